@@ -1,0 +1,347 @@
+"""Cards, suits, ranks, decks, and their notation.
+
+Cards are interned frozen values: there is exactly one object per card, so identity, equality
+and hashing are all cheap, which the rules engine and the solver rely on.
+
+>>> card = parse_card("♥T")
+>>> str(card), repr(card)
+('♥10', "Card.parse('♥10')")
+>>> [str(c) for c in parse_cards("♠AKQ ♥10 9 ♦- ♣87")]
+['♠A', '♠K', '♠Q', '♥10', '♥9', '♣8', '♣7']
+>>> format_hand(parse_cards("sa sk hq d10 W♥", lang="pl"))
+'♠AK ♥QJ ♦10 ♣-'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+from typing import ClassVar
+
+from betel_tutor.errors import NotationError
+
+
+class Suit(enum.Enum):
+    """The four suits; ``order`` runs from ♣ (0) up to ♠ (3), as in the auction ladder."""
+
+    SPADES = ("♠", "S", 3)
+    HEARTS = ("♥", "H", 2)
+    DIAMONDS = ("♦", "D", 1)
+    CLUBS = ("♣", "C", 0)
+
+    def __init__(self, symbol: str, letter: str, order: int) -> None:
+        self.symbol = symbol
+        self.letter = letter
+        self.order = order
+
+    def __str__(self) -> str:
+        return self.symbol
+
+    def localized(self, lang: str) -> str:
+        return self.symbol
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """A suit from its symbol or letter (``♠``, ``S``, ``s``)."""
+        suit = _SUIT_CHARS.get(text.strip().upper()) if len(text.strip()) == 1 else None
+        if suit is None:
+            raise NotationError("cards.bad_suit", token=text, position=0)
+        return suit
+
+
+SUITS_HIGH_TO_LOW = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+_SUIT_CHARS: dict[str, Suit] = {}
+for _suit, _extra in zip(SUITS_HIGH_TO_LOW, ("♤", "♡♥️", "♢", "♧"), strict=True):
+    for _char in _suit.symbol + _suit.letter + _extra:
+        _SUIT_CHARS[_char] = _suit
+
+
+class Rank(enum.IntEnum):
+    """Ranks; the value orders them (A highest)."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def symbol(self) -> str:
+        return _RANK_SYMBOLS[self]
+
+    def localized(self, lang: str) -> str:
+        return _RANK_SYMBOLS_PL[self] if lang == "pl" else _RANK_SYMBOLS[self]
+
+    def __str__(self) -> str:
+        return _RANK_SYMBOLS[self]
+
+
+_RANK_SYMBOLS = {
+    rank: sym for rank, sym in zip(Rank, "2 3 4 5 6 7 8 9 10 J Q K A".split(), strict=True)
+}
+_RANK_SYMBOLS_PL = {**_RANK_SYMBOLS, Rank.QUEEN: "D", Rank.JACK: "W"}
+_RANK_TOKENS_EN = {sym: rank for rank, sym in _RANK_SYMBOLS.items()} | {"T": Rank.TEN}
+_RANK_TOKENS_PL = _RANK_TOKENS_EN | {"D": Rank.QUEEN, "W": Rank.JACK}
+
+
+class Card:
+    """A playing card. One object per card: ``Card(Suit.SPADES, Rank.ACE) is parse_card('SA')``.
+
+    >>> Card(Suit.HEARTS, Rank.QUEEN).localized("pl")
+    '♥D'
+    """
+
+    __slots__ = ("index", "rank", "suit")
+    _interned: ClassVar[dict[tuple[Suit, Rank], Card]] = {}
+
+    suit: Suit
+    rank: Rank
+    index: int  # 0..51, suits high to low then ranks high to low: a stable sort key
+
+    def __new__(cls, suit: Suit, rank: Rank) -> Card:
+        try:
+            return cls._interned[(suit, rank)]
+        except KeyError:
+            pass
+        self = object.__new__(cls)
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "index", (3 - suit.order) * 13 + (14 - rank))
+        cls._interned[(suit, rank)] = self
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Suit, Rank]]:
+        return (Card, (self.suit, self.rank))
+
+    def __str__(self) -> str:
+        return self.suit.symbol + _RANK_SYMBOLS[self.rank]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def __lt__(self, other: Card) -> bool:
+        """Display order: by suit ♠ ♥ ♦ ♣, then by rank, highest first."""
+        return self.index < other.index
+
+    def localized(self, lang: str) -> str:
+        return self.suit.symbol + self.rank.localized(lang)
+
+    def format(self, *, lang: str = "en", ascii: bool = False) -> str:
+        """``♠A`` by default; ``SA`` with ``ascii``; Polish rank letters with ``lang="pl"``."""
+        rank = self.rank.localized(lang)
+        return (self.suit.letter if ascii else self.suit.symbol) + rank
+
+    @classmethod
+    def parse(cls, text: str, *, lang: str = "en") -> Card:
+        return parse_card(text, lang=lang)
+
+
+BRIDGE_DECK: tuple[Card, ...] = tuple(
+    Card(suit, rank) for suit in SUITS_HIGH_TO_LOW for rank in sorted(Rank, reverse=True)
+)
+BETEL_RANKS = tuple(rank for rank in sorted(Rank, reverse=True) if rank >= Rank.SEVEN)
+BETEL_DECK: tuple[Card, ...] = tuple(
+    Card(suit, rank) for suit in SUITS_HIGH_TO_LOW for rank in BETEL_RANKS
+)
+
+_VOID_MARKS = frozenset("-—–")
+
+
+def _scan_rank(text: str, pos: int, tokens: dict[str, Rank]) -> tuple[Rank, int] | None:
+    """Read one rank at ``pos`` (``10``, ``T``, ``{A}`` …); return it and the next position."""
+    if text.startswith("{", pos):
+        end = text.find("}", pos)
+        if end < 0:
+            return None
+        inner = text[pos + 1 : end].strip().upper()
+        rank = tokens.get(inner)
+        return (rank, end + 1) if rank is not None else None
+    if text.startswith("10", pos):
+        return Rank.TEN, pos + 2
+    rank = tokens.get(text[pos : pos + 1].upper())
+    return (rank, pos + 1) if rank is not None else None
+
+
+def _parse_token(
+    token: str, start: int, current: Suit | None, tokens: dict[str, Rank]
+) -> tuple[list[Card], Suit | None]:
+    """Parse one whitespace-free token of a hand string.
+
+    Forms: suit first (``♠AKQ``, ``h10``, ``♠{A}``, several groups ``♠AK♥Q``), rank first
+    (``W♥``, ``10h``, ``as``), bare ranks continuing the previous suit (``9`` in ``♥10 9``),
+    or a void mark (``-``).
+    """
+    head = token[0]
+    if head.upper() in _SUIT_CHARS:
+        try:
+            return _parse_suit_first(token, start, tokens)
+        except NotationError:
+            rank_first = _parse_rank_first(token, tokens)
+            if rank_first is None:
+                raise
+            return [rank_first], current
+    rank_first = _parse_rank_first(token, tokens)
+    if rank_first is not None:
+        return [rank_first], current
+    if token in _VOID_MARKS:
+        return [], current
+    if current is None:
+        known_rank = _scan_rank(token, 0, tokens) is not None
+        key = "cards.no_suit" if known_rank else "cards.bad_card"
+        raise NotationError(key, token=token, position=start)
+    return _parse_ranks(token, 0, start, current, tokens), current
+
+
+def _parse_rank_first(token: str, tokens: dict[str, Rank]) -> Card | None:
+    scanned = _scan_rank(token, 0, tokens)
+    if scanned is None:
+        return None
+    rank, pos = scanned
+    suit = _SUIT_CHARS.get(token[pos:].upper()) if len(token) - pos == 1 else None
+    return Card(suit, rank) if suit is not None else None
+
+
+def _parse_suit_first(
+    token: str, start: int, tokens: dict[str, Rank]
+) -> tuple[list[Card], Suit | None]:
+    cards: list[Card] = []
+    suit: Suit | None = None
+    group_written = False  # a suit inside a token must be followed by ranks or a void mark
+    pos = 0
+    while pos < len(token):
+        char = token[pos]
+        next_suit = _SUIT_CHARS.get(char.upper())
+        if next_suit is not None and not (char.upper() in tokens and suit is not None):
+            if suit is not None and not group_written:
+                raise NotationError("cards.empty_suit", token=token, position=start + pos)
+            suit = next_suit
+            group_written = False
+            pos += 1
+            if token.startswith("\ufe0f", pos):  # emoji presentation selector after ♥
+                pos += 1
+            continue
+        if char in _VOID_MARKS:
+            pos += 1
+            group_written = True
+            continue
+        assert suit is not None
+        scanned = _scan_rank(token, pos, tokens)
+        if scanned is None:
+            bad = token[pos : token.find("}", pos) + 1] if char == "{" else char
+            raise NotationError("cards.bad_rank", token=bad or char, position=start + pos)
+        rank, pos = scanned
+        cards.append(Card(suit, rank))
+        group_written = True
+    return cards, suit
+
+
+def _parse_ranks(
+    token: str, pos: int, start: int, suit: Suit, tokens: dict[str, Rank]
+) -> list[Card]:
+    cards = []
+    while pos < len(token):
+        scanned = _scan_rank(token, pos, tokens)
+        if scanned is None:
+            raise NotationError("cards.bad_rank", token=token[pos], position=start + pos)
+        rank, pos = scanned
+        cards.append(Card(suit, rank))
+    return cards
+
+
+def _tokens(text: str) -> Iterator[tuple[str, int]]:
+    pos = 0
+    separators = " \t\n,;"
+    while pos < len(text):
+        while pos < len(text) and text[pos] in separators:
+            pos += 1
+        end = pos
+        while end < len(text) and text[end] not in separators:
+            end += 1
+        if end > pos:
+            yield text[pos:end], pos
+        pos = end
+
+
+def parse_cards(text: str, *, lang: str = "en") -> list[Card]:
+    """Cards from a hand or trick string, in the order written.
+
+    Accepts ``♠A``, ``♥10``, ``♥T``, ``SA``, ``sa``, ``as``, ``10h``, the note markup ``♠{A}``,
+    diagram groups ``♠AKQ ♥10 9 ♦- ♣87``, and with ``lang="pl"`` the Polish rank letters
+    ``D`` (Dama, queen) and ``W`` (Walet, jack), as in ``W♥``.
+
+    Raises :class:`NotationError` naming the bad token and its position.
+
+    >>> [str(c) for c in parse_cards("W♥ ♠{D}", lang="pl")]
+    ['♥J', '♠Q']
+    >>> parse_cards("♠A ♥1")
+    Traceback (most recent call last):
+    ...
+    betel_tutor.errors.NotationError: bad card notation '1' at position 5: no such rank
+    """
+    tokens = _RANK_TOKENS_PL if lang == "pl" else _RANK_TOKENS_EN
+    cards: list[Card] = []
+    current: Suit | None = None
+    for token, start in _tokens(text):
+        parsed, current = _parse_token(token, start, current, tokens)
+        cards.extend(parsed)
+    return cards
+
+
+def parse_card(text: str, *, lang: str = "en") -> Card:
+    """Exactly one card.
+
+    >>> parse_card("10h") is parse_card("♥10")
+    True
+    """
+    cards = parse_cards(text, lang=lang)
+    if len(cards) != 1:
+        raise NotationError("cards.not_one_card", token=text.strip(), position=0)
+    return cards[0]
+
+
+def sort_cards(cards: Iterable[Card]) -> list[Card]:
+    """Cards in display order: ♠ ♥ ♦ ♣, each suit from the highest rank down."""
+    return sorted(cards, key=_index)
+
+
+def _index(card: Card) -> int:
+    return card.index
+
+
+def format_cards(cards: Iterable[Card], *, lang: str = "en", ascii: bool = False) -> str:
+    """Cards one by one, in the order given: ``♠A ♣2 ♦2``."""
+    return " ".join(card.format(lang=lang, ascii=ascii) for card in cards)
+
+
+def format_hand(
+    cards: Iterable[Card], *, lang: str = "en", ascii: bool = False, voids: bool = True
+) -> str:
+    """A hand grouped by suit as in diagrams: ``♠AKQ ♥10 9 ♦- ♣87``."""
+    by_suit: dict[Suit, list[Card]] = {suit: [] for suit in SUITS_HIGH_TO_LOW}
+    for card in cards:
+        by_suit[card.suit].append(card)
+    groups = []
+    for suit, group in by_suit.items():
+        if not group and not voids:
+            continue
+        ranks = [card.rank.localized(lang) for card in sort_cards(group)]
+        text = ""
+        for i, rank in enumerate(ranks):
+            # "10" is the only two-character rank: keep it apart from its neighbours.
+            if i and (rank == "10" or ranks[i - 1] == "10"):
+                text += " "
+            text += rank
+        groups.append((suit.letter if ascii else suit.symbol) + (text or "-"))
+    return " ".join(groups)

@@ -1,0 +1,79 @@
+"""The one error family of the project.
+
+Every error says what went wrong, where and why, and can say it in English or Polish. The message
+itself lives in the i18n catalogs under ``key``; ``params`` fill its placeholders. Values in
+``params`` that know how to show themselves in a language (cards, seats, contracts) implement
+``localized(lang)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+from betel_tutor import i18n
+
+
+@runtime_checkable
+class Localizable(Protocol):
+    def localized(self, lang: str) -> str: ...
+
+
+def _render_param(value: Any, lang: str) -> Any:
+    if isinstance(value, Localizable):
+        return value.localized(lang)
+    if isinstance(value, (list, tuple, frozenset, set)):
+        return ", ".join(str(_render_param(v, lang)) for v in value)
+    return value
+
+
+class BetelError(Exception):
+    """Base of every error the library raises on purpose.
+
+    ``reason`` is a short machine-readable code (``"must_beat"``), ``rule`` the number of the
+    rules-summary point that the input breaks (spec §11) or ``None``.
+    """
+
+    def __init__(
+        self, key: str, *, reason: str | None = None, rule: int | None = None, **params: Any
+    ) -> None:
+        self.key = key
+        self.reason = reason or key.rsplit(".", 1)[-1]
+        self.rule = rule
+        self.params = params
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str = "en") -> str:
+        """The message in ``lang`` ("en" or "pl"), with the rule cited when there is one."""
+        params = {name: _render_param(value, lang) for name, value in self.params.items()}
+        text = i18n.translate(self.key, lang, **params)
+        if self.rule is not None:
+            text += i18n.translate("common.rule_suffix", lang, rule=self.rule)
+        return text
+
+    @property
+    def messages(self) -> dict[str, str]:
+        return {lang: self.message(lang) for lang in i18n.LANGUAGES}
+
+
+class NotationError(BetelError, ValueError):
+    """Card, hand, contract or call notation that cannot be read.
+
+    ``token`` is the offending piece of text and ``position`` its 0-based offset in the input.
+    """
+
+    def __init__(self, key: str, *, token: str, position: int, **params: Any) -> None:
+        self.token = token
+        self.position = position
+        super().__init__(key, token=token, position=position + 1, **params)
+
+
+class IllegalPlay(BetelError, ValueError):
+    """A card that the rules do not allow here."""
+
+
+class IllegalCall(BetelError, ValueError):
+    """An auction call that the rules (or the level's options) do not allow here."""
+
+
+class ScenarioError(BetelError, ValueError):
+    """A problem in a scenario or board-note file, with its position."""

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Creates .venv beside this checkout and installs betel-tutor into it (editable).
+#   scripts/setup.sh          the program
+#   scripts/setup.sh --test   the program and everything the test suite needs
+# Works on a fresh Debian with Python 3.11: Debian ships venv/ensurepip as a separate package,
+# which this script installs when it is missing and it may (root or sudo).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+python=${PYTHON:-python3}
+if ! command -v "$python" >/dev/null 2>&1; then
+  echo "setup: $python not found; betel-tutor needs Python 3.11 or newer" >&2
+  exit 1
+fi
+if ! "$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+  echo "setup: betel-tutor needs Python 3.11 or newer, $python is $("$python" -V 2>&1)" >&2
+  exit 1
+fi
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null 2>&1; then sudo "$@"; else return 1; fi
+}
+
+if [ ! -x .venv/bin/python ] || ! .venv/bin/python -m pip --version >/dev/null 2>&1; then
+  rm -rf .venv
+  if ! "$python" -m venv .venv >/dev/null 2>&1; then
+    rm -rf .venv
+    version=$("$python" -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')
+    echo "setup: installing Debian's python${version}-venv" >&2
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "python${version}-venv" \
+      || as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv
+    "$python" -m venv .venv
+  fi
+fi
+
+.venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
+if [ "${1:-}" = "--test" ]; then
+  .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test]"
+else
+  .venv/bin/python -m pip install -q --disable-pip-version-check -e .
+fi
