@@ -86,7 +86,10 @@ class Rank(enum.IntEnum):
 
 
 _RANK_SYMBOLS = {
-    rank: sym for rank, sym in zip(Rank, "2 3 4 5 6 7 8 9 10 J Q K A".split(), strict=True)
+    rank: sym
+    for rank, sym in zip(
+        Rank, ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"], strict=True
+    )
 }
 _RANK_SYMBOLS_PL = {**_RANK_SYMBOLS, Rank.QUEEN: "D", Rank.JACK: "W"}
 _RANK_TOKENS_EN = {sym: rank for rank, sym in _RANK_SYMBOLS.items()} | {"T": Rank.TEN}

@@ -196,8 +196,14 @@ def free_play(trump: Suit | None = None) -> Contract:
 
 # -- parsing ---------------------------------------------------------------------------
 _STRAIN_WORDS: dict[str, Suit | None] = {
-    "nt": None, "ba": None, "n": None, "notrump": None, "notrumps": None, "beza": None,
-    "bezatu": None, "sans": None,
+    "nt": None,
+    "ba": None,
+    "n": None,
+    "notrump": None,
+    "notrumps": None,
+    "beza": None,
+    "bezatu": None,
+    "sans": None,
 }
 for _suit, _words in (
     (Suit.CLUBS, "c clubs club trefl trefle trefla treflach treflami"),
@@ -209,10 +215,26 @@ for _suit, _words in (
         _STRAIN_WORDS[_word] = _suit
     _STRAIN_WORDS[_suit.symbol] = _suit
 _LEVEL_WORDS = {
-    "1": 1, "2": 2, "3": 3, "4": 4, "5": 5,
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
-    "jeden": 1, "dwa": 2, "trzy": 3, "cztery": 4, "piec": 5,
-    "szlemik": 4, "szlem": 5, "smallslam": 4, "slam": 5, "grandslam": 5,
+    "1": 1,
+    "2": 2,
+    "3": 3,
+    "4": 4,
+    "5": 5,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "jeden": 1,
+    "dwa": 2,
+    "trzy": 3,
+    "cztery": 4,
+    "piec": 5,
+    "szlemik": 4,
+    "szlem": 5,
+    "smallslam": 4,
+    "slam": 5,
+    "grandslam": 5,
 }
 _FILLER = re.compile(r"\b(w|in)\b")
 

@@ -15,7 +15,7 @@ result.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from betel_tutor.cards import Card, Suit, sort_cards
 from betel_tutor.errors import IllegalPlay, NotationError
@@ -31,7 +31,7 @@ for _suit in Suit:
 
 
 def as_trump(trump: TrumpArg) -> Suit | None:
-    """A trump argument (``Suit``, ``"♠"``, ``"S"``, ``None``/``"NT"``) as a ``Suit`` or ``None``."""
+    """A trump argument (``Suit``, ``"♠"``, ``"S"``, ``None``, ``"NT"``) as a suit or ``None``."""
     try:
         return _TRUMPS[trump]
     except (KeyError, TypeError):
@@ -55,7 +55,7 @@ def legal_plays(
     """
     if not trick:
         return frozenset(hand)
-    trump_suit = _TRUMPS[trump] if trump.__class__ is not Suit else trump
+    trump_suit = trump if trump.__class__ is Suit else as_trump(trump)
     led = trick[0].suit
     following = [card for card in hand if card.suit is led]
     if following:
@@ -141,7 +141,7 @@ def trick_winner(trick: Sequence[Card], *, trump: TrumpArg = None, variant: Vari
     """
     if not trick:
         raise ValueError("an empty trick has no winner")
-    trump_suit = _TRUMPS[trump] if trump.__class__ is not Suit else trump
+    trump_suit = trump if trump.__class__ is Suit else as_trump(trump)
     try:
         winner = _WINNERS[variant]
     except KeyError:
@@ -166,9 +166,9 @@ def refusal(
     With no ``player`` the message speaks to the learner ("You cannot play …").
     """
     you = "_you" if player is None else ""
-    who = {"player": player} if player is not None else {}
+    who: dict[str, Any] = {"player": player} if player is not None else {}
     if card not in hand:
-        return IllegalPlay(f"play.not_in_hand{you}", card=card, **who)
+        return IllegalPlay(f"play.not_in_hand{you}", reason="not_in_hand", card=card, **who)
     allowed = legal_plays(hand, trick, trump=trump, beat_obligation=beat_obligation)
     if card in allowed:
         return None
@@ -177,21 +177,47 @@ def refusal(
     options = sort_cards(allowed)
     if any(c.suit is led for c in hand):
         if card.suit is not led:
-            return IllegalPlay(f"play.must_follow{you}", rule=5, card=card, led=led, options=options, **who)
+            return IllegalPlay(
+                f"play.must_follow{you}",
+                reason="must_follow",
+                rule=5,
+                card=card,
+                led=led,
+                options=options,
+                **who,
+            )
         top = max((c for c in trick if c.suit is led), key=lambda c: c.rank)
         many = "_many" if len(options) > 1 else ""
         return IllegalPlay(
-            f"play.must_beat{many}{you}", rule=7, card=card, top=top, higher=options, **who
+            f"play.must_beat{many}{you}",
+            reason="must_beat",
+            rule=7,
+            card=card,
+            top=top,
+            higher=options,
+            **who,
         )
     if trump_suit is not None and card.suit is not trump_suit:
         return IllegalPlay(
-            f"play.must_ruff{you}", rule=6, card=card, led=led, trump=trump_suit, options=options,
+            f"play.must_ruff{you}",
+            reason="must_ruff",
+            rule=6,
+            card=card,
+            led=led,
+            trump=trump_suit,
+            options=options,
             **who,
         )
     top = max((c for c in trick if c.suit is trump_suit), key=lambda c: c.rank)
     many = "_many" if len(options) > 1 else ""
     return IllegalPlay(
-        f"play.must_overruff{many}{you}", rule=7, card=card, top=top, higher=options, **who
+        f"play.must_overruff{many}{you}",
+        reason="must_overruff",
+        rule=7,
+        card=card,
+        top=top,
+        higher=options,
+        **who,
     )
 
 

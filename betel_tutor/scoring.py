@@ -41,8 +41,11 @@ def score(
     factor = 2 if doubled else 1
     per_trick = played.trick_points
     if played.kind == "free":
-        return (tricks[0] * per_trick * factor, tricks[1] * per_trick * factor,
-                tricks[2] * per_trick * factor)
+        return (
+            tricks[0] * per_trick * factor,
+            tricks[1] * per_trick * factor,
+            tricks[2] * per_trick * factor,
+        )
     declarer, first, second = tricks
     if played.is_misere:
         points = played.contract_points if played.is_made(declarer) else -played.contract_points

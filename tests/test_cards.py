@@ -1,0 +1,102 @@
+"""Cards and notation (spec §1)."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import given
+from hypothesis import strategies as st
+
+from betel_tutor.cards import (
+    BETEL_DECK,
+    BRIDGE_DECK,
+    Card,
+    Rank,
+    Suit,
+    format_cards,
+    format_hand,
+    parse_card,
+    parse_cards,
+    sort_cards,
+)
+from betel_tutor.errors import NotationError
+
+DATA: dict[str, list[dict[str, Any]]] = yaml.safe_load(
+    (Path(__file__).parent / "data" / "notation.yaml").read_text(encoding="utf-8")
+)
+
+
+@pytest.mark.parametrize("case", DATA["good"], ids=lambda c: str(c["text"]))
+def test_good_notation(case: dict[str, Any]) -> None:
+    cards = parse_cards(case["text"], lang=case.get("lang", "en"))
+    assert format_cards(cards) == case["cards"]
+
+
+@pytest.mark.parametrize("case", DATA["bad"], ids=lambda c: str(c["text"]))
+def test_bad_notation(case: dict[str, Any]) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_cards(case["text"], lang=case.get("lang", "en"))
+    assert caught.value.token == case["token"]
+    assert caught.value.position == case["position"]
+    assert case["token"] in str(caught.value)
+    assert case["token"] in caught.value.message("pl")
+
+
+def test_decks() -> None:
+    assert len(BETEL_DECK) == 32 == len(set(BETEL_DECK))
+    assert len(BRIDGE_DECK) == 52 == len(set(BRIDGE_DECK))
+    assert set(BETEL_DECK) <= set(BRIDGE_DECK)
+    assert min(card.rank for card in BETEL_DECK) == Rank.SEVEN
+    assert list(BRIDGE_DECK) == sort_cards(BRIDGE_DECK)
+
+
+def test_cards_are_interned_values() -> None:
+    ace = Card(Suit.SPADES, Rank.ACE)
+    assert ace is parse_card("sa") is parse_card("♠A")
+    assert pickle.loads(pickle.dumps(ace)) is ace
+    assert copy.deepcopy(ace) is ace
+    with pytest.raises(AttributeError):
+        ace.rank = Rank.KING
+
+
+@given(st.sampled_from(BRIDGE_DECK))
+def test_str_and_repr_round_trip(card: Card) -> None:
+    assert parse_card(str(card)) is card
+    assert eval(repr(card), {"Card": Card}) is card
+    assert parse_card(card.format(ascii=True)) is card
+    assert parse_card(card.format(lang="pl"), lang="pl") is card
+
+
+@given(st.sets(st.sampled_from(BETEL_DECK), max_size=12))
+def test_hand_format_round_trip(hand: set[Card]) -> None:
+    for lang in ("en", "pl"):
+        text = format_hand(hand, lang=lang)
+        assert set(parse_cards(text, lang=lang)) == hand
+        assert len(parse_cards(text, lang=lang)) == len(hand)
+    assert set(parse_cards(format_hand(hand, ascii=True))) == hand
+
+
+def test_hand_diagram() -> None:
+    hand = parse_cards("♣78 ♥9 ♠QKA ♥10")
+    assert format_hand(hand) == "♠AKQ ♥10 9 ♦- ♣87"
+    assert format_hand(hand, voids=False) == "♠AKQ ♥10 9 ♣87"
+    assert format_hand(parse_cards("♥QJ"), lang="pl") == "♠- ♥DW ♦- ♣-"
+    assert format_hand(hand, ascii=True) == "SAKQ H10 9 D- C87"
+
+
+def test_card_order_is_display_order() -> None:
+    assert parse_card("♠7") < parse_card("♥A")
+    assert parse_card("♥A") < parse_card("♥K")
+    assert sort_cards(parse_cards("♣7 ♠7 ♥A")) == parse_cards("♠7 ♥A ♣7")
+
+
+def test_suit_parse() -> None:
+    assert Suit.parse("♠") is Suit.SPADES
+    assert Suit.parse("h") is Suit.HEARTS
+    with pytest.raises(NotationError):
+        Suit.parse("x")

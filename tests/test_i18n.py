@@ -1,0 +1,63 @@
+"""The English and Polish catalogs stay in step."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from betel_tutor import i18n
+
+CATALOGS = Path(i18n.__file__).parent
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_same_files_in_both_languages() -> None:
+    en = sorted(p.name for p in (CATALOGS / "en").glob("*.json"))
+    pl = sorted(p.name for p in (CATALOGS / "pl").glob("*.json"))
+    assert en == pl
+
+
+def test_same_keys_and_placeholders() -> None:
+    en, pl = i18n.catalog("en"), i18n.catalog("pl")
+    assert sorted(set(en) - set(pl)) == []
+    assert sorted(set(pl) - set(en)) == []
+    for key, text in en.items():
+        assert _fields(text) == _fields(pl[key]), key
+        assert text.strip() and pl[key].strip(), key
+
+
+def test_every_key_used_in_code_exists() -> None:
+    """Message keys written literally in the package must be in the catalogs."""
+    known = set(i18n.catalog("en"))
+    domains = {key.split(".")[0] for key in known}
+    pattern = re.compile(r"[\"'](" + "|".join(map(re.escape, domains)) + r")\.([a-z0-9_]+)[\"']")
+    missing = []
+    for path in Path(i18n.__file__).parents[1].rglob("*.py"):
+        for domain, name in pattern.findall(path.read_text(encoding="utf-8")):
+            if f"{domain}.{name}" not in known and not name.endswith("_"):
+                missing.append(f"{path.name}: {domain}.{name}")
+    assert missing == []
+
+
+def test_translate_and_missing() -> None:
+    assert i18n.translate("seats.west", "pl") == "Zachód"
+    with pytest.raises(i18n.MissingMessage):
+        i18n.translate("seats.nowhere", "en")
+    with pytest.raises(i18n.MissingMessage):
+        i18n.catalog("de")
+
+
+def test_default_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    for variable in ("BETEL_TUTOR_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        monkeypatch.delenv(variable, raising=False)
+    assert i18n.default_language() == "en"
+    monkeypatch.setenv("LANG", "pl_PL.UTF-8")
+    assert i18n.default_language() == "pl"
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+    assert i18n.default_language() == "en"
