@@ -1,0 +1,57 @@
+"""The wheel carries the scenarios and templates, and a non-editable install finds them."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+from betel_tutor.resources import data_dir
+
+ROOT = Path(__file__).parents[1]
+
+
+def test_source_checkout_finds_data() -> None:
+    assert (data_dir("scenarios") / "README.md").is_file()
+    assert (data_dir("templates") / "README.md").is_file()
+
+
+def test_wheel_ships_data(tmp_path: Path) -> None:
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(tmp_path),
+            str(ROOT),
+        ],
+        check=True,
+    )
+    (wheel,) = tmp_path.glob("betel_tutor-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "betel_tutor/_data/scenarios/README.md" in names
+    assert "betel_tutor/_data/templates/README.md" in names
+    # Installed without the source tree, the package finds its own copy.
+    target = tmp_path / "site"
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(target)
+    probe = (
+        "from betel_tutor.resources import data_dir; "
+        "print(data_dir('scenarios'), (data_dir('scenarios') / 'README.md').is_file())"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe],
+        env={"PYTHONPATH": str(target)},
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert out.strip().endswith("True")
+    assert str(target) in out
