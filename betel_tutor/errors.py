@@ -34,7 +34,7 @@ class BetelError(Exception):
     """
 
     def __init__(
-        self, key: str, *, reason: str | None = None, rule: int | None = None, **params: Any
+        self, key: str, /, *, reason: str | None = None, rule: int | None = None, **params: Any
     ) -> None:
         self.key = key
         self.reason = reason or key.rsplit(".", 1)[-1]
@@ -49,6 +49,10 @@ class BetelError(Exception):
         if self.rule is not None:
             text += i18n.translate("common.rule_suffix", lang, rule=self.rule)
         return text
+
+    def localized(self, lang: str) -> str:
+        """The message in ``lang``: an error can be a parameter of another error's message."""
+        return self.message(lang)
 
     @property
     def messages(self) -> dict[str, str]:

@@ -1,0 +1,12 @@
+"""Scenario files: lessons, practice deals and board notes, and the checker that proves them.
+
+>>> scenario, problems = load_text("kind: practice\\nid: x\\ntitle: {en: A, pl: B}\\n", "x.yaml")
+>>> scenario.title.pl, problems
+('B', [])
+"""
+
+from betel_tutor.scenario.loader import load, load_text
+from betel_tutor.scenario.model import Scenario
+from betel_tutor.scenario.source import Position, Problem
+
+__all__ = ["Position", "Problem", "Scenario", "load", "load_text"]

@@ -1,0 +1,187 @@
+"""The checker: proves every claim in a scenario against the rules engine.
+
+Each check returns problems with positions; nothing is printed. A claim the engine
+contradicts is reported with what the engine says instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, Card, format_cards, parse_card, parse_cards
+from betel_tutor.errors import BetelError
+from betel_tutor.rules import legal_plays, trick_winner
+from betel_tutor.scenario.loader import load
+from betel_tutor.scenario.model import DealSpec, Quiz, Scenario
+from betel_tutor.scenario.source import Position, Problem
+from betel_tutor.scoring import score
+
+HAND_SIZE = {"betel": 10, "bridge": 13}
+SEAT_COUNT = {"betel": 3, "bridge": 4}
+
+
+def check_file(path: str) -> list[Problem]:
+    """All problems of one scenario file: form first, then every claim."""
+    scenario, problems = load(path)
+    if scenario is None:
+        return problems
+    return problems + check_scenario(scenario)
+
+
+def check_scenario(scenario: Scenario) -> list[Problem]:
+    problems: list[Problem] = []
+    for deal in scenario.deals:
+        problems.extend(check_deal(deal))
+    for quiz in scenario.all_quizzes():
+        problems.extend(check_quiz(quiz))
+    problems.extend(check_step_references(scenario))
+    return problems
+
+
+def check_step_references(scenario: Scenario) -> Iterator[Problem]:
+    from betel_tutor.scenario.model import PlayStep, WatchStep
+
+    for step in scenario.steps:
+        if isinstance(step, (PlayStep, WatchStep)) and scenario.deal(step.deal) is None:
+            yield Problem(
+                _where(step.position, scenario.path), "check.unknown_deal", {"id": step.deal}
+            )
+
+
+def _where(position: Position | None, path: str = "?") -> Position:
+    return position if position is not None else Position(path, 1, 1)
+
+
+# -- deals -----------------------------------------------------------------------------------
+def check_deal(deal: DealSpec) -> list[Problem]:
+    problems: list[Problem] = []
+    where = _where(deal.position)
+    if deal.hands is None:
+        return problems
+    deck = BRIDGE_DECK if deal.game == "bridge" else BETEL_DECK
+    size = HAND_SIZE[deal.game]
+    hands_at = deal.where.get("hands", where)
+    for seat, hand in enumerate(deal.hands):
+        if len(hand) != size:
+            problems.append(
+                Problem(
+                    deal.where.get(f"hand{seat}", hands_at),
+                    "check.hand_size",
+                    {"seat": _seat_name(deal, seat), "count": len(hand), "size": size},
+                )
+            )
+    placed = [
+        (card, deal.where.get(f"hand{seat}", hands_at))
+        for seat, hand in enumerate(deal.hands)
+        for card in hand
+    ] + [(card, deal.where.get("dubel", where)) for card in deal.dubel]
+    dealt = [card for card, _ in placed]
+    seen: set[Card] = set()
+    for card, at in placed:
+        if card not in deck:
+            problems.append(Problem(at, "check.not_in_deck", {"card": card, "game": deal.game}))
+        elif card in seen:  # reported where it is dealt the second time
+            problems.append(Problem(at, "check.dealt_twice", {"card": card}))
+        seen.add(card)
+    expected_dubel = 2 if deal.game == "betel" else 0
+    if len(deal.dubel) != expected_dubel:
+        problems.append(
+            Problem(
+                deal.where.get("dubel", where),
+                "check.dubel_size",
+                {"count": len(deal.dubel), "size": expected_dubel},
+            )
+        )
+    missing = sorted(set(deck) - set(dealt))
+    if missing and not problems:
+        problems.append(Problem(hands_at, "check.missing_cards", {"cards": format_cards(missing)}))
+    return problems
+
+
+def _seat_name(deal: DealSpec, seat: int) -> str:
+    names = ("N", "E", "S", "W") if deal.game == "bridge" else ("S", "W", "N")
+    return names[seat]
+
+
+# -- quizzes ---------------------------------------------------------------------------------
+def check_quiz(quiz: Quiz) -> list[Problem]:
+    where = _where(quiz.position)
+    answer_at = quiz.where.get("answer", where)
+    try:
+        truth, shown = _engine_answer(quiz)
+        given = _normalise_answer(quiz, quiz.answer)
+    except BetelError as error:
+        return [Problem(where, "check.quiz_input", {"detail": error})]
+    except (TypeError, ValueError):
+        return [Problem(answer_at, "check.quiz_answer_form", {"kind": quiz.kind})]
+    if given != truth:
+        return [
+            Problem(
+                answer_at,
+                "check.quiz_wrong",
+                {"kind": quiz.kind, "given": _show(quiz.answer), "engine": shown},
+            )
+        ]
+    return []
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
+    return str(value)
+
+
+def _cards(value: Any) -> list[Card]:
+    if isinstance(value, list):
+        return [parse_card(str(item)) for item in value]
+    return parse_cards(str(value))
+
+
+def _engine_answer(quiz: Quiz) -> tuple[Any, str]:
+    p = quiz.params
+    if quiz.kind == "trick-winner":
+        trick = _cards(p["trick"])
+        winner = trick[trick_winner(trick, trump=p.get("trump"), variant=p.get("variant"))]
+        return winner, str(winner)
+    if quiz.kind == "legal-cards":
+        legal = legal_plays(
+            _cards(p["hand"]),
+            _cards(p["trick"]),
+            trump=p.get("trump"),
+            beat_obligation=not p.get("betel_defender", False),
+        )
+        return legal, format_cards(sorted(legal))
+    if quiz.kind == "score":
+        tricks = tuple(int(t) for t in p["tricks"])
+        scores = score(str(p["contract"]), tricks, doubled=bool(p.get("doubled", False)))  # type: ignore[arg-type]
+        return scores, ", ".join(map(str, scores))
+    raise ValueError(quiz.kind)
+
+
+def _normalise_answer(quiz: Quiz, answer: Any) -> Any:
+    if quiz.kind == "trick-winner":
+        return parse_card(str(answer))
+    if quiz.kind == "legal-cards":
+        return frozenset(_cards(answer))
+    if quiz.kind == "score":
+        return tuple(int(a) for a in answer)
+    raise ValueError(quiz.kind)
+
+
+# -- folders ---------------------------------------------------------------------------------
+def scenario_files(paths: list[str]) -> list[str]:
+    """Files to check: given files as they are; folders searched for .yaml, .yml and .txt."""
+    found: list[str] = []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            found.extend(
+                str(p)
+                for p in sorted(path.rglob("*"))
+                if p.suffix in (".yaml", ".yml", ".txt") and p.is_file()
+            )
+        else:
+            found.append(name)
+    return found

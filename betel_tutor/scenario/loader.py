@@ -1,0 +1,378 @@
+"""From YAML nodes to the scenario model, with every problem found reported.
+
+The loader checks form: keys, types, notation, seats. Whether the claims are true (a quiz
+answer, a scripted play) is the checker's job (``check.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from betel_tutor.scenario.model import (
+    Constraint,
+    DealSpec,
+    LevelOptions,
+    Note,
+    PlayStep,
+    Quiz,
+    QuizStep,
+    ReadStep,
+    Scenario,
+    Step,
+    WatchStep,
+)
+from betel_tutor.scenario.reader import Reader
+from betel_tutor.scenario.source import Node, Problem, load_yaml, read_file
+
+TOP_KEYS = ("kind", "id", "title", "level", "text", "options", "deals", "steps", "quizzes")
+OPTION_KEYS = (
+    "auction",
+    "contract",
+    "dealer_names_trump",
+    "normal",
+    "betelki",
+    "exchange",
+    "kontra",
+    "trade",
+    "scoring",
+)
+DEAL_KEYS = (
+    "id",
+    "title",
+    "game",
+    "variant",
+    "dealer",
+    "hands",
+    "dubel",
+    "seed",
+    "constraints",
+    "auction",
+    "contract",
+    "declarer",
+    "trump",
+    "play",
+    "notes",
+)
+CONSTRAINT_KEYS = ("seat", "suit", "rank", "cards", "at_least", "at_most")
+NOTE_KEYS = ("id", "version", "category", "en", "pl")
+QUIZ_PARAMS: dict[str, tuple[str, ...]] = {
+    "trick-winner": ("trick", "trump", "variant"),
+    "legal-cards": ("hand", "trick", "trump", "betel_defender"),
+    "score": ("contract", "tricks", "doubled"),
+    "call-legal": ("auction", "call", "options"),
+    "odds": ("hold", "dubel", "split"),
+}
+QUIZ_REQUIRED: dict[str, tuple[str, ...]] = {
+    "trick-winner": ("trick",),
+    "legal-cards": ("hand", "trick"),
+    "score": ("contract", "tricks"),
+    "call-legal": ("auction", "call"),
+    "odds": ("hold", "split"),
+}
+GOALS = ("tricks_at_least", "tricks_at_most", "make", "defeat")
+
+
+class _Loader(Reader):
+    def __init__(self, path: str) -> None:
+        super().__init__()
+        self.path = path
+
+    # -- top level ------------------------------------------------------------------------
+    def scenario(self, root: Node) -> Scenario | None:
+        fields = self.mapping(root, "scenario", allowed=TOP_KEYS, required=("kind", "id", "title"))
+        if fields is None:
+            return None
+        kind = (
+            self.string(fields["kind"], "kind", choices=("lesson", "practice", "board"))
+            if "kind" in fields
+            else None
+        )
+        ident = self.string(fields["id"], "id") if "id" in fields else None
+        title = self.text(fields["title"], "title") if "title" in fields else None
+        level = (
+            self.integer(fields["level"], "level", low=1, high=10) if "level" in fields else None
+        )
+        text = self.text(fields["text"], "text") if "text" in fields else None
+        options = self.options(fields["options"]) if "options" in fields else LevelOptions()
+        deals = self.items(fields.get("deals"), "deals", self.deal)
+        steps = self.items(fields.get("steps"), "steps", self.step)
+        quizzes = self.items(fields.get("quizzes"), "quizzes", self.quiz)
+        self.check_unique_ids(deals)
+        if kind is None or ident is None or title is None or options is None:
+            return None
+        return Scenario(
+            path=self.path,
+            kind=kind,  # type: ignore[arg-type]
+            id=ident,
+            title=title,
+            level=level,
+            text=text,
+            options=options,
+            deals=tuple(deals),
+            steps=tuple(steps),
+            quizzes=tuple(quizzes),
+        )
+
+    def items(self, node: Node | None, what: str, read: Any) -> list[Any]:
+        if node is None:
+            return []
+        nodes = self.sequence(node, what)
+        results = [read(item) for item in nodes or []]
+        return [result for result in results if result is not None]
+
+    def check_unique_ids(self, deals: list[DealSpec]) -> None:
+        seen: set[str] = set()
+        for deal in deals:
+            if deal.id in seen and deal.position is not None:
+                self.problem(deal.position, "scenario.duplicate_deal", id=deal.id)
+            seen.add(deal.id)
+
+    def options(self, node: Node) -> LevelOptions | None:
+        fields = self.mapping(node, "options", allowed=OPTION_KEYS)
+        if fields is None:
+            return None
+        values: dict[str, Any] = {}
+        for key, value in fields.items():
+            if key == "contract":
+                values[key] = self.string(value, "options.contract")
+            elif key == "scoring":
+                values[key] = self.string(value, "options.scoring", choices=("points", "chips"))
+            elif key in OPTION_KEYS:
+                values[key] = self.boolean(value, f"options.{key}")
+        if any(value is None for value in values.values()):
+            return None
+        return LevelOptions(**values)
+
+    # -- deals ----------------------------------------------------------------------------
+    def deal(self, node: Node) -> DealSpec | None:
+        fields = self.mapping(node, "deal", allowed=DEAL_KEYS, required=("id",))
+        if fields is None or "id" not in fields:
+            return None
+        ok = True
+        where = {key: value.position for key, value in fields.items()}
+        values: dict[str, Any] = {"position": node.position, "where": where}
+        values["id"] = self.string(fields["id"], "deal.id")
+        game = (
+            self.string(fields["game"], "game", choices=("betel", "bridge"))
+            if "game" in fields
+            else "betel"
+        )
+        values["game"] = game
+        count = 4 if game == "bridge" else 3
+        if "variant" in fields:
+            values["variant"] = self.string(fields["variant"], "variant", choices=("blue-suit",))
+        if "title" in fields:
+            values["title"] = self.text(fields["title"], "deal.title")
+        dealer = self.seat(fields["dealer"], "dealer", count=count) if "dealer" in fields else 0
+        values["dealer"] = dealer
+        if "hands" in fields:
+            values["hands"] = self.hands(fields["hands"], count, where)
+            ok = ok and values["hands"] is not None
+        if "dubel" in fields:
+            values["dubel"] = self.cards(fields["dubel"], "dubel")
+        if "seed" in fields:
+            seed = fields["seed"].value
+            if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+                self.problem(fields["seed"].position, "scenario.bad_seed")
+                ok = False
+            values["seed"] = seed
+        if "constraints" in fields:
+            values["constraints"] = tuple(
+                self.items(
+                    fields["constraints"],
+                    "constraints",
+                    lambda n: self.constraint(n, count, dealer),
+                )
+            )
+        if "auction" in fields:
+            values["auction"] = self.calls(fields["auction"])
+        for key in ("contract", "trump"):
+            if key in fields:
+                values[key] = self.string(fields[key], key)
+        if "declarer" in fields:
+            values["declarer"] = self.seat(
+                fields["declarer"], "declarer", count=count, dealer=dealer
+            )
+        if "play" in fields:
+            values["play"] = self.cards(fields["play"], "play")
+        if "notes" in fields:
+            values["notes"] = tuple(self.items(fields["notes"], "notes", self.note))
+        if "hands" not in fields and "seed" not in fields:
+            self.problem(node.position, "scenario.no_cards", id=values["id"])
+            ok = False
+        if not ok or any(value is None for value in values.values()):
+            return None
+        return DealSpec(**values)
+
+    def hands(
+        self, node: Node, count: int, where: dict[str, Any]
+    ) -> tuple[tuple[Any, ...], ...] | None:
+        """Hands by seat; ``where["hand<seat>"]`` records where each is written."""
+        if not node.is_mapping:
+            self.problem(node.position, "scenario.expected_mapping", what="hands")
+            return None
+        fields: dict[str, Node] = node.value
+        hands: list[Any] = [None] * count
+        for name, value in fields.items():
+            seat = self.seat(Node(name, node.key_positions[name]), "hands", count=count)
+            if seat is None:
+                return None
+            hands[seat] = self.cards(value, f"hands.{name}")
+            where[f"hand{seat}"] = value.position
+        if len(fields) != count:
+            self.problem(node.position, "scenario.missing_hand", count=count)
+        if any(hand is None for hand in hands):
+            return None
+        return tuple(hands)
+
+    def calls(self, node: Node) -> tuple[str, ...] | None:
+        if node.is_sequence:
+            calls = [self.string(item, "auction") for item in node.value]
+            return None if any(c is None for c in calls) else tuple(str(c) for c in calls)
+        text = self.string(node, "auction")
+        return None if text is None else tuple(text.split())
+
+    def constraint(self, node: Node, count: int, dealer: int | None) -> Constraint | None:
+        fields = self.mapping(node, "constraint", allowed=CONSTRAINT_KEYS, required=("seat",))
+        if fields is None or "seat" not in fields:
+            return None
+        seat = self.seat(fields["seat"], "constraint.seat", count=count, dealer=dealer)
+        values: dict[str, Any] = {"seat": seat, "position": node.position}
+        if "suit" in fields:
+            values["suit"] = self.string(fields["suit"], "suit", choices=("♠", "♥", "♦", "♣"))
+        if "rank" in fields:
+            values["rank"] = self.string(
+                fields["rank"], "rank", choices=("A", "K", "Q", "J", "10", "9", "8", "7")
+            )
+        if "cards" in fields:
+            values["cards"] = self.cards(fields["cards"], "constraint.cards")
+        for key in ("at_least", "at_most"):
+            if key in fields:
+                values[key] = self.integer(fields[key], key, low=0, high=13)
+        if sum(key in fields for key in ("suit", "rank", "cards")) != 1:
+            self.problem(node.position, "scenario.constraint_what")
+            return None
+        if any(value is None for value in values.values()):
+            return None
+        return Constraint(**values)
+
+    def note(self, node: Node) -> Note | None:
+        fields = self.mapping(
+            node, "note", allowed=NOTE_KEYS, required=("id", "version", "category")
+        )
+        if fields is None or not {"id", "version", "category"} <= fields.keys():
+            return None
+        ident = self.string(fields["id"], "note.id")
+        version = self.integer(fields["version"], "note.version", low=1, high=10**9)
+        category = self.string(fields["category"], "note.category", choices=("before", "after"))
+        text_fields = {k: v for k, v in fields.items() if k in ("en", "pl")}
+        text = self.text(Node(text_fields, node.position, node.key_positions), "note")
+        if ident is None or version is None or category is None or text is None:
+            return None
+        return Note(ident, version, category, text, node.position)  # type: ignore[arg-type]
+
+    # -- steps and quizzes ----------------------------------------------------------------
+    def step(self, node: Node) -> Step | None:
+        fields = self.mapping(node, "step", allowed=("read", "play", "watch", "quiz"))
+        if fields is None:
+            return None
+        if len(fields) != 1:
+            self.problem(node.position, "scenario.one_step")
+            return None
+        ((kind, body),) = fields.items()
+        if kind == "read":
+            text = self.text(body, "read")
+            return ReadStep(text, node.position) if text is not None else None
+        if kind == "quiz":
+            quiz = self.quiz(body)
+            return QuizStep(quiz, node.position) if quiz is not None else None
+        allowed = ("deal", "seat", "goal", "open", "text") if kind == "play" else ("deal", "text")
+        spec = self.mapping(
+            body, kind, allowed=allowed, required=allowed[:3] if kind == "play" else ("deal",)
+        )
+        if spec is None or "deal" not in spec:
+            return None
+        deal = self.string(spec["deal"], f"{kind}.deal")
+        text = self.text(spec["text"], f"{kind}.text") if "text" in spec else None
+        if kind == "watch":
+            return WatchStep(deal, text, node.position) if deal is not None else None
+        if "seat" not in spec or "goal" not in spec:
+            return None
+        seat = self.seat(spec["seat"], "play.seat", count=3)
+        goal = self.goal(spec["goal"])
+        show = self.boolean(spec["open"], "play.open") if "open" in spec else False
+        if deal is None or seat is None or goal is None or show is None:
+            return None
+        return PlayStep(deal, seat, goal, show, text, node.position)
+
+    def goal(self, node: Node) -> dict[str, int] | None:
+        fields = self.mapping(node, "goal", allowed=GOALS)
+        if fields is None or len(fields) != 1:
+            if fields is not None:
+                self.problem(node.position, "scenario.one_goal")
+            return None
+        ((name, value),) = fields.items()
+        if name in ("make", "defeat"):
+            flag = self.boolean(value, f"goal.{name}")
+            return None if flag is None else {name: int(flag)}
+        number = self.integer(value, f"goal.{name}", low=0, high=10)
+        return None if number is None else {name: number}
+
+    def quiz(self, node: Node) -> Quiz | None:
+        fields = node.value if node.is_mapping else None
+        kind_node = fields.get("kind") if fields else None
+        kind = (
+            self.string(kind_node, "quiz.kind", choices=tuple(QUIZ_PARAMS))
+            if kind_node is not None
+            else None
+        )
+        if fields is None:
+            self.problem(node.position, "scenario.expected_mapping", what="quiz")
+            return None
+        if kind_node is None:
+            self.problem(node.position, "scenario.missing_key", key="kind", what="quiz")
+        if kind is None:
+            return None
+        common = ("kind", "question", "answer", "explanation")
+        spec = self.mapping(
+            node,
+            f"{kind} quiz",
+            allowed=common + QUIZ_PARAMS[kind],
+            required=("question", "answer", *QUIZ_REQUIRED[kind]),
+        )
+        if spec is None or "question" not in spec or "answer" not in spec:
+            return None
+        question = self.text(spec["question"], "quiz.question")
+        explanation = (
+            self.text(spec["explanation"], "quiz.explanation") if "explanation" in spec else None
+        )
+        params = {key: spec[key].plain() for key in QUIZ_PARAMS[kind] if key in spec}
+        if question is None or not set(QUIZ_REQUIRED[kind]) <= params.keys():
+            return None
+        return Quiz(
+            kind=kind,  # type: ignore[arg-type]
+            question=question,
+            answer=spec["answer"].plain(),
+            params=params,
+            explanation=explanation,
+            position=node.position,
+            where={key: value.position for key, value in spec.items()},
+        )
+
+
+def load_text(text: str, path: str) -> tuple[Scenario | None, list[Problem]]:
+    """Load a scenario from its text; ``path`` is used in the positions."""
+    root, problems = load_yaml(text, path)
+    if root is None:
+        return None, problems
+    loader = _Loader(path)
+    scenario = loader.scenario(root)
+    return (scenario if not loader.problems else None), problems + loader.problems
+
+
+def load(path: str) -> tuple[Scenario | None, list[Problem]]:
+    """Load a scenario file: the model, or ``None`` and the list of problems with positions."""
+    text, problems = read_file(path)
+    if text is None:
+        return None, problems
+    return load_text(text, path)

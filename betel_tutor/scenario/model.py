@@ -1,0 +1,175 @@
+"""The scenario model: plain frozen dataclasses, as loaded from a scenario file.
+
+A scenario file is a lesson (an education level with steps), a set of practice deals, or a
+board with notes. Everything an author states that the engine can check — quiz answers, the
+winner underlined in a note, a scripted auction or play — is kept here with its position so
+the checker can prove it or say exactly where it is wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from betel_tutor.cards import Card
+from betel_tutor.scenario.source import Position
+
+Kind = Literal["lesson", "practice", "board"]
+Game = Literal["betel", "bridge"]
+QuizKind = Literal["trick-winner", "legal-cards", "score", "call-legal", "odds"]
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """The same words in English and Polish (markdown with the ``♠{A}`` card markup)."""
+
+    en: str
+    pl: str
+
+    def get(self, lang: str) -> str:
+        return self.pl if lang == "pl" else self.en
+
+
+@dataclass(frozen=True, slots=True)
+class LevelOptions:
+    """The rules a level switches on (spec §9). Levels 1–4 fix the contract with no auction."""
+
+    auction: bool = True
+    contract: str | None = None  # the fixed contract of levels 1–4: "pass", "B3", "Betel" …
+    dealer_names_trump: bool = False  # level 2: the dealer names the trump suit
+    normal: bool = True
+    betelki: bool = True
+    exchange: bool = True
+    kontra: bool = True
+    trade: bool = False
+    scoring: Literal["points", "chips"] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Constraint:
+    """A condition on a dealt hand: ``seat`` holds between ``at_least`` and ``at_most`` cards
+    of ``suit`` (or of ``rank``, or all of ``cards``)."""
+
+    seat: int
+    suit: str | None = None
+    rank: str | None = None
+    cards: tuple[Card, ...] = ()
+    at_least: int | None = None
+    at_most: int | None = None
+    position: Position | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A board note (boards-and-bridge.md §1): a newer ``version`` of an ``id`` replaces older."""
+
+    id: str
+    version: int
+    category: Literal["before", "after"]
+    text: Text
+    position: Position | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DealSpec:
+    """A deal: fixed hands and dubel, or a seed with optional constraints; optionally scripted.
+
+    ``hands`` are by absolute seat (Betel: 0 South, 1 West, 2 North; bridge: N E S W).
+    ``auction`` and ``play`` may be partial. ``contract``/``declarer`` give the contract when
+    there is no scripted auction (levels 1–4 and watched deals).
+    """
+
+    id: str
+    game: Game = "betel"
+    variant: str | None = None
+    dealer: int = 0
+    hands: tuple[tuple[Card, ...], ...] | None = None
+    dubel: tuple[Card, ...] = ()
+    seed: int | str | None = None
+    constraints: tuple[Constraint, ...] = ()
+    auction: tuple[str, ...] | None = None
+    contract: str | None = None
+    declarer: int | None = None
+    trump: str | None = None
+    play: tuple[Card, ...] = ()
+    notes: tuple[Note, ...] = ()
+    title: Text | None = None
+    position: Position | None = None
+    where: dict[str, Position] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Quiz:
+    """A question with the author's answer, which the checker proves against the engine.
+
+    ``params`` hold the question's data by kind: ``trick``/``trump``/``variant`` for
+    trick-winner; ``hand``/``trick``/``trump``/``betel_defender`` for legal-cards;
+    ``contract``/``tricks``/``doubled`` for score; ``auction``/``call``/``options`` for
+    call-legal; ``hold``/``dubel``/``split`` for odds.
+    """
+
+    kind: QuizKind
+    question: Text
+    answer: Any
+    params: dict[str, Any]
+    explanation: Text | None = None
+    position: Position | None = None
+    where: dict[str, Position] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class ReadStep:
+    text: Text
+    position: Position | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayStep:
+    """Play ``deal`` from ``seat``; ``goal`` like ``{"tricks_at_least": 6}``; ``open`` shows all
+    hands (na widno)."""
+
+    deal: str
+    seat: int
+    goal: dict[str, int]
+    open: bool = False
+    text: Text | None = None
+    position: Position | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class WatchStep:
+    deal: str
+    text: Text | None = None
+    position: Position | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class QuizStep:
+    quiz: Quiz
+    position: Position | None = None
+
+
+Step = ReadStep | PlayStep | WatchStep | QuizStep
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """One scenario file."""
+
+    path: str
+    kind: Kind
+    id: str
+    title: Text
+    level: int | None = None
+    text: Text | None = None
+    options: LevelOptions = LevelOptions()
+    deals: tuple[DealSpec, ...] = ()
+    steps: tuple[Step, ...] = ()
+    quizzes: tuple[Quiz, ...] = ()
+
+    def deal(self, deal_id: str) -> DealSpec | None:
+        return next((d for d in self.deals if d.id == deal_id), None)
+
+    def all_quizzes(self) -> tuple[Quiz, ...]:
+        in_steps = tuple(step.quiz for step in self.steps if isinstance(step, QuizStep))
+        return in_steps + self.quizzes

@@ -1,0 +1,199 @@
+"""The scenario format as a JSON Schema, for editors (``betel-tutor schema``).
+
+Key lists come from the loader, so the schema and the loader cannot drift apart on names; the
+checker still proves what a schema cannot (cards dealt twice, quiz answers, legal plays).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from betel_tutor.scenario.loader import (
+    CONSTRAINT_KEYS,
+    DEAL_KEYS,
+    GOALS,
+    NOTE_KEYS,
+    OPTION_KEYS,
+    QUIZ_PARAMS,
+    QUIZ_REQUIRED,
+    TOP_KEYS,
+)
+
+SCHEMA_ID = "https://betel-tutor.invalid/scenario.schema.json"
+
+
+def _obj(properties: dict[str, Any], required: tuple[str, ...] = ()) -> dict[str, Any]:
+    schema: dict[str, Any] = {
+        "type": "object",
+        "properties": properties,
+        "additionalProperties": False,
+    }
+    if required:
+        schema["required"] = list(required)
+    return schema
+
+
+TEXT = {"$ref": "#/$defs/text"}
+CARDS = {"type": "string", "description": "cards: ♠A ♥10, SA, ♠AKQ ♥10 9 ♦- ♣87"}
+SEAT = {
+    "anyOf": [
+        {"type": "integer", "minimum": 0, "maximum": 3},
+        {
+            "enum": [
+                "S",
+                "W",
+                "N",
+                "E",
+                "South",
+                "West",
+                "North",
+                "East",
+                "dealer",
+                "s",
+                "w",
+                "n",
+                "e",
+                "south",
+                "west",
+                "north",
+                "east",
+            ]
+        },
+    ]
+}
+ANY_ANSWER = {"type": ["string", "integer", "number", "boolean", "array"]}
+
+
+def _quiz(kind: str) -> dict[str, Any]:
+    params: dict[str, Any] = {
+        "trick": {"type": ["string", "array"]},
+        "hand": {"type": ["string", "array"]},
+        "trump": {"type": ["string", "null"]},
+        "variant": {"enum": ["blue-suit"]},
+        "betel_defender": {"type": "boolean"},
+        "contract": {"type": "string"},
+        "tricks": {"type": "array", "items": {"type": "integer"}, "minItems": 3, "maxItems": 3},
+        "doubled": {"type": "boolean"},
+        "auction": {"type": ["string", "array"]},
+        "call": {"type": "string"},
+        "options": {"type": "object"},
+        "hold": {"type": "integer", "minimum": 0, "maximum": 8},
+        "dubel": {"type": "integer", "minimum": 0, "maximum": 2},
+        "split": {"type": "string", "pattern": "^[0-8]-[0-8]$"},
+    }
+    properties = {
+        "kind": {"const": kind},
+        "question": TEXT,
+        "answer": ANY_ANSWER,
+        "explanation": TEXT,
+        **{name: params[name] for name in QUIZ_PARAMS[kind]},
+    }
+    return _obj(properties, ("kind", "question", "answer", *QUIZ_REQUIRED[kind]))
+
+
+def scenario_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a scenario file."""
+    option_types: dict[str, Any] = {key: {"type": "boolean"} for key in OPTION_KEYS}
+    option_types["contract"] = {"type": "string"}
+    option_types["scoring"] = {"enum": ["points", "chips"]}
+    note = _obj(
+        {
+            "id": {"type": ["string", "integer"]},
+            "version": {"type": "integer", "minimum": 1},
+            "category": {"enum": ["before", "after"]},
+            "en": {"type": "string"},
+            "pl": {"type": "string"},
+        },
+        NOTE_KEYS,
+    )
+    constraint = _obj(
+        {
+            "seat": SEAT,
+            "suit": {"enum": ["♠", "♥", "♦", "♣"]},
+            "rank": {"enum": ["A", "K", "Q", "J", "10", "9", "8", "7"]},
+            "cards": CARDS,
+            "at_least": {"type": "integer", "minimum": 0, "maximum": 13},
+            "at_most": {"type": "integer", "minimum": 0, "maximum": 13},
+        },
+        ("seat",),
+    )
+    assert set(constraint["properties"]) == set(CONSTRAINT_KEYS)
+    deal_properties: dict[str, Any] = {
+        "id": {"type": "string"},
+        "title": TEXT,
+        "game": {"enum": ["betel", "bridge"]},
+        "variant": {"enum": ["blue-suit"]},
+        "dealer": SEAT,
+        "hands": {"type": "object", "additionalProperties": CARDS},
+        "dubel": CARDS,
+        "seed": {"type": ["integer", "string"]},
+        "constraints": {"type": "array", "items": constraint},
+        "auction": {"type": ["string", "array"], "items": {"type": "string"}},
+        "contract": {"type": "string"},
+        "declarer": SEAT,
+        "trump": {"type": "string"},
+        "play": CARDS,
+        "notes": {"type": "array", "items": note},
+    }
+    assert set(deal_properties) == set(DEAL_KEYS)
+    goal = {
+        "type": "object",
+        "properties": {
+            name: {"type": "boolean" if name in ("make", "defeat") else "integer"} for name in GOALS
+        },
+        "additionalProperties": False,
+        "minProperties": 1,
+        "maxProperties": 1,
+    }
+    step = {
+        "oneOf": [
+            _obj({"read": TEXT}, ("read",)),
+            _obj({"quiz": {"$ref": "#/$defs/quiz"}}, ("quiz",)),
+            _obj(
+                {"watch": _obj({"deal": {"type": "string"}, "text": TEXT}, ("deal",))}, ("watch",)
+            ),
+            _obj(
+                {
+                    "play": _obj(
+                        {
+                            "deal": {"type": "string"},
+                            "seat": SEAT,
+                            "goal": goal,
+                            "open": {"type": "boolean"},
+                            "text": TEXT,
+                        },
+                        ("deal", "seat", "goal"),
+                    )
+                },
+                ("play",),
+            ),
+        ]
+    }
+    top: dict[str, Any] = {
+        "kind": {"enum": ["lesson", "practice", "board"]},
+        "id": {"type": "string"},
+        "title": TEXT,
+        "level": {"type": "integer", "minimum": 1, "maximum": 10},
+        "text": TEXT,
+        "options": _obj(option_types),
+        "deals": {"type": "array", "items": _obj(deal_properties, ("id",))},
+        "steps": {"type": "array", "items": step},
+        "quizzes": {"type": "array", "items": {"$ref": "#/$defs/quiz"}},
+    }
+    assert set(top) == set(TOP_KEYS)
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": SCHEMA_ID,
+        "title": "betel-tutor scenario",
+        **_obj(top, ("kind", "id", "title")),
+        "$defs": {
+            "text": _obj(
+                {
+                    "en": {"type": "string", "minLength": 1},
+                    "pl": {"type": "string", "minLength": 1},
+                },
+                ("en", "pl"),
+            ),
+            "quiz": {"oneOf": [_quiz(kind) for kind in QUIZ_PARAMS]},
+        },
+    }

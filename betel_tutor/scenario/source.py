@@ -1,0 +1,176 @@
+"""Reading YAML safely, keeping where every value came from.
+
+PyYAML composes the file into nodes with marks; we turn those into :class:`Node` values that
+carry a plain value and a :class:`Position`, so every later check can say
+``path:line:column: message``. Only plain YAML is accepted: no object tags, no anchors or
+aliases (a "billion laughs" file fails at its first alias), and no file over
+:data:`MAX_BYTES`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+MAX_BYTES = 512 * 1024
+_PLAIN_TAGS = frozenset(
+    "tag:yaml.org,2002:" + name
+    for name in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")
+)
+_Loader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Position:
+    """A place in a file; ``line`` and ``column`` count from 1."""
+
+    path: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong in a file: where, and the catalog message that says what and why."""
+
+    position: Position
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def message(self, lang: str = "en") -> str:
+        from betel_tutor.errors import ScenarioError
+
+        return ScenarioError(self.key, **self.params).message(lang)
+
+    def format(self, lang: str = "en") -> str:
+        return f"{self.position}: {self.message(lang)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """A YAML value with its position. Mappings hold ``dict[str, Node]`` (keys keep their own
+    positions in ``key_positions``), sequences ``list[Node]``, scalars plain Python values."""
+
+    value: Any
+    position: Position
+    key_positions: dict[str, Position] = field(default_factory=dict)
+
+    @property
+    def is_mapping(self) -> bool:
+        return isinstance(self.value, dict)
+
+    @property
+    def is_sequence(self) -> bool:
+        return isinstance(self.value, list)
+
+    def plain(self) -> Any:
+        """The value with positions stripped, all the way down."""
+        if isinstance(self.value, dict):
+            return {key: node.plain() for key, node in self.value.items()}
+        if isinstance(self.value, list):
+            return [node.plain() for node in self.value]
+        return self.value
+
+
+class YamlProblem(Exception):
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.key)
+        self.problem = problem
+
+
+def _position(path: str, mark: Any) -> Position:
+    return Position(path, mark.line + 1, mark.column + 1)
+
+
+class _Converter:
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.seen: set[int] = set()
+        self.constructor = yaml.constructor.SafeConstructor()
+
+    def convert(self, node: Any) -> Node:
+        where = _position(self.path, node.start_mark)
+        if id(node) in self.seen:
+            # A node met twice is an alias: refused, which also stops "billion laughs".
+            raise YamlProblem(Problem(where, "scenario.alias"))
+        self.seen.add(id(node))
+        if node.tag not in _PLAIN_TAGS:
+            raise YamlProblem(Problem(where, "scenario.tag", {"tag": node.tag}))
+        if isinstance(node, yaml.MappingNode):
+            values: dict[str, Node] = {}
+            keys: dict[str, Position] = {}
+            for key_node, value_node in node.value:
+                key = self.convert(key_node)
+                if not isinstance(key.value, (str, int)) or isinstance(key.value, bool):
+                    raise YamlProblem(Problem(key.position, "scenario.bad_key"))
+                name = str(key.value)
+                if name in values:
+                    raise YamlProblem(
+                        Problem(key.position, "scenario.duplicate_key", {"key": name})
+                    )
+                values[name] = self.convert(value_node)
+                keys[name] = key.position
+            return Node(values, where, keys)
+        if isinstance(node, yaml.SequenceNode):
+            return Node([self.convert(item) for item in node.value], where)
+        value = self.constructor.construct_object(node)
+        return Node(value, where)
+
+
+def load_yaml(text: str, path: str) -> tuple[Node | None, list[Problem]]:
+    """Parse one YAML document; never raises for bad input, returns the problems instead."""
+    if len(text.encode("utf-8")) > MAX_BYTES:
+        return None, [Problem(Position(path, 1, 1), "scenario.too_big", {"limit": MAX_BYTES})]
+    try:
+        if "*" in text:  # report an alias where it is used, before composing shares the node
+            for event in yaml.parse(text, Loader=_Loader):
+                if isinstance(event, yaml.AliasEvent):
+                    return None, [Problem(_position(path, event.start_mark), "scenario.alias")]
+        loader = _Loader(text)
+        try:
+            root = loader.get_single_node()
+        finally:
+            loader.dispose()
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        if mark is not None and mark.line >= text.count("\n") and error.context_mark is not None:
+            # Found only at the end of the file (an unclosed bracket): point at its opening.
+            mark = error.context_mark
+        where = _position(path, mark) if mark is not None else Position(path, 1, 1)
+        reason = (error.problem or error.context or "").strip()
+        return None, [Problem(where, "scenario.yaml_syntax", {"detail": reason})]
+    except yaml.YAMLError as error:
+        return None, [Problem(Position(path, 1, 1), "scenario.yaml_syntax", {"detail": str(error)})]
+    if root is None:
+        return None, [Problem(Position(path, 1, 1), "scenario.empty")]
+    try:
+        return _Converter(path).convert(root), []
+    except YamlProblem as problem:
+        return None, [problem.problem]
+    except (ValueError, yaml.YAMLError) as error:  # e.g. a timestamp out of range
+        return None, [Problem(Position(path, 1, 1), "scenario.yaml_syntax", {"detail": str(error)})]
+
+
+def read_file(path: str) -> tuple[str | None, list[Problem]]:
+    """The text of a file, or the problem that stops it being read (size, encoding, absence)."""
+    where = Position(path, 1, 1)
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+    except OSError as error:
+        return None, [
+            Problem(where, "scenario.unreadable", {"detail": error.strerror or str(error)})
+        ]
+    if len(data) > MAX_BYTES:
+        return None, [Problem(where, "scenario.too_big", {"limit": MAX_BYTES})]
+    try:
+        return data.decode("utf-8"), []
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        return None, [Problem(Position(path, line, column), "scenario.not_utf8")]

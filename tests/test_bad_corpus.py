@@ -1,0 +1,35 @@
+"""Every broken file under tests/data/bad/ gives exactly the messages it expects.
+
+Each file states them in its first lines as ``# expect: LINE:COLUMN: message``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from betel_tutor.scenario.check import check_file
+
+BAD = Path(__file__).parent / "data" / "bad"
+FILES = sorted(p for p in BAD.iterdir() if p.is_file())
+
+
+def expected_messages(path: Path) -> list[str]:
+    lines = path.read_bytes().decode("utf-8", errors="replace").splitlines()
+    return [line.split("# expect: ", 1)[1] for line in lines if line.startswith("# expect: ")]
+
+
+def test_corpus_is_large_enough() -> None:
+    assert len(FILES) >= 25
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_bad_file(path: Path) -> None:
+    expected = expected_messages(path)
+    assert expected, f"{path.name} states no expected message"
+    problems = check_file(str(path))
+    got = [f"{p.position.line}:{p.position.column}: {p.message('en')}" for p in problems]
+    assert got == expected
+    assert all(str(p.position).startswith(str(path)) for p in problems)
+    assert all(p.message("pl") for p in problems)
