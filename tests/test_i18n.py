@@ -36,7 +36,12 @@ def test_every_key_used_in_code_exists() -> None:
     """Message keys written literally in the package must be in the catalogs."""
     known = set(i18n.catalog("en"))
     domains = {key.split(".")[0] for key in known}
-    pattern = re.compile(r"[\"'](" + "|".join(map(re.escape, domains)) + r")\.([a-z0-9_]+)[\"']")
+    # A key is the first argument of a message-taking call, or its second after a position.
+    pattern = re.compile(
+        r"(?:translate|Error|Play|Call|problem|Problem)\(\s*(?:[\w.]+,\s*)?f?[\"']("
+        + "|".join(map(re.escape, domains))
+        + r")\.([a-z0-9_]+)[\"'{]"
+    )
     missing = []
     for path in Path(i18n.__file__).parents[1].rglob("*.py"):
         for domain, name in pattern.findall(path.read_text(encoding="utf-8")):
