@@ -1,0 +1,86 @@
+"""Loading scenario files into the model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from betel_tutor.cards import parse_cards
+from betel_tutor.scenario import load, load_text
+from betel_tutor.scenario.model import PlayStep, QuizStep, ReadStep, WatchStep
+from betel_tutor.scenario.source import MAX_BYTES
+
+EXAMPLE = """\
+kind: lesson
+id: demo
+level: 3
+title: {en: Demo, pl: Pokaz}
+options: {auction: false, contract: B3, kontra: false}
+deals:
+  - id: d1
+    dealer: W
+    hands:
+      S: ♠AKQJ ♥AKQJ ♦AK
+      W: ♠10 9 8 ♥10 9 8 ♦QJ ♣AK
+      N: ♠7 ♥7 ♦10 9 8 7 ♣QJ10 9
+    dubel: ♣87
+    play: ♠A ♠8 ♠7
+  - {id: d2, seed: 12, constraints: [{seat: dealer, suit: ♠, at_least: 5}]}
+steps:
+  - read: {en: Read, pl: Czytaj}
+  - quiz:
+      kind: trick-winner
+      question: {en: Who?, pl: Kto?}
+      trick: ♥K ♥A ♥7
+      answer: ♥A
+  - play: {deal: d1, seat: S, goal: {tricks_at_most: 3}, open: true}
+  - watch: {deal: d2}
+"""
+
+
+def test_example_loads_into_the_model() -> None:
+    scenario, problems = load_text(EXAMPLE, "demo.yaml")
+    assert problems == []
+    assert scenario is not None
+    assert (scenario.kind, scenario.id, scenario.level) == ("lesson", "demo", 3)
+    assert scenario.title.get("pl") == "Pokaz"
+    assert scenario.options.contract == "B3" and scenario.options.kontra is False
+    first, second = scenario.deals
+    assert first.dealer == 1
+    assert first.hands is not None
+    assert list(first.hands[1]) == parse_cards("♠10 9 8 ♥10 9 8 ♦QJ ♣AK")
+    assert list(first.play) == parse_cards("♠A ♠8 ♠7")
+    assert second.seed == 12
+    assert second.constraints[0].seat == 0 and second.constraints[0].at_least == 5
+    kinds = [type(step) for step in scenario.steps]
+    assert kinds == [ReadStep, QuizStep, PlayStep, WatchStep]
+    play = scenario.steps[2]
+    assert isinstance(play, PlayStep)
+    assert play.goal == {"tricks_at_most": 3} and play.open
+    assert scenario.all_quizzes()[0].params == {"trick": "♥K ♥A ♥7"}
+
+
+def test_positions_are_kept() -> None:
+    scenario, _ = load_text(EXAMPLE, "demo.yaml")
+    assert scenario is not None
+    quiz = scenario.all_quizzes()[0]
+    assert quiz.where["answer"].line == 22
+    assert str(scenario.deals[0].where["hand1"]) == "demo.yaml:11:10"
+
+
+def test_many_problems_reported_together() -> None:
+    broken = EXAMPLE.replace("level: 3", "level: 0").replace("dealer: W", "dealer: X")
+    broken = broken.replace("pl: Czytaj", "pl: ''")
+    scenario, problems = load_text(broken, "demo.yaml")
+    assert scenario is None
+    assert [(p.position.line, p.key) for p in problems] == [
+        (3, "scenario.expected_int"),
+        (8, "scenario.bad_seat"),
+        (17, "scenario.empty_text"),
+    ]
+
+
+def test_big_and_missing_files(tmp_path: Path) -> None:
+    big = tmp_path / "big.yaml"
+    big.write_text("# " + "x" * MAX_BYTES + "\n", encoding="utf-8")
+    assert [p.key for p in load(str(big))[1]] == ["scenario.too_big"]
+    assert [p.key for p in load(str(tmp_path / "none.yaml"))[1]] == ["scenario.unreadable"]
