@@ -121,13 +121,15 @@ def check_quiz(quiz: Quiz) -> list[Problem]:
             Problem(
                 answer_at,
                 "check.quiz_wrong",
-                {"kind": quiz.kind, "given": _show(quiz.answer), "engine": shown},
+                {"kind": quiz.kind, "given": _show(quiz.answer), "engine": shown or _show(truth)},
             )
         ]
     return []
 
 
 def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
     if isinstance(value, list):
         return ", ".join(map(str, value))
     return str(value)
@@ -157,7 +159,29 @@ def _engine_answer(quiz: Quiz) -> tuple[Any, str]:
         tricks = tuple(int(t) for t in p["tricks"])
         scores = score(str(p["contract"]), tricks, doubled=bool(p.get("doubled", False)))  # type: ignore[arg-type]
         return scores, ", ".join(map(str, scores))
+    if quiz.kind == "call-legal":
+        return _call_is_legal(p), ""
     raise ValueError(quiz.kind)
+
+
+def _call_is_legal(params: dict[str, Any]) -> bool:
+    """Play the quiz's auction so far, then try its call (spec §3)."""
+    from betel_tutor.auction import Auction
+    from betel_tutor.errors import IllegalCall
+
+    options = params.get("options") or {}
+    if not isinstance(options, dict):
+        raise TypeError("options")
+    auction = Auction(**{str(k): v for k, v in options.items()})
+    history = params["auction"]
+    calls = history if isinstance(history, list) else str(history).split()
+    for call in calls:
+        auction.call(str(call))  # an illegal call here is a broken question, not a wrong answer
+    try:
+        auction.call(str(params["call"]))
+    except IllegalCall:
+        return False
+    return True
 
 
 def _normalise_answer(quiz: Quiz, answer: Any) -> Any:
@@ -167,6 +191,10 @@ def _normalise_answer(quiz: Quiz, answer: Any) -> Any:
         return frozenset(_cards(answer))
     if quiz.kind == "score":
         return tuple(int(a) for a in answer)
+    if quiz.kind == "call-legal":
+        if not isinstance(answer, bool):
+            raise TypeError("a call-legal answer is true or false")
+        return answer
     raise ValueError(quiz.kind)
 
 
