@@ -94,6 +94,8 @@ _RANK_SYMBOLS = {
 _RANK_SYMBOLS_PL = {**_RANK_SYMBOLS, Rank.QUEEN: "D", Rank.JACK: "W"}
 _RANK_TOKENS_EN = {sym: rank for rank, sym in _RANK_SYMBOLS.items()} | {"T": Rank.TEN}
 _RANK_TOKENS_PL = _RANK_TOKENS_EN | {"D": Rank.QUEEN, "W": Rank.JACK}
+RANK_BY_SYMBOL: dict[str, Rank] = dict(_RANK_TOKENS_EN)
+"""Ranks by their symbol: ``RANK_BY_SYMBOL["10"] is Rank.TEN``; ``T`` is accepted for 10."""
 
 
 class Card:

@@ -13,6 +13,7 @@ from typing import Any
 from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, Card, format_cards, parse_card, parse_cards
 from betel_tutor.errors import BetelError
 from betel_tutor.rules import legal_plays, trick_winner
+from betel_tutor.scenario.deals import MAX_ATTEMPTS, Unsatisfiable, realize
 from betel_tutor.scenario.loader import load
 from betel_tutor.scenario.model import DealSpec, Quiz, Scenario
 from betel_tutor.scenario.source import Position, Problem
@@ -59,6 +60,13 @@ def check_deal(deal: DealSpec) -> list[Problem]:
     problems: list[Problem] = []
     where = _where(deal.position)
     if deal.hands is None:
+        try:
+            realize(deal)
+        except Unsatisfiable:
+            at = deal.where.get("constraints", where)
+            problems.append(
+                Problem(at, "check.unsatisfiable", {"id": deal.id, "tries": MAX_ATTEMPTS})
+            )
         return problems
     deck = BRIDGE_DECK if deal.game == "bridge" else BETEL_DECK
     size = HAND_SIZE[deal.game]
