@@ -221,6 +221,34 @@ def refusal(
     )
 
 
+def follow_suit_refusal(
+    hand: Collection[Card],
+    trick: Sequence[Card],
+    card: Card,
+    *,
+    trump: TrumpArg = None,
+    beat_obligation: bool = True,
+    player: Seat | None = None,
+) -> IllegalPlay | None:
+    """Why ``card`` may not be played under Law 44 (follow suit only), or ``None``."""
+    you = "_you" if player is None else ""
+    who: dict[str, Any] = {"player": player} if player is not None else {}
+    if card not in hand:
+        return IllegalPlay(f"play.not_in_hand{you}", reason="not_in_hand", card=card, **who)
+    allowed = follow_suit_plays(hand, trick)
+    if card in allowed:
+        return None
+    return IllegalPlay(
+        f"play.must_follow{you}",
+        reason="must_follow",
+        rule=5,
+        card=card,
+        led=trick[0].suit,
+        options=sort_cards(allowed),
+        **who,
+    )
+
+
 def check_play(
     hand: Collection[Card],
     trick: Sequence[Card],

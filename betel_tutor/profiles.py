@@ -1,0 +1,128 @@
+"""Game profiles: Betel, bridge and the blue-suit variant, as data plus a few functions.
+
+Code that plays a deal asks its profile how many seats there are, which cards a player may
+play and who wins a trick, instead of testing which game it is.
+
+>>> from betel_tutor.cards import parse_cards
+>>> BLUE_SUIT.winner(parse_cards("♠A ♣2 ♦2 ♥2"), trump="♠")
+1
+>>> sorted(map(str, BRIDGE.legal(parse_cards("♥AK8 ♠7"), parse_cards("♥Q"), trump=None, beat=True)))
+['♥8', '♥A', '♥K']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+from functools import partial
+
+from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, Card, Suit
+from betel_tutor.errors import IllegalPlay, NotationError
+from betel_tutor.rules import (
+    TrumpArg,
+    follow_suit_plays,
+    follow_suit_refusal,
+    legal_plays,
+    refusal,
+    trick_winner,
+)
+
+
+def _betel_legal(
+    hand: Collection[Card], trick: Sequence[Card], *, trump: TrumpArg, beat: bool
+) -> frozenset[Card]:
+    return legal_plays(hand, trick, trump=trump, beat_obligation=beat)
+
+
+def _bridge_legal(
+    hand: Collection[Card], trick: Sequence[Card], *, trump: TrumpArg, beat: bool
+) -> frozenset[Card]:
+    return follow_suit_plays(hand, trick, trump=trump)  # Law 44: no duty to beat or ruff
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """How one game is played.
+
+    ``legal(hand, trick, trump=, beat=)`` gives the cards that may be played (``beat`` is the
+    player's obligation to beat, which only Betel has and only Betel's defenders lose);
+    ``winner(trick, trump=)`` is the index of the winning card; ``refusal(hand, trick, card,
+    trump=, beat_obligation=, player=)`` says why a card may not be played. ``strains`` are the
+    denominations its auction allows (``None`` is no trump); ``scored`` games have spec §6 scores.
+    """
+
+    name: str
+    seats: int
+    deck: tuple[Card, ...]
+    hand_size: int
+    dubel_size: int
+    legal: Callable[..., frozenset[Card]]
+    winner: Callable[..., int]
+    refusal: Callable[..., IllegalPlay | None]
+    strains: tuple[Suit | None, ...]
+    declarer_leads: bool
+    scored: bool
+    variant: str | None = None
+
+    @property
+    def tricks(self) -> int:
+        return self.hand_size
+
+    def check_trick_size(self, trick: Sequence[Card]) -> None:
+        if len(trick) != self.seats:
+            raise ValueError(f"a {self.name} trick has {self.seats} cards, not {len(trick)}")
+
+
+ALL_STRAINS: tuple[Suit | None, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES, None)
+
+BETEL = Profile(
+    name="betel",
+    seats=3,
+    deck=BETEL_DECK,
+    hand_size=10,
+    dubel_size=2,
+    legal=_betel_legal,
+    winner=partial(trick_winner, variant=None),
+    strains=ALL_STRAINS,
+    declarer_leads=True,  # spec §5: the declarer leads to the first trick
+    refusal=refusal,
+    scored=True,
+)
+BRIDGE = Profile(
+    name="bridge",
+    seats=4,
+    deck=BRIDGE_DECK,
+    hand_size=13,
+    dubel_size=0,
+    legal=_bridge_legal,
+    winner=partial(trick_winner, variant=None),
+    strains=ALL_STRAINS,
+    declarer_leads=False,  # the declarer's left-hand opponent leads (seeds/004)
+    refusal=follow_suit_refusal,
+    scored=False,
+)
+# boards-and-bridge.md §2: clubs are the blue suit; only ♦ ♥ ♠ may be bid.
+BLUE_SUIT = Profile(
+    name="blue-suit",
+    seats=4,
+    deck=BRIDGE_DECK,
+    hand_size=13,
+    dubel_size=0,
+    legal=_bridge_legal,
+    winner=partial(trick_winner, variant="blue-suit"),
+    strains=(Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES),
+    declarer_leads=False,
+    refusal=follow_suit_refusal,
+    scored=False,
+    variant="blue-suit",
+)
+
+PROFILES = {profile.name: profile for profile in (BETEL, BRIDGE, BLUE_SUIT)}
+
+
+def profile(name: str) -> Profile:
+    """The profile called ``name``: ``betel``, ``bridge`` or ``blue-suit``."""
+    try:
+        return PROFILES[name.strip().lower()]
+    except KeyError:
+        raise NotationError("rules.bad_game", token=name, position=0) from None
