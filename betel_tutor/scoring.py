@@ -56,3 +56,18 @@ def score(
     else:
         points = -played.contract_points
     return (points * factor, first * per_trick * factor, second * per_trick * factor)
+
+
+def prediction_points(predicted_made: bool | None, made: bool) -> int:
+    """The resting fourth player's prediction (spec §7): +10 if right, −10 if wrong, 0 if they
+    declined to predict."""
+    if predicted_made is None:
+        return 0
+    return 10 if predicted_made == made else -10
+
+
+def dubel_penalty(cards_looked_at: int) -> int:
+    """Looking at dubel cards and then passing anyway costs 5 points a card (spec §3, §6)."""
+    if not 0 <= cards_looked_at <= 2:
+        raise ValueError("the dubel has two cards")
+    return -5 * cards_looked_at
