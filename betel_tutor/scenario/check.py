@@ -12,6 +12,7 @@ from typing import Any
 
 from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, Card, format_cards, parse_card, parse_cards
 from betel_tutor.errors import BetelError
+from betel_tutor.odds import split_percent
 from betel_tutor.rules import legal_plays, trick_winner
 from betel_tutor.scenario.deals import MAX_ATTEMPTS, Unsatisfiable, realize
 from betel_tutor.scenario.loader import load
@@ -169,6 +170,9 @@ def _engine_answer(quiz: Quiz) -> tuple[Any, str]:
         return scores, ", ".join(map(str, scores))
     if quiz.kind == "call-legal":
         return _call_is_legal(p), ""
+    if quiz.kind == "odds":
+        percent = round(split_percent(int(p["hold"]), int(p.get("dubel", 0)), str(p["split"])), 2)
+        return percent, f"{percent:.2f}"
     raise ValueError(quiz.kind)
 
 
@@ -199,6 +203,10 @@ def _normalise_answer(quiz: Quiz, answer: Any) -> Any:
         return frozenset(_cards(answer))
     if quiz.kind == "score":
         return tuple(int(a) for a in answer)
+    if quiz.kind == "odds":
+        if isinstance(answer, bool) or not isinstance(answer, (int, float)):
+            raise TypeError("an odds answer is a percentage")
+        return round(float(answer), 2)
     if quiz.kind == "call-legal":
         if not isinstance(answer, bool):
             raise TypeError("a call-legal answer is true or false")
