@@ -20,6 +20,7 @@ repeat_doubled 14
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -264,7 +265,7 @@ class Auction:
     def __init__(
         self,
         *,
-        hands: tuple[Any, Any, Any] | None = None,
+        hands: Sequence[Iterable[Card]] | None = None,
         dubel: tuple[Card, ...] | list[Card] | None = None,
         **options: Any,
     ) -> None:

@@ -91,7 +91,7 @@ def test_exchange_moves_cards() -> None:
     hands = tuple(frozenset(hand) for hand in dealt.hands)
     first, second = dealt.dubel
     give = sorted(dealt.hands[0])[-1]
-    auction = Auction(hands=hands, dubel=dealt.dubel)  # type: ignore[arg-type]
+    auction = Auction(hands=hands, dubel=dealt.dubel)
     auction.call(f"[{first}>{give}]1♣")
     assert auction.dubel is not None and set(auction.dubel) == {second, give}
     assert first in auction.state.hands[0] and give not in auction.state.hands[0]  # type: ignore[index]

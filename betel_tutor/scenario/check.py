@@ -58,6 +58,72 @@ def _where(position: Position | None, path: str = "?") -> Position:
 
 # -- deals -----------------------------------------------------------------------------------
 def check_deal(deal: DealSpec) -> list[Problem]:
+    problems = check_cards(deal)
+    if not problems:
+        problems.extend(check_script(deal))
+    return problems
+
+
+def check_script(deal: DealSpec) -> list[Problem]:
+    """Replay the scripted auction and play, if any, and report the first illegal step."""
+    from betel_tutor.auction import Auction
+    from betel_tutor.contracts import free_play, parse_contract
+    from betel_tutor.errors import IllegalCall, IllegalPlay
+    from betel_tutor.play import DealPlay, start_play
+    from betel_tutor.profiles import profile
+    from betel_tutor.rules import as_trump
+
+    if deal.auction is None and not deal.play:
+        return []
+    where = _where(deal.position)
+    dealt = realize(deal)
+    game = profile(deal.variant or deal.game)
+    hands = [frozenset(hand) for hand in dealt.hands]
+    declarer: int | None = deal.declarer
+    try:
+        contract = (
+            parse_contract(deal.contract) if deal.contract else free_play(as_trump(deal.trump))
+        )
+    except BetelError as error:
+        return [Problem(deal.where.get("contract", where), "check.bad_contract", {"detail": error})]
+    doubled = False
+    if deal.auction is not None and game.name == "betel":
+        # Seats in the auction count from the dealer; hands are by absolute seat.
+        order = [(deal.dealer + k) % 3 for k in range(3)]
+        auction = Auction(hands=tuple(hands[s] for s in order), dubel=dealt.dubel)
+        for number, call in enumerate(deal.auction, 1):
+            try:
+                auction.call(call)
+            except BetelError as error:
+                at = deal.where.get("auction", where)
+                return [
+                    Problem(
+                        at, "check.illegal_call", {"number": number, "call": call, "detail": error}
+                    )
+                ]
+        if auction.state.hands is not None:
+            for k, seat in enumerate(order):
+                hands[seat] = auction.state.hands[k]
+        if auction.finished and auction.state.standing is not None:
+            contract = auction.state.standing
+            declarer = None if auction.declarer is None else order[auction.declarer]
+            doubled = auction.doubled
+        elif auction.finished:
+            contract, declarer = free_play(), None
+    del doubled  # the script checks legality; scores are not claimed here
+    game_play = DealPlay(start_play(game, hands, contract, declarer=declarer, dealer=deal.dealer))
+    for number, card in enumerate(deal.play, 1):
+        try:
+            game_play.play(card)
+        except (IllegalPlay, IllegalCall) as error:
+            at = deal.where.get("play", where)
+            return [
+                Problem(at, "check.illegal_play", {"number": number, "card": card, "detail": error})
+            ]
+    return []
+
+
+def check_cards(deal: DealSpec) -> list[Problem]:
     problems: list[Problem] = []
     where = _where(deal.position)
     if deal.hands is None:
