@@ -1,6 +1,7 @@
 """Every broken file under tests/data/bad/ gives exactly the messages it expects.
 
-Each file states them in its first lines as ``# expect: LINE:COLUMN: message``.
+Each file states them in its first lines as ``# expect: LINE:COLUMN: message``; a legacy
+``.txt`` note, where such a line would be a section, states them in ``NAME.txt.expect``.
 """
 
 from __future__ import annotations
@@ -12,10 +13,12 @@ import pytest
 from betel_tutor.scenario.check import check_file
 
 BAD = Path(__file__).parent / "data" / "bad"
-FILES = sorted(p for p in BAD.iterdir() if p.is_file())
+FILES = sorted(p for p in BAD.iterdir() if p.is_file() and p.suffix != ".expect")
 
 
 def expected_messages(path: Path) -> list[str]:
+    if path.suffix == ".txt":
+        return path.with_suffix(".txt.expect").read_text(encoding="utf-8").splitlines()
     lines = path.read_bytes().decode("utf-8", errors="replace").splitlines()
     return [line.split("# expect: ", 1)[1] for line in lines if line.startswith("# expect: ")]
 

@@ -16,7 +16,7 @@ from betel_tutor.odds import split_percent
 from betel_tutor.rules import legal_plays, trick_winner
 from betel_tutor.scenario.deals import MAX_ATTEMPTS, Unsatisfiable, realize
 from betel_tutor.scenario.loader import load
-from betel_tutor.scenario.model import DealSpec, Quiz, Scenario
+from betel_tutor.scenario.model import DealSpec, Note, Quiz, Scenario
 from betel_tutor.scenario.source import Position, Problem
 from betel_tutor.scoring import score
 
@@ -25,7 +25,9 @@ SEAT_COUNT = {"betel": 3, "bridge": 4}
 
 
 def check_file(path: str) -> list[Problem]:
-    """All problems of one scenario file: form first, then every claim."""
+    """All problems of one scenario file (or legacy ``.txt`` note): form, then every claim."""
+    if path.endswith(".txt"):
+        return check_legacy_note(path)
     scenario, problems = load(path)
     if scenario is None:
         return problems
@@ -61,6 +63,85 @@ def check_deal(deal: DealSpec) -> list[Problem]:
     problems = check_cards(deal)
     if not problems:
         problems.extend(check_script(deal))
+    for note in deal.notes:
+        problems.extend(check_note(deal, note))
+    return problems
+
+
+def check_legacy_note(path: str) -> list[Problem]:
+    from betel_tutor.scenario.legacy_note import parse_note
+    from betel_tutor.scenario.source import read_file
+
+    text, problems = read_file(path)
+    if text is None:
+        return problems
+    note, problems = parse_note(text, path)
+    if note is None:
+        return problems
+    starts = {lang: Position(path, line, 1) for lang, line in note.text_lines.items()}
+    return _same_cards(note.texts.get("en", ""), note.texts.get("pl", ""), starts.get("pl"))
+
+
+def _same_cards(english: str, polish: str, where: Position | None) -> list[Problem]:
+    """The two languages of a note must mention the same cards (boards-and-bridge.md §1)."""
+    from betel_tutor.scenario.legacy_note import mentioned_cards
+
+    try:
+        en_cards = sorted(mentioned_cards(english, "en"))
+        pl_cards = sorted(mentioned_cards(polish, "pl"))
+    except BetelError as error:
+        return [Problem(_where(where), "check.note_bad_card", {"detail": error})]
+    if en_cards == pl_cards:
+        return []
+    only_en = [c for c in set(en_cards) if en_cards.count(c) > pl_cards.count(c)]
+    only_pl = [c for c in set(pl_cards) if pl_cards.count(c) > en_cards.count(c)]
+    return [
+        Problem(
+            _where(where),
+            "check.note_cards_differ",
+            {
+                "en": format_cards(sorted(only_en)) or "-",
+                "pl": format_cards(sorted(only_pl)) or "-",
+            },
+        )
+    ]
+
+
+def check_note(deal: DealSpec, note: Note) -> list[Problem]:
+    """A note's two languages agree on the cards, and every underlined winner is right."""
+    from betel_tutor.profiles import profile
+    from betel_tutor.scenario.legacy_note import example_tricks
+
+    problems = _same_cards(note.text.en, note.text.pl, note.text_positions.get("pl"))
+    game = profile(deal.variant or deal.game)
+    trump = deal.trump
+    if trump is None and deal.contract:
+        from betel_tutor.contracts import parse_contract
+
+        trump = str(parse_contract(deal.contract).trump or "") or None
+    for lang in ("en", "pl"):
+        start = note.text_positions.get(lang) or _where(note.position)
+        try:
+            tricks = example_tricks(note.text.get(lang), lang)
+        except BetelError:
+            continue  # reported by _same_cards
+        for trick in tricks:
+            if len(trick.cards) != game.seats:
+                continue
+            winner = game.winner(list(trick.cards), trump=trump)
+            if winner != trick.winner:
+                at = Position(start.path, start.line + trick.line, 1)
+                problems.append(
+                    Problem(
+                        at,
+                        "check.note_winner",
+                        {
+                            "lang": lang.upper(),
+                            "given": trick.cards[trick.winner],
+                            "engine": trick.cards[winner],
+                        },
+                    )
+                )
     return problems
 
 

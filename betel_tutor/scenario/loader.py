@@ -269,7 +269,8 @@ class _Loader(Reader):
         text = self.text(Node(text_fields, node.position, node.key_positions), "note")
         if ident is None or version is None or category is None or text is None:
             return None
-        return Note(ident, version, category, text, node.position)  # type: ignore[arg-type]
+        where = {lang: fields[lang].position for lang in ("en", "pl")}
+        return Note(ident, version, category, text, node.position, where)  # type: ignore[arg-type]
 
     # -- steps and quizzes ----------------------------------------------------------------
     def step(self, node: Node) -> Step | None:

@@ -68,6 +68,7 @@ class Note:
     category: Literal["before", "after"]
     text: Text
     position: Position | None = None
+    text_positions: dict[str, Position] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -119,6 +119,8 @@ class _Converter:
         if isinstance(node, yaml.SequenceNode):
             return Node([self.convert(item) for item in node.value], where)
         value = self.constructor.construct_object(node)
+        if node.style in ("|", ">"):  # a block scalar's text starts on the next line
+            where = Position(self.path, where.line + 1, 1)
         return Node(value, where)
 
 
