@@ -1,0 +1,195 @@
+"""The command line: thin Typer commands over the library.
+
+Each command parses its options and calls one library function; the library is imported inside
+the command, so that every command starts fast (only Typer is loaded up front). Library errors
+become one line on stderr and exit status 2 in :func:`_reported`, the one place that does so.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+if TYPE_CHECKING:
+    from betel_tutor.explain import Explanation
+
+USAGE_ERROR = 2
+
+app = typer.Typer(
+    name="betel-tutor",
+    help="Learn and teach Betel, the Polish three-player trick-taking game.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+)
+explain_app = typer.Typer(
+    help="Explain a trick, the legal cards, a score or an auction, step by step.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+app.add_typer(explain_app, name="explain")
+
+Lang = Annotated[
+    str | None,
+    typer.Option("--lang", help="en or pl [default: from the locale]", show_default=False),
+]
+Json = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+Trump = Annotated[
+    str | None, typer.Option("--trump", help="Trump suit: ♠ ♥ ♦ ♣ or S H D C [default: none]")
+]
+
+
+# -- the boundary: library errors to one line on stderr and exit status 2 ----------------------
+
+
+@contextmanager
+def _reported(lang: str | None) -> Iterator[str]:
+    """Run a command body in the chosen language; report a library error and exit with 2."""
+    # Typer and pydantic, loaded to read the command line, stay until exit: frozen, the garbage
+    # collector need not walk them again and again while the library loads (bench/startup.py).
+    gc.freeze()
+    from betel_tutor import i18n
+    from betel_tutor.errors import BetelError, NotationError
+
+    language = i18n.default_language()
+    try:
+        if lang is not None:
+            if lang.strip().lower() not in i18n.LANGUAGES:
+                raise NotationError("explain.bad_lang", token=lang, position=0)
+            language = lang.strip().lower()
+        yield language
+    except BetelError as error:
+        typer.echo(" ".join(error.message(language).split()), err=True)
+        raise typer.Exit(USAGE_ERROR) from None
+
+
+def _show(build: Callable[[str], Explanation], lang: str | None, as_json: bool) -> None:
+    """Print what ``build`` explains, as text lines or JSON; an illegal call exits with 2."""
+    with _reported(lang) as language:
+        explanation = build(language)
+        if as_json:
+            import json
+
+            data = explanation.to_json(language)
+            typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        else:
+            for line in explanation.lines(language):
+                typer.echo(line)
+        error = getattr(explanation, "error", None)
+        if error is not None:  # an auction explanation stopped by an illegal call
+            raise error
+
+
+# -- commands ---------------------------------------------------------------------------------
+
+
+@explain_app.command("trick")
+def explain_trick_command(
+    trick: Annotated[str, typer.Argument(help='The cards in the order played, e.g. "♥Q ♥K ♠7".')],
+    trump: Trump = None,
+    variant: Annotated[
+        str | None, typer.Option("--variant", help="Rules variant: blue-suit.")
+    ] = None,
+    lang: Lang = None,
+    as_json: Json = False,
+) -> None:
+    """Which card wins a trick (3 cards: Betel, 4: bridge), and why."""
+
+    def build(language: str) -> Explanation:
+        from betel_tutor.cards import parse_cards
+        from betel_tutor.explain import explain_trick
+
+        return explain_trick(parse_cards(trick, lang=language), trump=trump, variant=variant)
+
+    _show(build, lang, as_json)
+
+
+@explain_app.command("legal")
+def explain_legal_command(
+    hand: Annotated[str, typer.Option("--hand", help='Your cards, e.g. "♥AK8 ♠7".')],
+    trick: Annotated[str, typer.Option("--trick", help="Cards already played to the trick.")] = "",
+    trump: Trump = None,
+    betel_defender: Annotated[
+        bool, typer.Option("--betel-defender", help="You defend the contract Betel.")
+    ] = False,
+    lang: Lang = None,
+    as_json: Json = False,
+) -> None:
+    """Which cards you may play to a trick, and why the others are refused."""
+
+    def build(language: str) -> Explanation:
+        from betel_tutor.cards import parse_cards
+        from betel_tutor.explain import explain_legal
+
+        return explain_legal(
+            parse_cards(hand, lang=language),
+            parse_cards(trick, lang=language),
+            trump=trump,
+            betel_defender=betel_defender,
+        )
+
+    _show(build, lang, as_json)
+
+
+@explain_app.command("score")
+def explain_score_command(
+    contract: Annotated[str, typer.Argument(help='The contract, e.g. 3♣, 2NT, B1, Betel, "pass".')],
+    tricks: Annotated[
+        str, typer.Option("--tricks", help="Tricks taken, declarer first, e.g. 7,2,1.")
+    ],
+    doubled: Annotated[bool, typer.Option("--doubled", help="The contract was doubled.")] = False,
+    lang: Lang = None,
+    as_json: Json = False,
+) -> None:
+    """How a deal scores: contract points, overtricks, defenders, kontra."""
+
+    def build(language: str) -> Explanation:
+        from betel_tutor.explain import explain_score, parse_tricks
+
+        return explain_score(contract, parse_tricks(tricks), doubled=doubled)
+
+    _show(build, lang, as_json)
+
+
+@explain_app.command("auction")
+def explain_auction_command(
+    calls: Annotated[
+        list[str], typer.Argument(help='The calls from the dealer on, e.g. "1♠ kontra pass".')
+    ],
+    lang: Lang = None,
+    as_json: Json = False,
+) -> None:
+    """Each call of an auction in turn: who calls, what it does, what stands."""
+
+    def build(language: str) -> Explanation:
+        from betel_tutor.explain import explain_auction
+
+        return explain_auction(" ".join(calls))
+
+    _show(build, lang, as_json)
+
+
+@app.command("rules")
+def rules_command(
+    point: Annotated[str | None, typer.Argument(help="One point, 1 to 21.")] = None,
+    lang: Lang = None,
+    as_json: Json = False,
+) -> None:
+    """The 21-point rules summary, or one point of it."""
+
+    def build(language: str) -> Explanation:
+        from betel_tutor.explain import rules_summary
+
+        return rules_summary(point)
+
+    _show(build, lang, as_json)
+
+
+def main() -> None:
+    """The ``betel-tutor`` console script."""
+    app(prog_name="betel-tutor")
