@@ -190,6 +190,109 @@ def rules_command(
     _show(build, lang, as_json)
 
 
+# -- authoring: scenario files and notes --------------------------------------------------------
+
+CHECK_FAILED = 1
+
+
+@app.command("check")
+def check_command(
+    paths: Annotated[
+        list[str], typer.Argument(help="Scenario files (.yaml) and notes (.txt), or folders.")
+    ],
+    lang: Lang = None,
+) -> None:
+    """Check scenario files against the rules engine; every problem as path:line:column."""
+    with _reported(lang) as language:
+        from betel_tutor.errors import BetelError
+        from betel_tutor.i18n import translate
+        from betel_tutor.scenario.check import check_file, scenario_files
+
+        files = scenario_files(paths)
+        if not files:
+            raise BetelError("cli.no_files", paths=" ".join(paths))
+        problems = [problem for path in files for problem in check_file(path)]
+        for problem in problems:
+            typer.echo(problem.format(language))
+        summary = translate("cli.check_summary", language, files=len(files), problems=len(problems))
+        typer.echo(summary, err=True)
+    if problems:
+        raise typer.Exit(CHECK_FAILED)
+
+
+@app.command("schema")
+def schema_command() -> None:
+    """Print the scenario format as a JSON Schema (for editors)."""
+    import json
+
+    from betel_tutor.scenario.schema import scenario_schema
+
+    typer.echo(json.dumps(scenario_schema(), ensure_ascii=False, indent=2))
+
+
+@app.command("import-note")
+def import_note_command(
+    note: Annotated[str, typer.Argument(help="A board note in the legacy text format.")],
+    output: Annotated[
+        str | None,
+        typer.Option("--output", "-o", help="Write the YAML here instead of printing it."),
+    ] = None,
+    lang: Lang = None,
+) -> None:
+    """Convert a legacy board note to the YAML form of a deal's notes (losslessly)."""
+    with _reported(lang) as language:
+        from betel_tutor.scenario.legacy_note import note_to_yaml, parse_note
+        from betel_tutor.scenario.source import read_file
+
+        text, problems = read_file(note)
+        parsed = None
+        if text is not None:
+            parsed, problems = parse_note(text, note)
+        for problem in problems:
+            where = problem.position
+            typer.echo(f"{where.path}:{where.line}: {problem.message(language)}", err=True)
+        if parsed is None:
+            raise typer.Exit(CHECK_FAILED)
+        document = "notes:\n" + note_to_yaml(parsed, indent="  ")
+        if output is None:
+            typer.echo(document, nl=False)
+        else:
+            from betel_tutor.files import write_atomic
+
+            write_atomic(output, document)
+
+
+@app.command("odds")
+def odds_command(
+    hold: Annotated[int, typer.Option("--hold", help="Cards of the suit in your hand.")],
+    dubel: Annotated[int, typer.Option("--dubel", help="Cards of the suit in the dubel.")] = 0,
+    after_discard: Annotated[
+        bool, typer.Option("--after-discard", help="An opponent discarded one and you took it.")
+    ] = False,
+    lang: Lang = None,
+    as_json: Json = False,
+) -> None:
+    """How the missing cards of a suit split between the opponents (spec §10)."""
+    with _reported(lang) as language:
+        from betel_tutor.i18n import translate
+        from betel_tutor.odds import after_discard as discard_table
+        from betel_tutor.odds import split_table
+
+        table = discard_table(hold) if after_discard else split_table(hold, dubel)
+        if as_json:
+            import json
+
+            rows = [{"split": s.name, "percent": round(s.percent, 2)} for s in table]
+            typer.echo(json.dumps({"hold": hold, "dubel": dubel, "splits": rows}, indent=2))
+            return
+        key = "cli.odds_after_discard" if after_discard else "cli.odds_title"
+        typer.echo(
+            translate(key, language, hold=hold, dubel=dubel, missing=table[0].short + table[0].long)
+        )
+        for split in table:
+            typer.echo(f"  {split.name:>5}  {split.percent:6.2f} %")
+
+
 def main() -> None:
     """The ``betel-tutor`` console script."""
     app(prog_name="betel-tutor")

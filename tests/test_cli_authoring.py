@@ -1,0 +1,88 @@
+"""The authoring commands through the console script: check, schema, import-note, odds."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import yaml
+
+from betel_tutor.scenario.schema import scenario_schema
+from tests.test_bad_corpus import FILES as BAD_FILES
+from tests.test_bad_corpus import expected_messages
+from tests.test_cli import run
+
+ROOT = Path(__file__).parents[1]
+NOTE = ROOT / "tests" / "data" / "notes" / "blue_suit_532703080314295.txt"
+
+
+def test_check_shipped_scenarios_is_clean() -> None:
+    result = run("check", str(ROOT / "scenarios"))
+    assert result.returncode == 0, result.stdout
+    assert result.stdout == ""
+    assert result.stderr.strip().endswith("0 problems")
+
+
+def test_check_reports_every_problem_of_every_file() -> None:
+    result = run("check", str(ROOT / "tests" / "data" / "bad"))
+    assert result.returncode == 1
+    expected = [f"{path}:{message}" for path in BAD_FILES for message in expected_messages(path)]
+    assert result.stdout.splitlines() == expected
+    assert "Traceback" not in result.stderr
+
+
+def test_check_in_polish() -> None:
+    bad = ROOT / "tests" / "data" / "bad" / "04_missing_language.yaml"
+    result = run("check", str(bad), "--lang", "pl")
+    assert result.returncode == 1
+    assert result.stdout.strip() == (
+        f"{bad}:4:8: title nie ma tekstu 'pl': każdy tekst musi być po angielsku i po polsku"
+    )
+
+
+def test_check_nothing_to_check(tmp_path: Path) -> None:
+    result = run("check", str(tmp_path))
+    assert result.returncode == 2
+    assert len(result.stderr.splitlines()) == 1 and str(tmp_path) in result.stderr
+
+
+def test_schema_command() -> None:
+    result = run("schema")
+    assert result.returncode == 0
+    assert json.loads(result.stdout) == scenario_schema()
+
+
+def test_import_note_round_trip(tmp_path: Path) -> None:
+    out = tmp_path / "note.yaml"
+    result = run("import-note", str(NOTE), "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    imported = yaml.safe_load(out.read_text(encoding="utf-8"))["notes"][0]
+    assert imported["id"] == "532703080314295" and imported["category"] == "before"
+    original = NOTE.read_text(encoding="utf-8")
+    for line in imported["en"].splitlines() + imported["pl"].splitlines():
+        assert line in original
+    printed = run("import-note", str(NOTE))
+    assert printed.stdout == out.read_text(encoding="utf-8")
+
+
+def test_import_note_bad_input() -> None:
+    bad = ROOT / "tests" / "data" / "bad" / "40_legacy_bad_rank.txt"
+    result = run("import-note", str(bad))
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [f"{bad}:7: ♠{{X}} is not a card"]
+    assert result.stdout == ""
+
+
+def test_odds_command() -> None:
+    result = run("odds", "--hold", "4", "--dubel", "0", "--json")
+    assert result.returncode == 0
+    rows = json.loads(result.stdout)["splits"]
+    assert rows == [
+        {"split": "0-4", "percent": 8.67},
+        {"split": "1-3", "percent": 49.54},
+        {"split": "2-2", "percent": 41.8},
+    ]
+    text = run("odds", "--hold", "5", "--lang", "pl")
+    assert "21.05 %" in text.stdout and "Masz 5" in text.stdout
+    bad = run("odds", "--hold", "9")
+    assert bad.returncode == 2 and len(bad.stderr.splitlines()) == 1
