@@ -84,3 +84,22 @@ def test_big_and_missing_files(tmp_path: Path) -> None:
     big.write_text("# " + "x" * MAX_BYTES + "\n", encoding="utf-8")
     assert [p.key for p in load(str(big))[1]] == ["scenario.too_big"]
     assert [p.key for p in load(str(tmp_path / "none.yaml"))[1]] == ["scenario.unreadable"]
+
+
+def test_a_newer_note_version_replaces_the_older() -> None:
+    text = """\
+kind: board
+id: notes
+title: {en: Notes, pl: Notatki}
+deals:
+  - id: board
+    seed: 1
+    notes:
+      - {id: "5", version: 2, category: after, en: "New ♠{A}", pl: "Nowa ♠{A}"}
+      - {id: "5", version: 1, category: before, en: "Old", pl: "Stara"}
+      - {id: "6", version: 1, category: before, en: "Other", pl: "Inna"}
+"""
+    scenario, problems = load_text(text, "notes.yaml")
+    assert problems == [] and scenario is not None
+    current = scenario.deals[0].current_notes()
+    assert [(n.id, n.version) for n in current] == [("5", 2), ("6", 1)]

@@ -63,7 +63,14 @@ def check_deal(deal: DealSpec) -> list[Problem]:
     problems = check_cards(deal)
     if not problems:
         problems.extend(check_script(deal))
+    seen: set[tuple[str, int]] = set()
     for note in deal.notes:
+        if (note.id, note.version) in seen:
+            at = _where(note.position)
+            problems.append(
+                Problem(at, "check.note_version_twice", {"id": note.id, "version": note.version})
+            )
+        seen.add((note.id, note.version))
         problems.extend(check_note(deal, note))
     return problems
 

@@ -98,6 +98,14 @@ class DealSpec:
     position: Position | None = None
     where: dict[str, Position] = field(default_factory=dict)
 
+    def current_notes(self) -> tuple[Note, ...]:
+        """The notes in force: of several versions of one id, the newest replaces the others."""
+        newest: dict[str, Note] = {}
+        for note in self.notes:
+            if note.id not in newest or note.version > newest[note.id].version:
+                newest[note.id] = note
+        return tuple(note for note in self.notes if newest[note.id] is note)
+
 
 @dataclass(frozen=True, slots=True)
 class Quiz:
