@@ -13,7 +13,7 @@ play and who wins a trick, instead of testing which game it is.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, Card, Suit
@@ -101,19 +101,12 @@ BRIDGE = Profile(
     refusal=follow_suit_refusal,
     scored=False,
 )
-# boards-and-bridge.md §2: clubs are the blue suit; only ♦ ♥ ♠ may be bid.
-BLUE_SUIT = Profile(
+# boards-and-bridge.md §2: bridge where clubs are the blue suit; only ♦ ♥ ♠ may be bid.
+BLUE_SUIT = replace(
+    BRIDGE,
     name="blue-suit",
-    seats=4,
-    deck=BRIDGE_DECK,
-    hand_size=13,
-    dubel_size=0,
-    legal=_bridge_legal,
     winner=partial(trick_winner, variant="blue-suit"),
     strains=(Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES),
-    declarer_leads=False,
-    refusal=follow_suit_refusal,
-    scored=False,
     variant="blue-suit",
 )
 

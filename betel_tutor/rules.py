@@ -152,6 +152,20 @@ def trick_winner(trick: Sequence[Card], *, trump: TrumpArg = None, variant: Vari
 # -- explaining a refused card -----------------------------------------------------------------
 
 
+def _refuse(
+    reason: str, player: Seat | None, *, rule: int | None = None, many: bool = False, **params: Any
+) -> IllegalPlay:
+    """The refusal ``reason``, spoken about ``player`` or, with none, to the learner ("You …").
+
+    Catalog keys are ``play.<reason>[_many][_you]``: the wording changes with one or several
+    cards to choose from, and with the grammatical person (Polish verbs differ).
+    """
+    key = f"play.{reason}{'_many' if many else ''}{'_you' if player is None else ''}"
+    if player is not None:
+        params["player"] = player
+    return IllegalPlay(key, reason=reason, rule=rule, **params)
+
+
 def refusal(
     hand: Collection[Card],
     trick: Sequence[Card],
@@ -165,60 +179,26 @@ def refusal(
 
     With no ``player`` the message speaks to the learner ("You cannot play …").
     """
-    you = "_you" if player is None else ""
-    who: dict[str, Any] = {"player": player} if player is not None else {}
     if card not in hand:
-        return IllegalPlay(f"play.not_in_hand{you}", reason="not_in_hand", card=card, **who)
+        return _refuse("not_in_hand", player, card=card)
     allowed = legal_plays(hand, trick, trump=trump, beat_obligation=beat_obligation)
     if card in allowed:
         return None
     trump_suit = as_trump(trump)
     led = trick[0].suit
     options = sort_cards(allowed)
+    many = len(options) > 1
     if any(c.suit is led for c in hand):
-        if card.suit is not led:
-            return IllegalPlay(
-                f"play.must_follow{you}",
-                reason="must_follow",
-                rule=5,
-                card=card,
-                led=led,
-                options=options,
-                **who,
-            )
+        if card.suit is not led:  # rule 5
+            return _refuse("must_follow", player, rule=5, card=card, led=led, options=options)
         top = max((c for c in trick if c.suit is led), key=lambda c: c.rank)
-        many = "_many" if len(options) > 1 else ""
-        return IllegalPlay(
-            f"play.must_beat{many}{you}",
-            reason="must_beat",
-            rule=7,
-            card=card,
-            top=top,
-            higher=options,
-            **who,
-        )
-    if trump_suit is not None and card.suit is not trump_suit:
-        return IllegalPlay(
-            f"play.must_ruff{you}",
-            reason="must_ruff",
-            rule=6,
-            card=card,
-            led=led,
-            trump=trump_suit,
-            options=options,
-            **who,
+        return _refuse("must_beat", player, rule=7, many=many, card=card, top=top, higher=options)
+    if trump_suit is not None and card.suit is not trump_suit:  # rule 6
+        return _refuse(
+            "must_ruff", player, rule=6, card=card, led=led, trump=trump_suit, options=options
         )
     top = max((c for c in trick if c.suit is trump_suit), key=lambda c: c.rank)
-    many = "_many" if len(options) > 1 else ""
-    return IllegalPlay(
-        f"play.must_overruff{many}{you}",
-        reason="must_overruff",
-        rule=7,
-        card=card,
-        top=top,
-        higher=options,
-        **who,
-    )
+    return _refuse("must_overruff", player, rule=7, many=many, card=card, top=top, higher=options)
 
 
 def follow_suit_refusal(
@@ -231,21 +211,13 @@ def follow_suit_refusal(
     player: Seat | None = None,
 ) -> IllegalPlay | None:
     """Why ``card`` may not be played under Law 44 (follow suit only), or ``None``."""
-    you = "_you" if player is None else ""
-    who: dict[str, Any] = {"player": player} if player is not None else {}
     if card not in hand:
-        return IllegalPlay(f"play.not_in_hand{you}", reason="not_in_hand", card=card, **who)
+        return _refuse("not_in_hand", player, card=card)
     allowed = follow_suit_plays(hand, trick)
     if card in allowed:
         return None
-    return IllegalPlay(
-        f"play.must_follow{you}",
-        reason="must_follow",
-        rule=5,
-        card=card,
-        led=trick[0].suit,
-        options=sort_cards(allowed),
-        **who,
+    return _refuse(
+        "must_follow", player, rule=5, card=card, led=trick[0].suit, options=sort_cards(allowed)
     )
 
 
