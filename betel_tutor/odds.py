@@ -54,16 +54,18 @@ def split_table(hold: int, dubel: int = 0, *, suit_size: int = 8, unknown: int =
     return splits
 
 
-def split_percent(hold: int, dubel: int, split: str) -> float:
-    """The percentage of one split, given as ``"a-b"`` in either order."""
+def split_percent(hold: int, dubel: int, split: str, *, discarded: bool = False) -> float:
+    """The percentage of one split, given as ``"a-b"`` in either order; with ``discarded``,
+    after an opponent's discard that you took (:func:`after_discard`)."""
     parts = split.replace("–", "-").split("-")
     if len(parts) != 2 or not all(part.strip().isdigit() for part in parts):
         raise NotationError("odds.bad_split", token=split, position=0)
     short, long = sorted(int(part) for part in parts)
-    for entry in split_table(hold, dubel):
+    table = after_discard(hold) if discarded else split_table(hold, dubel)
+    for entry in table:
         if (entry.short, entry.long) == (short, long):
             return entry.percent
-    raise BetelError("odds.no_such_split", split=split, missing=8 - hold - dubel)
+    raise BetelError("odds.no_such_split", split=split, missing=table[0].short + table[0].long)
 
 
 def after_discard(hold: int, *, keep_guarded: Fraction = Fraction(1, 10)) -> list[Split]:

@@ -325,7 +325,9 @@ def _engine_answer(quiz: Quiz) -> tuple[Any, str]:
     if quiz.kind == "call-legal":
         return _call_is_legal(p), ""
     if quiz.kind == "odds":
-        percent = round(split_percent(int(p["hold"]), int(p.get("dubel", 0)), str(p["split"])), 2)
+        discarded = bool(p.get("after_discard", False))
+        hold, dubel, split = int(p["hold"]), int(p.get("dubel", 0)), str(p["split"])
+        percent = round(split_percent(hold, dubel, split, discarded=discarded), 2)
         return percent, f"{percent:.2f}"
     raise ValueError(quiz.kind)
 

@@ -60,7 +60,7 @@ QUIZ_PARAMS: dict[str, tuple[str, ...]] = {
     "legal-cards": ("hand", "trick", "trump", "betel_defender"),
     "score": ("contract", "tricks", "doubled"),
     "call-legal": ("auction", "call", "options"),
-    "odds": ("hold", "dubel", "split"),
+    "odds": ("hold", "dubel", "split", "after_discard"),
 }
 QUIZ_REQUIRED: dict[str, tuple[str, ...]] = {
     "trick-winner": ("trick",),

@@ -80,6 +80,7 @@ def _quiz(kind: str) -> dict[str, Any]:
         "hold": {"type": "integer", "minimum": 0, "maximum": 8},
         "dubel": {"type": "integer", "minimum": 0, "maximum": 2},
         "split": {"type": "string", "pattern": "^[0-8]-[0-8]$"},
+        "after_discard": {"type": "boolean"},
     }
     properties = {
         "kind": {"const": kind},
