@@ -1,0 +1,1 @@
+"""The interactive tutor: lessons step by step, deals against computer players, progress."""
