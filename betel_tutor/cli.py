@@ -293,6 +293,95 @@ def odds_command(
             typer.echo(f"  {split.name:>5}  {split.percent:6.2f} %")
 
 
+# -- the tutor ------------------------------------------------------------------------------------
+
+
+@app.command("learn")
+def learn_command(
+    level: Annotated[
+        int | None, typer.Option("--level", help="Start at this level, 1 to 10.")
+    ] = None,
+    lang: Lang = None,
+) -> None:
+    """Learn Betel level by level, playing against computer players."""
+    import sys
+
+    with _reported(lang) as language:
+        from betel_tutor.errors import NotationError
+        from betel_tutor.tutor import progress as store
+        from betel_tutor.tutor.session import Session
+        from betel_tutor.tutor.terminal import run
+
+        if level is not None and not 1 <= level <= 10:
+            raise NotationError("tutor.bad_level", token=str(level), position=0)
+        path = store.default_path()
+        notice = None
+        try:
+            saved = store.load(path)
+        except store.ProgressError as damaged:
+            saved = store.Progress()
+            notice = (damaged.path, damaged.moved_to)
+        session = Session(
+            progress=saved,
+            lang=language if lang is not None else (saved.language or language),
+            on_progress=lambda p: store.save(path, p),
+        )
+        if notice is not None:
+            from betel_tutor.i18n import translate
+
+            typer.echo(
+                translate(
+                    "tutor.progress_set_aside", session.lang, path=notice[0], aside=notice[1]
+                ),
+                err=True,
+            )
+        status = run(session, level=level, stdin=sys.stdin, stdout=sys.stdout)
+    raise typer.Exit(status)
+
+
+@app.command("progress")
+def progress_command(
+    reset: Annotated[
+        bool, typer.Option("--reset", help="Start again (the old file is kept aside).")
+    ] = False,
+    lang: Lang = None,
+) -> None:
+    """Show the learner's progress through the ten levels."""
+    with _reported(lang) as language:
+        from betel_tutor.i18n import translate
+        from betel_tutor.tutor import progress as store
+
+        path = store.default_path()
+        try:
+            saved = store.load(path)
+        except store.ProgressError as damaged:
+            typer.echo(
+                translate(
+                    "tutor.progress_set_aside", language, path=damaged.path, aside=damaged.moved_to
+                ),
+                err=True,
+            )
+            saved = store.Progress()
+        if reset:
+            aside = store.set_aside(path)
+            if aside is not None:
+                typer.echo(translate("tutor.progress_reset", language, aside=aside))
+            return
+        for number in range(1, 11):
+            level = saved.level(number)
+            key = "tutor.progress_done" if level.completed else "tutor.progress_line"
+            typer.echo(
+                translate(
+                    key,
+                    language,
+                    level=number,
+                    step=level.next_step,
+                    deals=level.deals_played,
+                    points=level.points,
+                )
+            )
+
+
 def main() -> None:
     """The ``betel-tutor`` console script."""
     app(prog_name="betel-tutor")

@@ -46,8 +46,9 @@ def _wants_tricks(state: PlayState, seat: int) -> bool:
     return True
 
 
-def _strength(card: Card) -> int:
-    return int(card.rank)
+def _strength(card: Card) -> tuple[int, int]:
+    """Rank first; among equal ranks the suit order, so the choice never depends on set order."""
+    return int(card.rank), card.suit.order
 
 
 def choose_card(state: PlayState) -> Choice:

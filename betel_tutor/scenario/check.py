@@ -8,17 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
-from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, Card, format_cards, parse_card, parse_cards
+from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, Card, format_cards
 from betel_tutor.errors import BetelError
-from betel_tutor.odds import split_percent
-from betel_tutor.rules import legal_plays, trick_winner
 from betel_tutor.scenario.deals import MAX_ATTEMPTS, Unsatisfiable, realize
 from betel_tutor.scenario.loader import load
 from betel_tutor.scenario.model import DealSpec, Note, Quiz, Scenario
+from betel_tutor.scenario.quizzes import engine_answer, normalise_answer, show_answer
 from betel_tutor.scenario.source import Position, Problem
-from betel_tutor.scoring import score
 
 HAND_SIZE = {"betel": 10, "bridge": 13}
 SEAT_COUNT = {"betel": 3, "bridge": 4}
@@ -273,8 +270,8 @@ def check_quiz(quiz: Quiz) -> list[Problem]:
     where = _where(quiz.position)
     answer_at = quiz.where.get("answer", where)
     try:
-        truth, shown = _engine_answer(quiz)
-        given = _normalise_answer(quiz, quiz.answer)
+        truth, shown = engine_answer(quiz)
+        given = normalise_answer(quiz, quiz.answer)
     except BetelError as error:
         return [Problem(where, "check.quiz_input", {"detail": error})]
     except (TypeError, ValueError):
@@ -284,90 +281,14 @@ def check_quiz(quiz: Quiz) -> list[Problem]:
             Problem(
                 answer_at,
                 "check.quiz_wrong",
-                {"kind": quiz.kind, "given": _show(quiz.answer), "engine": shown or _show(truth)},
+                {
+                    "kind": quiz.kind,
+                    "given": show_answer(quiz.answer),
+                    "engine": shown or show_answer(truth),
+                },
             )
         ]
     return []
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list):
-        return ", ".join(map(str, value))
-    return str(value)
-
-
-def _cards(value: Any) -> list[Card]:
-    if isinstance(value, list):
-        return [parse_card(str(item)) for item in value]
-    return parse_cards(str(value))
-
-
-def _engine_answer(quiz: Quiz) -> tuple[Any, str]:
-    p = quiz.params
-    if quiz.kind == "trick-winner":
-        trick = _cards(p["trick"])
-        winner = trick[trick_winner(trick, trump=p.get("trump"), variant=p.get("variant"))]
-        return winner, str(winner)
-    if quiz.kind == "legal-cards":
-        legal = legal_plays(
-            _cards(p["hand"]),
-            _cards(p["trick"]),
-            trump=p.get("trump"),
-            beat_obligation=not p.get("betel_defender", False),
-        )
-        return legal, format_cards(sorted(legal))
-    if quiz.kind == "score":
-        tricks = tuple(int(t) for t in p["tricks"])
-        scores = score(str(p["contract"]), tricks, doubled=bool(p.get("doubled", False)))  # type: ignore[arg-type]
-        return scores, ", ".join(map(str, scores))
-    if quiz.kind == "call-legal":
-        return _call_is_legal(p), ""
-    if quiz.kind == "odds":
-        discarded = bool(p.get("after_discard", False))
-        hold, dubel, split = int(p["hold"]), int(p.get("dubel", 0)), str(p["split"])
-        percent = round(split_percent(hold, dubel, split, discarded=discarded), 2)
-        return percent, f"{percent:.2f}"
-    raise ValueError(quiz.kind)
-
-
-def _call_is_legal(params: dict[str, Any]) -> bool:
-    """Play the quiz's auction so far, then try its call (spec §3)."""
-    from betel_tutor.auction import Auction
-    from betel_tutor.errors import IllegalCall
-
-    options = params.get("options") or {}
-    if not isinstance(options, dict):
-        raise TypeError("options")
-    auction = Auction(**{str(k): v for k, v in options.items()})
-    history = params["auction"]
-    calls = history if isinstance(history, list) else str(history).split()
-    for call in calls:
-        auction.call(str(call))  # an illegal call here is a broken question, not a wrong answer
-    try:
-        auction.call(str(params["call"]))
-    except IllegalCall:
-        return False
-    return True
-
-
-def _normalise_answer(quiz: Quiz, answer: Any) -> Any:
-    if quiz.kind == "trick-winner":
-        return parse_card(str(answer))
-    if quiz.kind == "legal-cards":
-        return frozenset(_cards(answer))
-    if quiz.kind == "score":
-        return tuple(int(a) for a in answer)
-    if quiz.kind == "odds":
-        if isinstance(answer, bool) or not isinstance(answer, (int, float)):
-            raise TypeError("an odds answer is a percentage")
-        return round(float(answer), 2)
-    if quiz.kind == "call-legal":
-        if not isinstance(answer, bool):
-            raise TypeError("a call-legal answer is true or false")
-        return answer
-    raise ValueError(quiz.kind)
 
 
 # -- folders ---------------------------------------------------------------------------------

@@ -122,11 +122,20 @@ def load(path: Path) -> Progress:
             return _parse(json.loads(text))
         except (ValueError, TypeError) as error:
             detail = str(error)
+    aside = set_aside(path, "bad")
+    assert aside is not None
+    raise ProgressError(path, aside, detail)
+
+
+def set_aside(path: Path, why: str = "old") -> Path | None:
+    """Rename ``path`` to the first free ``<name>.<why>-<n>``; nothing is ever deleted."""
+    if not path.exists():
+        return None
     number = 1
-    while (aside := path.with_name(f"{path.name}.bad-{number}")).exists():
+    while (aside := path.with_name(f"{path.name}.{why}-{number}")).exists():
         number += 1
     path.rename(aside)
-    raise ProgressError(path, aside, detail)
+    return aside
 
 
 def save(path: Path, progress: Progress) -> None:

@@ -1,0 +1,129 @@
+"""Quizzes: the engine's answer to each kind of question, and answers in comparable form.
+
+Used by the checker (to prove an author's answer) and by the tutor (to judge a learner's).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from betel_tutor.cards import Card, format_cards, parse_card, parse_cards
+from betel_tutor.odds import split_percent
+from betel_tutor.rules import legal_plays, trick_winner
+from betel_tutor.scenario.model import Quiz
+from betel_tutor.scoring import score
+
+
+def show_answer(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
+    return str(value)
+
+
+def _cards(value: Any) -> list[Card]:
+    if isinstance(value, list):
+        return [parse_card(str(item)) for item in value]
+    return parse_cards(str(value))
+
+
+def engine_answer(quiz: Quiz) -> tuple[Any, str]:
+    p = quiz.params
+    if quiz.kind == "trick-winner":
+        trick = _cards(p["trick"])
+        winner = trick[trick_winner(trick, trump=p.get("trump"), variant=p.get("variant"))]
+        return winner, str(winner)
+    if quiz.kind == "legal-cards":
+        legal = legal_plays(
+            _cards(p["hand"]),
+            _cards(p["trick"]),
+            trump=p.get("trump"),
+            beat_obligation=not p.get("betel_defender", False),
+        )
+        return legal, format_cards(sorted(legal))
+    if quiz.kind == "score":
+        tricks = tuple(int(t) for t in p["tricks"])
+        scores = score(str(p["contract"]), tricks, doubled=bool(p.get("doubled", False)))  # type: ignore[arg-type]
+        return scores, ", ".join(map(str, scores))
+    if quiz.kind == "call-legal":
+        return _call_is_legal(p), ""
+    if quiz.kind == "odds":
+        discarded = bool(p.get("after_discard", False))
+        hold, dubel, split = int(p["hold"]), int(p.get("dubel", 0)), str(p["split"])
+        percent = round(split_percent(hold, dubel, split, discarded=discarded), 2)
+        return percent, f"{percent:.2f}"
+    raise ValueError(quiz.kind)
+
+
+def _call_is_legal(params: dict[str, Any]) -> bool:
+    """Play the quiz's auction so far, then try its call (spec §3)."""
+    from betel_tutor.auction import Auction
+    from betel_tutor.errors import IllegalCall
+
+    options = params.get("options") or {}
+    if not isinstance(options, dict):
+        raise TypeError("options")
+    auction = Auction(**{str(k): v for k, v in options.items()})
+    history = params["auction"]
+    calls = history if isinstance(history, list) else str(history).split()
+    for call in calls:
+        auction.call(str(call))  # an illegal call here is a broken question, not a wrong answer
+    try:
+        auction.call(str(params["call"]))
+    except IllegalCall:
+        return False
+    return True
+
+
+def normalise_answer(quiz: Quiz, answer: Any) -> Any:
+    if quiz.kind == "trick-winner":
+        return parse_card(str(answer))
+    if quiz.kind == "legal-cards":
+        return frozenset(_cards(answer))
+    if quiz.kind == "score":
+        return tuple(int(a) for a in answer)
+    if quiz.kind == "odds":
+        if isinstance(answer, bool) or not isinstance(answer, (int, float)):
+            raise TypeError("an odds answer is a percentage")
+        return round(float(answer), 2)
+    if quiz.kind == "call-legal":
+        if not isinstance(answer, bool):
+            raise TypeError("a call-legal answer is true or false")
+        return answer
+    raise ValueError(quiz.kind)
+
+
+_YES = {"yes", "y", "true", "tak", "t"}
+_NO = {"no", "n", "false", "nie"}
+
+
+def parse_typed_answer(quiz: Quiz, text: str, lang: str = "en") -> Any:
+    """A learner's typed answer in the form :func:`engine_answer` gives; raises
+    :class:`~betel_tutor.errors.NotationError` when it cannot be read."""
+    from betel_tutor.errors import NotationError
+
+    cleaned = text.strip()
+    try:
+        if quiz.kind == "trick-winner":
+            return parse_card(cleaned, lang=lang)
+        if quiz.kind == "legal-cards":
+            return frozenset(parse_cards(cleaned, lang=lang))
+        if quiz.kind == "score":
+            numbers = tuple(
+                int(part) for part in cleaned.replace(",", " ").replace("/", " ").split()
+            )
+            if len(numbers) != 3:
+                raise ValueError(cleaned)
+            return numbers
+        if quiz.kind == "call-legal":
+            if cleaned.lower() in _YES | _NO:
+                return cleaned.lower() in _YES
+            raise ValueError(cleaned)
+        if quiz.kind == "odds":
+            return round(float(cleaned.rstrip("% ").replace(",", ".")), 2)
+    except ValueError:
+        raise NotationError(
+            f"tutor.answer_{quiz.kind.replace('-', '_')}", token=cleaned, position=0
+        ) from None
+    raise NotationError("tutor.answer_score", token=cleaned, position=0)

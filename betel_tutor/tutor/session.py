@@ -1,0 +1,426 @@
+"""A tutoring session as a state machine: it takes the learner's lines and gives text back.
+
+Nothing here reads a terminal or prints: :mod:`betel_tutor.tutor.terminal` does that, so the
+same session is driven by the interactive tutor, by scripts and by tests.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from betel_tutor import i18n
+from betel_tutor.bots import choose_card
+from betel_tutor.cards import Card, Suit, format_hand, parse_card, sort_cards
+from betel_tutor.contracts import Contract, free_play, parse_contract
+from betel_tutor.errors import BetelError
+from betel_tutor.play import BETEL, DealPlay, PlayState, start_play
+from betel_tutor.resources import data_dir
+from betel_tutor.scenario import Scenario, load
+from betel_tutor.scenario.deals import realize
+from betel_tutor.scenario.model import PlayStep, QuizStep, ReadStep, Text, WatchStep
+from betel_tutor.scenario.quizzes import engine_answer, parse_typed_answer, show_answer
+from betel_tutor.seats import Seat
+from betel_tutor.tutor.progress import Progress
+
+LEARNER = 0  # the learner sits South; seats are absolute (0 S, 1 W, 2 N)
+_MARKUP = re.compile(r"([♠♥♦♣])\{([^{}]*)\}")
+
+
+def plain(text: str) -> str:
+    """Note markdown as terminal text: ``♠{A}`` → ``♠A``, no ``**``, ``<u>`` or backticks."""
+    text = _MARKUP.sub(r"\1\2", text)
+    return re.sub(r"\*\*|</?u>|`", "", text).rstrip()
+
+
+def level_path(level: int) -> Path:
+    return data_dir("scenarios") / "levels" / f"level-{level:02d}.yaml"
+
+
+@dataclass
+class Table:
+    """A deal being played at the table, with what the learner may do to it."""
+
+    play: DealPlay
+    step: PlayStep
+    open: bool
+    practice: bool = False  # an undo makes the deal practice: it is not scored
+
+
+@dataclass
+class Session:
+    """The tutor's state. ``handle(line)`` returns the lines to show; ``prompt`` what to ask."""
+
+    progress: Progress
+    lang: str = "en"
+    level: int | None = None
+    lesson: Scenario | None = None
+    step_index: int = 0
+    table: Table | None = None
+    finished: bool = False
+    out: list[str] = field(default_factory=list)
+    on_progress: Callable[[Progress], None] | None = None
+
+    # -- text ----------------------------------------------------------------------------------
+    def t(self, key: str, **params: Any) -> str:
+        values = {
+            k: (v.localized(self.lang) if hasattr(v, "localized") else v) for k, v in params.items()
+        }
+        return i18n.translate(f"tutor.{key}", self.lang, **values)
+
+    def say(self, line: str = "") -> None:
+        self.out.extend(line.split("\n"))
+
+    def text(self, text: Text) -> str:
+        return plain(text.get(self.lang))
+
+    # -- the conversation --------------------------------------------------------------------
+    def start(self, level: int | None = None) -> list[str]:
+        self.say(self.t("welcome"))
+        if level is None:
+            self.show_menu()
+        else:
+            self.open_level(level)
+        return self.flush()
+
+    def flush(self) -> list[str]:
+        lines, self.out = self.out, []
+        return lines
+
+    @property
+    def prompt(self) -> str:
+        if self.table is not None:
+            return self.t("prompt_card")
+        if self.lesson is None:
+            return self.t("prompt_level")
+        step = self.current_step()
+        if isinstance(step, QuizStep):
+            return self.t("prompt_answer")
+        return self.t("prompt_continue")
+
+    def handle(self, line: str) -> list[str]:
+        """The learner typed ``line``."""
+        command = line.strip().lower()
+        if command in ("quit", "q", "koniec", "wyjdź", "wyjdz"):
+            self.quit()
+        elif command in ("rules", "zasady"):
+            self.show_rules()
+        elif command in ("help", "?", "pomoc"):
+            self.say(self.t("help"))
+        elif self.table is not None:
+            self.handle_table(command, line)
+        elif self.lesson is None:
+            self.handle_menu(command)
+        else:
+            self.handle_step(line)
+        return self.flush()
+
+    def quit(self) -> None:
+        self.save()
+        self.say(self.t("bye"))
+        self.finished = True
+
+    def save(self) -> None:
+        if self.level is not None and self.lesson is not None:
+            level = self.progress.level(self.level)
+            self.progress = self.progress.with_level(
+                self.level, replace(level, next_step=self.step_index)
+            )
+        self.progress = replace(self.progress, language=self.lang)
+        if self.on_progress is not None:
+            self.on_progress(self.progress)
+
+    def show_rules(self) -> None:
+        for number in range(1, 22):
+            self.say(f"{number}. {i18n.translate(f'summary.{number}', self.lang)}")
+
+    # -- the menu ------------------------------------------------------------------------------
+    def show_menu(self) -> None:
+        self.say(self.t("menu_title"))
+        for number in range(1, 11):
+            lesson, _ = load(str(level_path(number)))
+            title = self.text(lesson.title) if lesson is not None else "?"
+            mark = self.level_mark(number, lesson)
+            self.say(f"  {number:>2}. {title}{mark}")
+
+    def level_mark(self, number: int, lesson: Scenario | None) -> str:
+        level = self.progress.level(number)
+        if level.completed:
+            return "  ✓"
+        if level.next_step and lesson is not None:
+            return "  " + self.t("menu_progress", done=level.next_step, total=len(lesson.steps))
+        return ""
+
+    def handle_menu(self, command: str) -> None:
+        if command.isdigit() and 1 <= int(command) <= 10:
+            self.open_level(int(command))
+        else:
+            self.say(self.t("bad_level", token=command))
+
+    def open_level(self, number: int) -> None:
+        lesson, problems = load(str(level_path(number)))
+        if lesson is None:
+            for problem in problems:
+                self.say(problem.format(self.lang))
+            return
+        self.level, self.lesson = number, lesson
+        level = self.progress.level(number)
+        self.step_index = 0 if level.completed else min(level.next_step, len(lesson.steps))
+        self.say("")
+        self.say(self.text(lesson.title).upper())
+        if lesson.text is not None and self.step_index == 0:
+            self.say(self.text(lesson.text))
+        if self.step_index:
+            self.say(self.t("resume", step=self.step_index + 1))
+        self.enter_step()
+
+    # -- lesson steps ------------------------------------------------------------------------
+    def current_step(self) -> Any:
+        assert self.lesson is not None
+        if self.step_index < len(self.lesson.steps):
+            return self.lesson.steps[self.step_index]
+        return None
+
+    def enter_step(self) -> None:
+        step = self.current_step()
+        if step is None:
+            self.finish_level()
+            return
+        assert self.lesson is not None
+        self.say("")
+        self.say(self.t("step", step=self.step_index + 1, total=len(self.lesson.steps)))
+        if isinstance(step, ReadStep):
+            self.say(self.text(step.text))
+        elif isinstance(step, QuizStep):
+            self.say(self.text(step.quiz.question))
+        elif isinstance(step, (PlayStep, WatchStep)):
+            if isinstance(step, PlayStep):
+                self.begin_deal(step)
+            else:
+                self.say(self.t("watch_later"))
+
+    def next_step(self) -> None:
+        self.step_index += 1
+        self.save()
+        self.enter_step()
+
+    def handle_step(self, line: str) -> None:
+        step = self.current_step()
+        if isinstance(step, QuizStep):
+            self.answer_quiz(step, line)
+        else:
+            self.next_step()
+
+    def answer_quiz(self, step: QuizStep, line: str) -> None:
+        quiz = step.quiz
+        try:
+            given = parse_typed_answer(quiz, line, self.lang)
+        except BetelError as error:
+            self.say(error.message(self.lang))
+            return
+        truth, shown = engine_answer(quiz)
+        if given == truth:
+            self.say(self.t("right"))
+        else:
+            self.say(self.t("wrong", answer=shown or show_answer(quiz.answer)))
+        if quiz.explanation is not None:
+            self.say(self.text(quiz.explanation))
+        self.next_step()
+
+    def finish_level(self) -> None:
+        assert self.level is not None
+        level = self.progress.level(self.level)
+        self.progress = self.progress.with_level(
+            self.level, replace(level, completed=True, next_step=0)
+        )
+        self.say(self.t("level_done", level=self.level))
+        if self.on_progress is not None:
+            self.on_progress(self.progress)
+        self.lesson, self.level, self.step_index = None, None, 0
+        self.show_menu()
+
+    # -- playing a deal ------------------------------------------------------------------------
+    def contract_for(self, step: PlayStep) -> tuple[Contract, int | None]:
+        assert self.lesson is not None
+        deal = self.lesson.deal(step.deal)
+        assert deal is not None
+        fixed = deal.contract or self.lesson.options.contract or "pass"
+        if fixed.strip().lower() == "pass":
+            trump: Suit | None = None
+            if self.lesson.options.dealer_names_trump:
+                trump = self.trump_named_by_dealer(deal.dealer, realize(deal).hands[deal.dealer])
+            return free_play(trump), None
+        declarer = deal.declarer if deal.declarer is not None else deal.dealer
+        return parse_contract(fixed), declarer
+
+    def trump_named_by_dealer(self, dealer: int, hand: tuple[Card, ...]) -> Suit:
+        """Level 2: the dealer names trumps; the computer dealer names its longest suit."""
+        return max(Suit, key=lambda suit: (sum(c.suit is suit for c in hand), suit.order))
+
+    def begin_deal(self, step: PlayStep) -> None:
+        assert self.lesson is not None
+        deal = self.lesson.deal(step.deal)
+        assert deal is not None
+        dealt = realize(deal)
+        contract, declarer = self.contract_for(step)
+        state = start_play(BETEL, dealt.hands, contract, declarer=declarer, dealer=deal.dealer)
+        self.table = Table(DealPlay(state), step, step.open)
+        self.say(self.t("deal_intro", dealer=Seat(deal.dealer), contract=contract))
+        if declarer is not None:
+            self.say(self.t("declarer", seat=Seat(declarer)))
+        if dealt.dubel:
+            self.say(self.t("dubel", cards=" ".join(map(str, dealt.dubel))))
+        self.say(self.t("goal_" + next(iter(step.goal)), **{"n": next(iter(step.goal.values()))}))
+        self.run_bots()
+
+    def show_table(self) -> None:
+        assert self.table is not None
+        state = self.table.play.state
+        if self.table.open:
+            for seat in (1, 2):
+                name = Seat(seat).localized(self.lang)
+                self.say(f"  {name:<9} {format_hand(state.hands[seat], lang=self.lang)}")
+        if state.current:
+            played = ", ".join(
+                f"{Seat((state.leader + i) % 3).localized(self.lang)} {card}"
+                for i, card in enumerate(state.current)
+            )
+            self.say(self.t("trick_so_far", cards=played))
+        self.say(self.t("your_hand", cards=format_hand(state.hands[LEARNER], lang=self.lang)))
+        legal = sort_cards(state.legal_moves())
+        self.say(self.t("legal", cards="  ".join(f"{i}){card}" for i, card in enumerate(legal, 1))))
+
+    def run_bots(self) -> None:
+        """Computer players move until it is the learner's turn or the deal is over."""
+        assert self.table is not None
+        game = self.table.play
+        while not game.state.finished and game.state.to_play != LEARNER:
+            choice = choose_card(game.state)
+            reason = self.reason(choice.reason, choice.params) if self.table.open else None
+            self.record_play(Seat(game.state.to_play), choice.card, reason)
+        if game.state.finished:
+            self.end_deal()
+        else:
+            self.show_table()
+
+    def reason(self, key: str, params: dict[str, object]) -> str:
+        return i18n.translate(key, self.lang, **{k: str(v) for k, v in params.items()})
+
+    def record_play(self, seat: Seat, card: Card, reason: str | None = None) -> None:
+        assert self.table is not None
+        game = self.table.play
+        tricks_before = len(game.state.tricks)
+        game.play(card)
+        self.say(self.t("plays", seat=seat, card=card))
+        if reason is not None:  # open deals (na widno): each player says why
+            self.say(f"    {reason}")
+        if len(game.state.tricks) > tricks_before:
+            winner = game.state.tricks[-1].winner
+            self.say(self.t("takes", seat=Seat(winner)))
+
+    def handle_table(self, command: str, line: str) -> None:
+        assert self.table is not None
+        game = self.table.play
+        if command in ("hint", "podpowiedź", "podpowiedz"):
+            choice = choose_card(game.state)
+            self.say(self.t("hint", reason=self.reason(choice.reason, choice.params)))
+            return
+        if command in ("open", "odkryj", "widno"):
+            self.table.open = True
+            self.show_table()
+            return
+        if command in ("undo", "cofnij"):
+            self.undo()
+            return
+        card = self.read_card(line)
+        if card is None:
+            return
+        state = game.state
+        problem = state.profile.refusal(
+            state.hands[LEARNER],
+            state.current,
+            card,
+            trump=state.trump,
+            beat_obligation=state.beat_obligation(LEARNER),
+        )
+        if problem is not None:
+            self.say(problem.message(self.lang))
+            return
+        self.record_play(Seat(LEARNER), card)
+        self.run_bots()
+
+    def read_card(self, line: str) -> Card | None:
+        assert self.table is not None
+        legal = sort_cards(self.table.play.state.legal_moves())
+        text = line.strip()
+        if text.isdigit():
+            if 1 <= int(text) <= len(legal):
+                return legal[int(text) - 1]
+            self.say(self.t("bad_number", token=text, count=len(legal)))
+            return None
+        try:
+            return parse_card(text, lang=self.lang)
+        except BetelError as error:
+            self.say(self.t("bad_card", detail=error.message(self.lang)))
+            return None
+
+    def undo(self) -> None:
+        """Take back the learner's last card (and the computer players' cards after it)."""
+        assert self.table is not None
+        game = self.table.play
+        mine = [i for i, _ in enumerate(game.history) if game.history[i].to_play == LEARNER]
+        if not mine:
+            self.say(self.t("nothing_to_undo"))
+            return
+        while len(game.history) > mine[-1]:
+            game.undo()
+        self.table.practice = True
+        self.say(self.t("undone"))
+        self.show_table()
+
+    def end_deal(self) -> None:
+        assert self.table is not None and self.level is not None
+        state: PlayState = self.table.play.state
+        taken = state.tricks_taken()
+        for seat in range(3):
+            self.say(self.t("tricks_taken", seat=Seat(seat), n=taken[seat]))
+        scores = state.result_scores()
+        self.say(
+            self.t(
+                "scores",
+                scores=", ".join(
+                    f"{Seat(s).localized(self.lang)} {scores[s]:+d}" for s in range(3)
+                ),
+            )
+        )
+        goal, value = next(iter(self.table.step.goal.items()))
+        self.say(self.t("goal_met" if self.goal_met(goal, value, state) else "goal_missed"))
+        if self.table.practice:
+            self.say(self.t("practice"))
+        else:
+            level = self.progress.level(self.level)
+            self.progress = self.progress.with_level(
+                self.level,
+                replace(
+                    level,
+                    deals_played=level.deals_played + 1,
+                    points=level.points + scores[LEARNER],
+                ),
+            )
+        self.table = None
+        self.next_step()
+
+    @staticmethod
+    def goal_met(goal: str, value: int, state: PlayState) -> bool:
+        mine = state.tricks_taken()[LEARNER]
+        if goal == "tricks_at_least":
+            return mine >= value
+        if goal == "tricks_at_most":
+            return mine <= value
+        if state.declarer is None:
+            return False
+        made = state.contract.is_made(state.tricks_taken()[state.declarer])
+        return made if goal == "make" else not made

@@ -1,0 +1,135 @@
+"""The tutor through its entry point: scripted input, and a pseudo-terminal (pexpect)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+
+BETEL_TUTOR = str(Path(sys.executable).parent / "betel-tutor")
+QUIZ_ANSWERS = ["", "♥K", "♥A ♥K", "♥K ♥8", "♠A ♠K ♣7", "20 15 15"]
+
+
+def environment(home: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("LANG", "LC_ALL", "LANGUAGE")}
+    env.update({"BETEL_TUTOR_HOME": str(home), "TERM": "dumb", **extra})
+    return env
+
+
+def scripted(home: Path, lines: list[str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [BETEL_TUTOR, "learn", *args],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        env=environment(home),
+        timeout=60,
+        check=False,
+    )
+
+
+def test_scripted_level_1_quizzes_and_a_whole_deal(tmp_path: Path) -> None:
+    result = scripted(tmp_path, [*QUIZ_ANSWERS, *["1"] * 10, "quit"], "--level", "1")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert out.count("Right!") == 5
+    assert "South: " in out and "Score: South +" in out  # the deal was played to the end
+    assert "Step 8 of 12" in out
+    saved = json.loads((tmp_path / "progress.json").read_text(encoding="utf-8"))
+    assert saved["levels"]["1"]["next_step"] == 7 and saved["levels"]["1"]["deals_played"] == 1
+
+
+def test_wrong_answers_and_bad_input_are_explained(tmp_path: Path) -> None:
+    result = scripted(tmp_path, ["", "♠A", "xyz", "quit"], "--level", "1", "--lang", "pl")
+    assert "Niezupełnie: odpowiedź to ♥K." in result.stdout
+    assert "'xyz' to nie jest lista kart" in result.stdout
+    assert "Traceback" not in result.stderr
+
+
+def test_illegal_card_is_refused_with_its_rule(tmp_path: Path) -> None:
+    # Step 8: West deals and leads ♠K, North follows; South holds ♠10 7 and must follow suit.
+    lines = [*QUIZ_ANSWERS, *["1"] * 10, "♣10", "hint", "♠7", "undo", "quit"]
+    result = scripted(tmp_path, lines, "--level", "1")
+    out = result.stdout
+    assert "You cannot play ♣10: ♠ was led and you must follow suit with ♠10, ♠7 (rule 5)" in out
+    assert "Hint: ♠7: I cannot take this trick, so I play my lowest card" in out
+    assert "South plays ♠7" in out
+    assert "This deal is now practice and will not be scored." in out
+
+
+def test_end_of_input_saves_and_resumes(tmp_path: Path) -> None:
+    first = scripted(tmp_path, ["", "♥K"], "--level", "1")
+    assert first.returncode == 0
+    again = scripted(tmp_path, ["quit"], "--level", "1")
+    assert "Welcome back: you continue from step 3." in again.stdout
+
+
+def test_damaged_progress_is_kept_and_reported(tmp_path: Path) -> None:
+    (tmp_path / "progress.json").write_text("{broken", encoding="utf-8")
+    result = scripted(tmp_path, ["quit"], "--level", "1")
+    assert result.returncode == 0
+    assert "could not be read" in result.stderr
+    assert (tmp_path / "progress.json.bad-1").read_text(encoding="utf-8") == "{broken"
+
+
+def test_bad_level_argument(tmp_path: Path) -> None:
+    result = scripted(tmp_path, [], "--level", "11")
+    assert result.returncode == 2
+    assert len(result.stderr.splitlines()) == 1 and "11" in result.stderr
+
+
+def test_progress_command(tmp_path: Path) -> None:
+    scripted(tmp_path, ["", "♥K", "quit"], "--level", "1")
+    shown = subprocess.run(
+        [BETEL_TUTOR, "progress"],
+        capture_output=True,
+        text=True,
+        env=environment(tmp_path),
+        check=False,
+    )
+    assert "Level 1: at step 2" in shown.stdout
+    reset = subprocess.run(
+        [BETEL_TUTOR, "progress", "--reset"],
+        capture_output=True,
+        text=True,
+        env=environment(tmp_path),
+        check=False,
+    )
+    assert "progress.json.old-1" in reset.stdout
+    assert (tmp_path / "progress.json.old-1").exists() and not (tmp_path / "progress.json").exists()
+
+
+def test_pseudo_terminal_session_quit_and_resume(tmp_path: Path) -> None:
+    child = pexpect.spawn(
+        BETEL_TUTOR, ["learn"], env=environment(tmp_path), encoding="utf-8", timeout=30
+    )
+    child.expect("Choose a level")
+    child.sendline("1")
+    child.expect("Press Enter")
+    child.sendline("")
+    child.expect("Who wins the trick")
+    child.sendline("sa")
+    child.expect("Not quite: the answer is ♥K")
+    child.sendline("♥A ♥K")
+    child.expect("Right!")
+    child.sendline("quit")
+    child.expect("Your progress is saved")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    child = pexpect.spawn(
+        BETEL_TUTOR,
+        ["learn", "--level", "1", "--lang", "pl"],
+        env=environment(tmp_path),
+        encoding="utf-8",
+        timeout=30,
+    )
+    child.expect("Witaj ponownie: kontynuujesz od kroku 4")
+    child.sendcontrol("c")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
