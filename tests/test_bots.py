@@ -44,3 +44,24 @@ def test_takes_a_trick_cheaply_and_ducks_in_a_betelek() -> None:
     assert (str(choice.card), choice.reason) == ("♥A", "bots.win_forced")
     lead = _position(LADDER[6], 0, ["♠7 ♠A ♦9", "♥AK8 ♥7", "♦7 ♦8"], "")
     assert str(choose_card(lead).card) == "♠7"  # the betelek declarer leads low
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 10**9), st.sampled_from([5, 6, 7, 8, 9, 10]))
+def test_bots_bid_legally_and_the_auction_ends(seed: int, level: int) -> None:
+    from betel_tutor.auction import Auction, level_options
+    from betel_tutor.bots.bidding import choose_call
+
+    dealt = deal(seed)
+    auction = Auction(hands=dealt.hands, dubel=dealt.dubel, **level_options(level))
+    for _ in range(100):
+        if auction.finished:
+            break
+        hands = auction.state.hands
+        assert hands is not None
+        call = choose_call(auction.state, hands[auction.to_call])
+        assert str(call) in auction.legal_calls()
+        auction.call(str(call))
+    assert auction.finished
+    if auction.contract is not None:
+        assert not (level == 5 and auction.contract.startswith("B"))

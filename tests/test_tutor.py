@@ -133,3 +133,25 @@ def test_pseudo_terminal_session_quit_and_resume(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
+
+
+def test_scripted_level_8_auction_and_play(tmp_path: Path) -> None:
+    quizzes = ["yes", "no", "no", "100 60 0", "-100 60 30"]
+    lines = [*quizzes, "kontra", "2♠", *["1"] * 10, "quit"]
+    result = scripted(tmp_path, lines, "--level", "8")
+    out = result.stdout
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    assert out.count("Right!") == 5
+    assert "there is no contract to double" in out  # South calls first: nothing stands yet
+    assert "South: 2♠" in out
+    assert "The contract is Two spades, played by South." in out
+    assert "Score: South" in out  # the deal was played to the end and scored
+    saved = json.loads((tmp_path / "progress.json").read_text(encoding="utf-8"))
+    assert saved["levels"]["8"]["deals_played"] == 1
+
+
+def test_level_5_refuses_kontra_and_betelki(tmp_path: Path) -> None:
+    quizzes = ["no", "yes", "20 15 5", "40 20 0", "-70 20 20"]
+    result = scripted(tmp_path, [*quizzes, "B3", "kontra", "quit"], "--level", "5")
+    assert "this level has no betelki" in result.stdout
+    assert "this level has no kontra" in result.stdout or "no contract to double" in result.stdout

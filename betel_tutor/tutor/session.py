@@ -13,7 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from betel_tutor import i18n
+from betel_tutor.auction import Auction
 from betel_tutor.bots import choose_card
+from betel_tutor.bots.bidding import choose_call
 from betel_tutor.cards import Card, Suit, format_hand, parse_card, sort_cards
 from betel_tutor.contracts import Contract, free_play, parse_contract
 from betel_tutor.errors import BetelError
@@ -42,12 +44,16 @@ def level_path(level: int) -> Path:
 
 @dataclass
 class Table:
-    """A deal being played at the table, with what the learner may do to it."""
+    """A deal at the table: its auction (levels 5–10), then its play."""
 
-    play: DealPlay
+    play: DealPlay | None
     step: PlayStep
     open: bool
     practice: bool = False  # an undo makes the deal practice: it is not scored
+    auction: Auction | None = None
+    order: tuple[int, ...] = (0, 1, 2)  # absolute seats from the dealer, for the auction
+    hands: tuple[frozenset[Card], ...] = ()
+    doubled: bool = False
 
 
 @dataclass
@@ -93,7 +99,7 @@ class Session:
     @property
     def prompt(self) -> str:
         if self.table is not None:
-            return self.t("prompt_card")
+            return self.t("prompt_call" if self.table.play is None else "prompt_card")
         if self.lesson is None:
             return self.t("prompt_level")
         step = self.current_step()
@@ -265,6 +271,9 @@ class Session:
         deal = self.lesson.deal(step.deal)
         assert deal is not None
         dealt = realize(deal)
+        if self.lesson.options.auction:
+            self.begin_auction(step, dealt.hands, dealt.dubel, deal.dealer)
+            return
         contract, declarer = self.contract_for(step)
         state = start_play(BETEL, dealt.hands, contract, declarer=declarer, dealer=deal.dealer)
         self.table = Table(DealPlay(state), step, step.open)
@@ -276,8 +285,90 @@ class Session:
         self.say(self.t("goal_" + next(iter(step.goal)), **{"n": next(iter(step.goal.values()))}))
         self.run_bots()
 
+    # -- the auction (levels 5–10) --------------------------------------------------------------
+    def begin_auction(
+        self,
+        step: PlayStep,
+        hands: tuple[tuple[Card, ...], ...],
+        dubel: tuple[Card, ...],
+        dealer: int,
+    ) -> None:
+        assert self.lesson is not None
+        options = self.lesson.options
+        order = tuple((dealer + k) % 3 for k in range(3))
+        auction = Auction(
+            hands=[hands[seat] for seat in order],
+            dubel=dubel,
+            kontra=options.kontra,
+            betelki=options.betelki,
+            normal=options.normal,
+            exchange=options.exchange,
+        )
+        self.table = Table(
+            None,
+            step,
+            step.open,
+            auction=auction,
+            order=order,
+            hands=tuple(frozenset(h) for h in hands),
+        )
+        self.say(self.t("auction_intro", dealer=Seat(dealer)))
+        self.say(self.t("goal_" + next(iter(step.goal)), n=next(iter(step.goal.values()))))
+        self.run_bidders()
+
+    def run_bidders(self) -> None:
+        assert self.table is not None and self.table.auction is not None
+        auction = self.table.auction
+        while not auction.finished and self.table.order[auction.to_call] != LEARNER:
+            seat = self.table.order[auction.to_call]
+            hand = auction.state.hands[auction.to_call] if auction.state.hands else frozenset()
+            call = choose_call(auction.state, hand)
+            auction.call(str(call))
+            self.say(self.t("calls", seat=Seat(seat), call=str(call)))
+        if auction.finished:
+            self.end_auction()
+            return
+        hand = auction.state.hands[auction.to_call] if auction.state.hands else frozenset()
+        self.say(self.t("your_hand", cards=format_hand(hand, lang=self.lang)))
+        if auction.dubel:
+            self.say(self.t("dubel", cards=" ".join(map(str, auction.dubel))))
+        self.say(self.t("legal_calls", calls=", ".join(auction.legal_calls())))
+
+    def handle_call(self, line: str) -> None:
+        assert self.table is not None and self.table.auction is not None
+        try:
+            self.table.auction.call(line.strip())
+        except BetelError as error:
+            self.say(error.message(self.lang))
+            return
+        self.say(self.t("calls", seat=Seat(LEARNER), call=self.table.auction.calls[-1]))
+        self.run_bidders()
+
+    def end_auction(self) -> None:
+        assert self.table is not None and self.table.auction is not None
+        auction = self.table.auction
+        order = self.table.order
+        hands = list(self.table.hands)
+        if auction.state.hands is not None:
+            for index, seat in enumerate(order):
+                hands[seat] = auction.state.hands[index]
+        standing = auction.state.standing
+        if standing is None:
+            contract, declarer = free_play(), None
+            self.say(self.t("three_passes"))
+        else:
+            assert auction.declarer is not None
+            contract, declarer = standing, order[auction.declarer]
+            self.table.doubled = auction.doubled
+            key = "contract_doubled" if auction.doubled else "contract_is"
+            self.say(self.t(key, contract=contract, seat=Seat(declarer)))
+        state = start_play(BETEL, hands, contract, declarer=declarer, dealer=order[0])
+        self.table.play = DealPlay(state)
+        self.table.auction = None
+        self.run_bots()
+
     def show_table(self) -> None:
-        assert self.table is not None
+        assert self.table is not None and self.table.play is not None
         state = self.table.play.state
         if self.table.open:
             for seat in (1, 2):
@@ -295,7 +386,7 @@ class Session:
 
     def run_bots(self) -> None:
         """Computer players move until it is the learner's turn or the deal is over."""
-        assert self.table is not None
+        assert self.table is not None and self.table.play is not None
         game = self.table.play
         while not game.state.finished and game.state.to_play != LEARNER:
             choice = choose_card(game.state)
@@ -310,7 +401,7 @@ class Session:
         return i18n.translate(key, self.lang, **{k: str(v) for k, v in params.items()})
 
     def record_play(self, seat: Seat, card: Card, reason: str | None = None) -> None:
-        assert self.table is not None
+        assert self.table is not None and self.table.play is not None
         game = self.table.play
         tricks_before = len(game.state.tricks)
         game.play(card)
@@ -323,6 +414,9 @@ class Session:
 
     def handle_table(self, command: str, line: str) -> None:
         assert self.table is not None
+        if self.table.play is None:
+            self.handle_call(line)
+            return
         game = self.table.play
         if command in ("hint", "podpowiedź", "podpowiedz"):
             choice = choose_card(game.state)
@@ -353,7 +447,7 @@ class Session:
         self.run_bots()
 
     def read_card(self, line: str) -> Card | None:
-        assert self.table is not None
+        assert self.table is not None and self.table.play is not None
         legal = sort_cards(self.table.play.state.legal_moves())
         text = line.strip()
         if text.isdigit():
@@ -369,7 +463,7 @@ class Session:
 
     def undo(self) -> None:
         """Take back the learner's last card (and the computer players' cards after it)."""
-        assert self.table is not None
+        assert self.table is not None and self.table.play is not None
         game = self.table.play
         mine = [i for i, _ in enumerate(game.history) if game.history[i].to_play == LEARNER]
         if not mine:
@@ -382,12 +476,12 @@ class Session:
         self.show_table()
 
     def end_deal(self) -> None:
-        assert self.table is not None and self.level is not None
+        assert self.table is not None and self.table.play is not None and self.level is not None
         state: PlayState = self.table.play.state
         taken = state.tricks_taken()
         for seat in range(3):
             self.say(self.t("tricks_taken", seat=Seat(seat), n=taken[seat]))
-        scores = state.result_scores()
+        scores = state.scores(doubled=self.table.doubled)
         self.say(
             self.t(
                 "scores",
