@@ -302,6 +302,10 @@ def learn_command(
         int | None, typer.Option("--level", help="Start at this level, 1 to 10.")
     ] = None,
     lang: Lang = None,
+    open_hands: Annotated[
+        bool, typer.Option("--open", help="Play every deal open (na widno), all hands shown.")
+    ] = False,
+    seed: Annotated[str | None, typer.Option("--seed", help="Deal from this seed instead.")] = None,
 ) -> None:
     """Learn Betel level by level, playing against computer players."""
     import sys
@@ -325,6 +329,8 @@ def learn_command(
             progress=saved,
             lang=language if lang is not None else (saved.language or language),
             on_progress=lambda p: store.save(path, p),
+            always_open=open_hands,
+            seed=seed,
         )
         if notice is not None:
             from betel_tutor.i18n import translate

@@ -155,3 +155,26 @@ def test_level_5_refuses_kontra_and_betelki(tmp_path: Path) -> None:
     result = scripted(tmp_path, [*quizzes, "B3", "kontra", "quit"], "--level", "5")
     assert "this level has no betelki" in result.stdout
     assert "this level has no kontra" in result.stdout or "no contract to double" in result.stdout
+
+
+def test_open_and_seed_options(tmp_path: Path) -> None:
+    lines = [*QUIZ_ANSWERS, *["1"] * 10, "quit"]
+    default = scripted(tmp_path / "a", lines, "--level", "1")
+    seeded = scripted(tmp_path / "b", lines, "--level", "1", "--seed", "77", "--open")
+    hands = [out.stdout.split("The hands were:")[1].split("South:")[0] for out in (default, seeded)]
+    assert hands[0] != hands[1]
+    again = scripted(tmp_path / "c", lines, "--level", "1", "--seed", "77")
+    assert again.stdout.split("The hands were:")[1].split("South:")[0] == hands[1]
+
+
+def test_open_shows_the_other_hands_in_a_closed_deal() -> None:
+    from betel_tutor.tutor.progress import LevelProgress, Progress
+    from betel_tutor.tutor.session import Session
+
+    closed_step = 9  # level 1, step 10: deal d1 played closed
+    progress = Progress().with_level(1, LevelProgress(next_step=closed_step))
+    for always_open, shown in ((False, False), (True, True)):
+        session = Session(progress=progress, always_open=always_open)
+        text = "\n".join(session.start(1))
+        assert "Step 10 of 12" in text
+        assert ("  West      ♠" in text) is shown

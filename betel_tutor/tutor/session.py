@@ -69,6 +69,8 @@ class Session:
     finished: bool = False
     out: list[str] = field(default_factory=list)
     on_progress: Callable[[Progress], None] | None = None
+    always_open: bool = False  # --open: every deal is played with all hands shown
+    seed: str | None = None  # --seed: deals from this seed instead of the lesson's
 
     # -- text ----------------------------------------------------------------------------------
     def t(self, key: str, **params: Any) -> str:
@@ -270,13 +272,15 @@ class Session:
         assert self.lesson is not None
         deal = self.lesson.deal(step.deal)
         assert deal is not None
+        if self.seed is not None:
+            deal = replace(deal, hands=None, seed=f"{self.seed}/{deal.id}", constraints=())
         dealt = realize(deal)
         if self.lesson.options.auction:
             self.begin_auction(step, dealt.hands, dealt.dubel, deal.dealer)
             return
         contract, declarer = self.contract_for(step)
         state = start_play(BETEL, dealt.hands, contract, declarer=declarer, dealer=deal.dealer)
-        self.table = Table(DealPlay(state), step, step.open)
+        self.table = Table(DealPlay(state), step, step.open or self.always_open)
         self.say(self.t("deal_intro", dealer=Seat(deal.dealer), contract=contract))
         if declarer is not None:
             self.say(self.t("declarer", seat=Seat(declarer)))
@@ -380,6 +384,15 @@ class Session:
                 for i, card in enumerate(state.current)
             )
             self.say(self.t("trick_so_far", cards=played))
+        taken = state.tricks_taken()
+        self.say(
+            self.t(
+                "tricks_so_far",
+                tricks=", ".join(
+                    f"{Seat(seat).localized(self.lang)} {taken[seat]}" for seat in range(3)
+                ),
+            )
+        )
         self.say(self.t("your_hand", cards=format_hand(state.hands[LEARNER], lang=self.lang)))
         legal = sort_cards(state.legal_moves())
         self.say(self.t("legal", cards="  ".join(f"{i}){card}" for i, card in enumerate(legal, 1))))
@@ -479,6 +492,11 @@ class Session:
         assert self.table is not None and self.table.play is not None and self.level is not None
         state: PlayState = self.table.play.state
         taken = state.tricks_taken()
+        first = self.table.play.history[0] if self.table.play.history else state
+        self.say(self.t("hands_were"))
+        for seat in range(3):
+            name = Seat(seat).localized(self.lang)
+            self.say(f"  {name:<9} {format_hand(first.hands[seat], lang=self.lang)}")
         for seat in range(3):
             self.say(self.t("tricks_taken", seat=Seat(seat), n=taken[seat]))
         scores = state.scores(doubled=self.table.doubled)
