@@ -331,6 +331,7 @@ def learn_command(
             on_progress=lambda p: store.save(path, p),
             always_open=open_hands,
             seed=seed,
+            saves_to=path.parent / "deals",
         )
         if notice is not None:
             from betel_tutor.i18n import translate

@@ -178,3 +178,25 @@ def test_open_shows_the_other_hands_in_a_closed_deal() -> None:
         text = "\n".join(session.start(1))
         assert "Step 10 of 12" in text
         assert ("  West      ♠" in text) is shown
+
+
+def test_save_writes_a_scenario_that_check_accepts(tmp_path: Path) -> None:
+    for level, lines in (
+        (1, [*QUIZ_ANSWERS, *["1"] * 10, "save", "quit"]),
+        (8, ["yes", "no", "no", "100 60 0", "-100 60 30", "2♠", *["1"] * 10, "save", "quit"]),
+    ):
+        result = scripted(tmp_path, lines, "--level", str(level))
+        assert "Deal saved to" in result.stdout, result.stdout[-500:]
+    saved = sorted((tmp_path / "deals").glob("*.yaml"))
+    assert [p.name for p in saved] == ["level-01-d1-1.yaml", "level-08-d1-1.yaml"]
+    text = saved[1].read_text(encoding="utf-8")
+    assert 'auction: "2♠ pass pass"' in text and "play: " in text
+    check = subprocess.run(
+        [BETEL_TUTOR, "check", *map(str, saved)],
+        capture_output=True,
+        text=True,
+        env=environment(tmp_path),
+        check=False,
+    )
+    assert check.returncode == 0, check.stdout
+    assert check.stderr.strip().endswith("2 files checked, 0 problems")

@@ -18,6 +18,7 @@ from betel_tutor.bots import choose_card
 from betel_tutor.bots.bidding import choose_call
 from betel_tutor.cards import Card, Suit, format_hand, parse_card, sort_cards
 from betel_tutor.contracts import Contract, free_play, parse_contract
+from betel_tutor.dealing import Deal
 from betel_tutor.errors import BetelError
 from betel_tutor.play import BETEL, DealPlay, PlayState, start_play
 from betel_tutor.resources import data_dir
@@ -27,6 +28,7 @@ from betel_tutor.scenario.model import PlayStep, QuizStep, ReadStep, Text, Watch
 from betel_tutor.scenario.quizzes import engine_answer, parse_typed_answer, show_answer
 from betel_tutor.seats import Seat
 from betel_tutor.tutor.progress import Progress
+from betel_tutor.tutor.saving import PlayedDeal, deal_to_yaml
 
 LEARNER = 0  # the learner sits South; seats are absolute (0 S, 1 W, 2 N)
 _MARKUP = re.compile(r"([♠♥♦♣])\{([^{}]*)\}")
@@ -54,6 +56,8 @@ class Table:
     order: tuple[int, ...] = (0, 1, 2)  # absolute seats from the dealer, for the auction
     hands: tuple[frozenset[Card], ...] = ()
     doubled: bool = False
+    dealt: Deal | None = None
+    calls: tuple[str, ...] | None = None
 
 
 @dataclass
@@ -70,6 +74,8 @@ class Session:
     out: list[str] = field(default_factory=list)
     on_progress: Callable[[Progress], None] | None = None
     always_open: bool = False  # --open: every deal is played with all hands shown
+    last_deal: PlayedDeal | None = None
+    saves_to: Path | None = None  # where `save` writes deals unless given a path
     seed: str | None = None  # --seed: deals from this seed instead of the lesson's
 
     # -- text ----------------------------------------------------------------------------------
@@ -116,6 +122,8 @@ class Session:
             self.quit()
         elif command in ("rules", "zasady"):
             self.show_rules()
+        elif command.split(" ", 1)[0] in ("save", "zapisz"):
+            self.save_deal(line.strip().partition(" ")[2].strip())
         elif command in ("help", "?", "pomoc"):
             self.say(self.t("help"))
         elif self.table is not None:
@@ -277,10 +285,12 @@ class Session:
         dealt = realize(deal)
         if self.lesson.options.auction:
             self.begin_auction(step, dealt.hands, dealt.dubel, deal.dealer)
+            assert self.table is not None
+            self.table.dealt = dealt
             return
         contract, declarer = self.contract_for(step)
         state = start_play(BETEL, dealt.hands, contract, declarer=declarer, dealer=deal.dealer)
-        self.table = Table(DealPlay(state), step, step.open or self.always_open)
+        self.table = Table(DealPlay(state), step, step.open or self.always_open, dealt=dealt)
         self.say(self.t("deal_intro", dealer=Seat(deal.dealer), contract=contract))
         if declarer is not None:
             self.say(self.t("declarer", seat=Seat(declarer)))
@@ -368,6 +378,7 @@ class Session:
             self.say(self.t(key, contract=contract, seat=Seat(declarer)))
         state = start_play(BETEL, hands, contract, declarer=declarer, dealer=order[0])
         self.table.play = DealPlay(state)
+        self.table.calls = tuple(auction.calls)
         self.table.auction = None
         self.run_bots()
 
@@ -510,6 +521,8 @@ class Session:
         )
         goal, value = next(iter(self.table.step.goal.items()))
         self.say(self.t("goal_met" if self.goal_met(goal, value, state) else "goal_missed"))
+        self.remember(state)
+        self.say(self.t("can_save"))
         if self.table.practice:
             self.say(self.t("practice"))
         else:
@@ -524,6 +537,54 @@ class Session:
             )
         self.table = None
         self.next_step()
+
+    def remember(self, state: PlayState) -> None:
+        """Keep the deal just played, for ``save``."""
+        assert self.table is not None and self.table.play is not None and self.level is not None
+        dealt = self.table.dealt
+        assert dealt is not None
+        calls = self.table.calls
+        contract = None if calls is not None else str(state.contract)
+        trump = None
+        if contract is not None and state.contract.kind == "free":
+            trump = state.contract.strain.symbol if state.contract.strain else None
+            contract = None
+        self.last_deal = PlayedDeal(
+            level=self.level,
+            step_deal=self.table.step.deal,
+            dealer=dealt.dealer,
+            hands=dealt.hands,
+            dubel=dealt.dubel,
+            calls=calls,
+            contract=contract,
+            declarer=None if calls is not None else state.declarer,
+            trump=trump,
+            play=tuple(self.table.play.played),
+        )
+
+    def save_deal(self, argument: str) -> None:
+        if self.last_deal is None:
+            self.say(self.t("nothing_to_save"))
+            return
+        from betel_tutor.files import write_atomic
+
+        deal = self.last_deal
+        name = f"level-{deal.level:02d}-{deal.step_deal}"
+        if argument:
+            path = Path(argument).expanduser()
+        else:
+            folder = self.saves_to or Path.cwd()
+            number = 1
+            while (folder / f"{name}-{number}.yaml").exists():
+                number += 1
+            path = folder / f"{name}-{number}.yaml"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(path, deal_to_yaml(deal, ident=path.stem))
+        except OSError as error:
+            self.say(self.t("save_failed", path=path, detail=error.strerror or str(error)))
+            return
+        self.say(self.t("saved", path=path))
 
     @staticmethod
     def goal_met(goal: str, value: int, state: PlayState) -> bool:

@@ -1,0 +1,63 @@
+"""A deal just played, written as a practice scenario file that ``betel-tutor check`` accepts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from betel_tutor.cards import Card, format_cards, format_hand
+from betel_tutor.resources import data_dir
+
+SEAT_NAMES = ("S", "W", "N")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedDeal:
+    """Everything needed to replay a deal: the cards dealt, the auction or contract, the play."""
+
+    level: int
+    step_deal: str
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    dubel: tuple[Card, ...]
+    calls: tuple[str, ...] | None
+    contract: str | None
+    declarer: int | None
+    trump: str | None
+    play: tuple[Card, ...]
+
+
+def _quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def deal_to_yaml(deal: PlayedDeal, *, ident: str) -> str:
+    """The deal as a practice scenario (YAML text)."""
+    schema = data_dir("scenarios") / "scenario.schema.json"
+    lines = [
+        f"# yaml-language-server: $schema={schema}",
+        "kind: practice",
+        f"id: {_quote(ident)}",
+        "title:",
+        f"  en: {_quote(f'Level {deal.level}, deal {deal.step_deal}, as played')}",
+        f"  pl: {_quote(f'Poziom {deal.level}, rozdanie {deal.step_deal}, tak jak rozegrane')}",
+        "deals:",
+        "  - id: played",
+        f"    dealer: {SEAT_NAMES[deal.dealer]}",
+        "    hands:",
+    ]
+    for seat, hand in enumerate(deal.hands):
+        lines.append(f"      {SEAT_NAMES[seat]}: {format_hand(hand)}")
+    if deal.dubel:
+        lines.append(f"    dubel: {format_cards(deal.dubel)}")
+    if deal.calls is not None:
+        lines.append(f"    auction: {_quote(' '.join(deal.calls))}")
+    else:
+        if deal.contract is not None:
+            lines.append(f"    contract: {_quote(deal.contract)}")
+        if deal.declarer is not None:
+            lines.append(f"    declarer: {SEAT_NAMES[deal.declarer]}")
+        if deal.trump is not None:
+            lines.append(f"    trump: {deal.trump}")
+    if deal.play:
+        lines.append(f"    play: {format_cards(deal.play)}")
+    return "\n".join(lines) + "\n"
