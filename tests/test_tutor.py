@@ -200,3 +200,16 @@ def test_save_writes_a_scenario_that_check_accepts(tmp_path: Path) -> None:
     )
     assert check.returncode == 0, check.stdout
     assert check.stderr.strip().endswith("2 files checked, 0 problems")
+
+
+def test_a_whole_level_in_polish_then_the_menu_marks_it_done(tmp_path: Path) -> None:
+    answers = ["", "♥K", "♥A ♥K", "♥K ♥8", "♠A ♠K ♣7", "20 15 15"]
+    result = scripted(tmp_path, [*answers, *["1"] * 60, "koniec"], "--level", "1", "--lang", "pl")
+    out = result.stdout
+    assert result.returncode == 0
+    assert out.count("Dobrze!") == 5
+    assert out.count("Wynik: Południe") == 6
+    assert "Poziom 1 ukończony!" in out
+    assert "1. Poziom 1: bez atu, bez licytacji  ✓" in out
+    saved = json.loads((tmp_path / "progress.json").read_text(encoding="utf-8"))
+    assert saved["levels"]["1"]["completed"] is True and saved["language"] == "pl"
