@@ -33,7 +33,7 @@ def scripted(home: Path, lines: list[str], *args: str) -> subprocess.CompletedPr
 
 
 def test_scripted_level_1_quizzes_and_a_whole_deal(tmp_path: Path) -> None:
-    result = scripted(tmp_path, [*QUIZ_ANSWERS, *["1"] * 10, "quit"], "--level", "1")
+    result = scripted(tmp_path, [*QUIZ_ANSWERS, *["1"] * 10, "", "quit"], "--level", "1")
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert out.count("Right!") == 5
@@ -52,7 +52,7 @@ def test_wrong_answers_and_bad_input_are_explained(tmp_path: Path) -> None:
 
 def test_illegal_card_is_refused_with_its_rule(tmp_path: Path) -> None:
     # Step 8: West deals and leads ♠K, North follows; South holds ♠10 7 and must follow suit.
-    lines = [*QUIZ_ANSWERS, *["1"] * 10, "♣10", "hint", "♠7", "undo", "quit"]
+    lines = [*QUIZ_ANSWERS, *["1"] * 10, "", "♣10", "hint", "♠7", "undo", "quit"]
     result = scripted(tmp_path, lines, "--level", "1")
     out = result.stdout
     assert "You cannot play ♣10: ♠ was led and you must follow suit with ♠10, ♠7 (rule 5)" in out
@@ -167,6 +167,18 @@ def test_open_and_seed_options(tmp_path: Path) -> None:
     assert again.stdout.split("The hands were:")[1].split("South:")[0] == hands[1]
 
 
+def test_replay_from_a_trick_is_not_scored(tmp_path: Path) -> None:
+    lines = [*QUIZ_ANSWERS, *["1"] * 10, "replay 9", "1", "1", "replay 11", "", "quit"]
+    result = scripted(tmp_path, lines, "--level", "1")
+    out = result.stdout
+    assert "Replaying the last deal from trick 9 (not scored)." in out
+    assert "End of the replay." in out
+    assert "'11' is not a trick: type a number from 1 to 10" in out
+    assert "Step 8 of 12" in out
+    saved = json.loads((tmp_path / "progress.json").read_text(encoding="utf-8"))
+    assert saved["levels"]["1"]["deals_played"] == 1
+
+
 def test_open_shows_the_other_hands_in_a_closed_deal() -> None:
     from betel_tutor.tutor.progress import LevelProgress, Progress
     from betel_tutor.tutor.session import Session
@@ -204,7 +216,8 @@ def test_save_writes_a_scenario_that_check_accepts(tmp_path: Path) -> None:
 
 def test_a_whole_level_in_polish_then_the_menu_marks_it_done(tmp_path: Path) -> None:
     answers = ["", "♥K", "♥A ♥K", "♥K ♥8", "♠A ♠K ♣7", "20 15 15"]
-    result = scripted(tmp_path, [*answers, *["1"] * 60, "koniec"], "--level", "1", "--lang", "pl")
+    deals = [*["1"] * 10, ""] * 6
+    result = scripted(tmp_path, [*answers, *deals, "koniec"], "--level", "1", "--lang", "pl")
     out = result.stdout
     assert result.returncode == 0
     assert out.count("Dobrze!") == 5

@@ -58,6 +58,7 @@ class Table:
     doubled: bool = False
     dealt: Deal | None = None
     calls: tuple[str, ...] | None = None
+    replay: bool = False  # a replay is never scored and does not move the lesson on
 
 
 @dataclass
@@ -75,6 +76,8 @@ class Session:
     on_progress: Callable[[Progress], None] | None = None
     always_open: bool = False  # --open: every deal is played with all hands shown
     last_deal: PlayedDeal | None = None
+    last_table: Table | None = None  # the finished deal, for `replay`
+    after_deal: bool = False  # a deal just ended: wait for Enter (or save, replay) to go on
     saves_to: Path | None = None  # where `save` writes deals unless given a path
     seed: str | None = None  # --seed: deals from this seed instead of the lesson's
 
@@ -110,6 +113,8 @@ class Session:
             return self.t("prompt_call" if self.table.play is None else "prompt_card")
         if self.lesson is None:
             return self.t("prompt_level")
+        if self.after_deal:
+            return self.t("prompt_after_deal")
         step = self.current_step()
         if isinstance(step, QuizStep):
             return self.t("prompt_answer")
@@ -122,12 +127,17 @@ class Session:
             self.quit()
         elif command in ("rules", "zasady"):
             self.show_rules()
+        elif command.split(" ", 1)[0] in ("replay", "powtórz", "powtorz") and self.table is None:
+            self.replay(command.partition(" ")[2].strip())
         elif command.split(" ", 1)[0] in ("save", "zapisz"):
             self.save_deal(line.strip().partition(" ")[2].strip())
         elif command in ("help", "?", "pomoc"):
             self.say(self.t("help"))
         elif self.table is not None:
             self.handle_table(command, line)
+        elif self.after_deal:
+            self.after_deal = False
+            self.enter_step()
         elif self.lesson is None:
             self.handle_menu(command)
         else:
@@ -521,8 +531,15 @@ class Session:
         )
         goal, value = next(iter(self.table.step.goal.items()))
         self.say(self.t("goal_met" if self.goal_met(goal, value, state) else "goal_missed"))
+        if self.table.replay:
+            self.say(self.t("replay_over"))
+            self.table = None
+            self.after_deal = True
+            return
         self.remember(state)
+        self.last_table = self.table
         self.say(self.t("can_save"))
+        self.after_deal = True
         if self.table.practice:
             self.say(self.t("practice"))
         else:
@@ -536,7 +553,8 @@ class Session:
                 ),
             )
         self.table = None
-        self.next_step()
+        self.step_index += 1  # the deal is done: a learner who quits now resumes after it
+        self.save()
 
     def remember(self, state: PlayState) -> None:
         """Keep the deal just played, for ``save``."""
@@ -561,6 +579,25 @@ class Session:
             trump=trump,
             play=tuple(self.table.play.played),
         )
+
+    def replay(self, argument: str) -> None:
+        """Play the last deal again from trick ``argument`` (1 by default), unscored."""
+        finished = self.last_table
+        if finished is None or finished.play is None:
+            self.say(self.t("nothing_to_replay"))
+            return
+        history = finished.play.history
+        start = history[0] if history else finished.play.state
+        trick = int(argument) if argument.isdigit() else 1
+        if not 1 <= trick <= start.profile.tricks:
+            self.say(self.t("bad_trick", token=argument, count=start.profile.tricks))
+            return
+        game = DealPlay(start)
+        for card in finished.play.played[: (trick - 1) * start.profile.seats]:
+            game.play(card)
+        self.table = replace(finished, play=game, practice=True, replay=True)
+        self.say(self.t("replaying", trick=trick))
+        self.run_bots()
 
     def save_deal(self, argument: str) -> None:
         if self.last_deal is None:
