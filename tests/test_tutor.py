@@ -194,13 +194,14 @@ def test_open_shows_the_other_hands_in_a_closed_deal() -> None:
 
 def test_save_writes_a_scenario_that_check_accepts(tmp_path: Path) -> None:
     for level, lines in (
-        (1, [*QUIZ_ANSWERS, *["1"] * 10, "save", "quit"]),
+        (1, [*QUIZ_ANSWERS, *["1"] * 10, "note I should have kept ♠{A}", "save", "quit"]),
         (8, ["yes", "no", "no", "100 60 0", "-100 60 30", "2♠", *["1"] * 10, "save", "quit"]),
     ):
         result = scripted(tmp_path, lines, "--level", str(level))
         assert "Deal saved to" in result.stdout, result.stdout[-500:]
     saved = sorted((tmp_path / "deals").glob("*.yaml"))
     assert [p.name for p in saved] == ["level-01-d1-1.yaml", "level-08-d1-1.yaml"]
+    assert 'en: "I should have kept ♠{A}"' in saved[0].read_text(encoding="utf-8")
     text = saved[1].read_text(encoding="utf-8")
     assert 'auction: "2♠ pass pass"' in text and "play: " in text
     check = subprocess.run(

@@ -24,6 +24,7 @@ class PlayedDeal:
     declarer: int | None
     trump: str | None
     play: tuple[Card, ...]
+    notes: tuple[str, ...] = ()  # typed by the learner after the deal
 
 
 def _quote(text: str) -> str:
@@ -60,4 +61,15 @@ def deal_to_yaml(deal: PlayedDeal, *, ident: str) -> str:
             lines.append(f"    trump: {deal.trump}")
     if deal.play:
         lines.append(f"    play: {format_cards(deal.play)}")
+    if deal.notes:
+        # The learner wrote each note once, in their language; it stands for both languages.
+        lines.append("    notes:")
+        for number, note in enumerate(deal.notes, 1):
+            lines += [
+                f'      - id: "learner-{number}"',
+                "        version: 1",
+                "        category: after",
+                f"        en: {_quote(note)}",
+                f"        pl: {_quote(note)}",
+            ]
     return "\n".join(lines) + "\n"

@@ -129,6 +129,10 @@ class Session:
             self.show_rules()
         elif command.split(" ", 1)[0] in ("replay", "powtórz", "powtorz") and self.table is None:
             self.replay(command.partition(" ")[2].strip())
+        elif command.split(" ", 1)[0] in ("note", "notatka") and self.last_deal is not None:
+            text = line.strip().partition(" ")[2].strip()
+            self.last_deal = replace(self.last_deal, notes=(*self.last_deal.notes, text))
+            self.say(self.t("noted"))
         elif command.split(" ", 1)[0] in ("save", "zapisz"):
             self.save_deal(line.strip().partition(" ")[2].strip())
         elif command in ("help", "?", "pomoc"):
