@@ -74,6 +74,19 @@ class PlayState:
             self.hands[seat], self.current, trump=self.trump, beat=self.beat_obligation(seat)
         )
 
+    def refusal(self, card: Card, *, speak_to_learner: bool = False) -> IllegalPlay | None:
+        """Why the player to move may not play ``card`` (``None`` if they may); the message
+        names the seat, or speaks to the learner ("You …")."""
+        seat = self.to_play
+        return self.profile.refusal(
+            self.hands[seat],
+            self.current,
+            card,
+            trump=self.trump,
+            beat_obligation=self.beat_obligation(seat),
+            player=None if speak_to_learner else Seat(seat, self.profile.seats),
+        )
+
     def tricks_taken(self) -> tuple[int, ...]:
         """Tricks won so far, by absolute seat."""
         counts = [0] * self.profile.seats
@@ -128,14 +141,7 @@ def play_card(state: PlayState, card: Card) -> PlayState:
     seat = state.to_play
     if state.finished:
         raise IllegalPlay("playstate.deal_over", reason="deal_over")
-    problem = state.profile.refusal(
-        state.hands[seat],
-        state.current,
-        card,
-        trump=state.trump,
-        beat_obligation=state.beat_obligation(seat),
-        player=Seat(seat, state.profile.seats),
-    )
+    problem = state.refusal(card)
     if problem is not None:
         raise problem
     hands = tuple(

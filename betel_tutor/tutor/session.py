@@ -470,14 +470,7 @@ class Session:
         card = self.read_card(line)
         if card is None:
             return
-        state = game.state
-        problem = state.profile.refusal(
-            state.hands[LEARNER],
-            state.current,
-            card,
-            trump=state.trump,
-            beat_obligation=state.beat_obligation(LEARNER),
-        )
+        problem = game.state.refusal(card, speak_to_learner=True)
         if problem is not None:
             self.say(problem.message(self.lang))
             return
