@@ -1,0 +1,226 @@
+"""An auction call by call (spec §3)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from betel_tutor.cards import parse_cards
+from betel_tutor.errors import BetelError, IllegalCall
+
+if TYPE_CHECKING:
+    from betel_tutor.contracts import Contract
+
+from betel_tutor.explain.steps import (
+    Explanation,
+    SeatName,
+    Step,
+)
+
+# -- an auction ----------------------------------------------------------------------------
+
+_INSIDE_BRACKETS = r"(?![^\[]*\])"
+
+
+def parse_calls(text: str) -> tuple[str, ...]:
+    """Calls separated by spaces (or by commas, which lets a call be several words).
+
+    An exchange in brackets belongs to the call after it.
+
+    >>> parse_calls("1♠ kontra [♠A>♥7] 2♠ pass")
+    ('1♠', 'kontra', '[♠A>♥7]2♠', 'pass')
+    >>> parse_calls("Betelek 2, pass")
+    ('Betelek 2', 'pass')
+    """
+    outside = re.sub(r"\[[^\]]*\]", "", text)
+    separator = ("," if "," in outside else r"\s+") + _INSIDE_BRACKETS
+    calls: list[str] = []
+    exchange = ""
+    for piece in re.split(separator, text):
+        call = re.sub(r"\]\s+", "]", " ".join(piece.split()))
+        if not call:
+            continue
+        if call.endswith("]"):
+            exchange += call
+            continue
+        calls.append(exchange + call)
+        exchange = ""
+    if exchange:
+        calls.append(exchange)
+    return tuple(calls)
+
+
+class _Standing(NamedTuple):
+    """What stands in an auction: the contract, its declarer, and whether it is doubled."""
+
+    contract: str | None
+    declarer: int | None
+    doubled: bool
+
+
+def _standing(auction: Any) -> _Standing:
+    return _Standing(auction.contract, auction.declarer, bool(auction.doubled))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AuctionExplanation(Explanation):
+    """An auction call by call: the final ``contract``, ``declarer``, ``doubled``, ``finished``."""
+
+    calls: tuple[str, ...]
+    """The calls that were made, in order; the dealer (seat 0) called first."""
+    actions: tuple[str, ...]
+    """What each call did: "pass", "declare" or "kontra"."""
+    contract: str | None
+    declarer: int | None
+    doubled: bool
+    finished: bool
+    error: BetelError | None = field(default=None, compare=False)
+    """The illegal call's error, which stopped the explanation (it is the last step)."""
+
+    def _facts(self) -> dict[str, Any]:
+        calls = [
+            {"seat": index % 3, "call": call, "action": action}
+            for index, (call, action) in enumerate(zip(self.calls, self.actions, strict=True))
+        ]
+        error = None
+        if self.error is not None:
+            error = {
+                "call_index": len(self.calls),
+                "seat": len(self.calls) % 3,
+                "reason": self.error.reason,
+                "rule": self.error.rule,
+            }
+        return {
+            "contract": self.contract,
+            "declarer": self.declarer,
+            "doubled": self.doubled,
+            "finished": self.finished,
+            "calls": calls,
+            "error": error,
+        }
+
+
+def explain_auction(calls: str | Iterable[str], **options: Any) -> AuctionExplanation:
+    """Each call in turn: who calls, what it does, what stands, and when the auction ends.
+
+    ``calls`` is a list of calls or a string for :func:`parse_calls`; ``options`` go to
+    :class:`betel_tutor.auction.Auction`. An illegal call stops the explanation: its message
+    is the last step and the error is kept in ``error``.
+    """
+    from betel_tutor.auction import Auction  # only this explanation needs the auction machine
+
+    texts = parse_calls(calls) if isinstance(calls, str) else tuple(calls)
+    auction = Auction(**options)
+    steps: list[Step] = []
+    made: list[str] = []
+    actions: list[str] = []
+    error: BetelError | None = None
+    for index, text in enumerate(texts):
+        who = SeatName(index % 3)
+        before = _standing(auction)
+        try:
+            auction.call(text)
+        except BetelError as problem:
+            error = _refused(problem, who, text)
+            steps.append(Step.from_error(error))
+            break
+        after = _standing(auction)
+        action = _action(before, after)
+        made.append(text)
+        actions.append(action)
+        steps.extend(_call_steps(who, text, action, before, after, finished=auction.finished))
+    else:
+        if not auction.finished:
+            steps.append(Step.of("explain.auction_goes_on", who=SeatName(len(texts) % 3)))
+    return AuctionExplanation(
+        steps=tuple(steps),
+        calls=tuple(made),
+        actions=tuple(actions),
+        contract=auction.contract,
+        declarer=auction.declarer,
+        doubled=bool(auction.doubled),
+        finished=bool(auction.finished),
+        error=error,
+    )
+
+
+def _refused(problem: BetelError, who: SeatName, call: str) -> BetelError:
+    """The auction's refusal, saying who made which call; reason and rule stay the same."""
+    why = Step.of(problem.key, **problem.params)  # the rule is cited once, at the end
+    kind = IllegalCall if isinstance(problem, IllegalCall) else BetelError
+    error = kind(
+        "explain.call_refused",
+        reason=problem.reason,
+        rule=problem.rule,
+        who=who,
+        call=call,
+        why=why,
+    )
+    error.__cause__ = problem
+    return error
+
+
+def _action(before: _Standing, after: _Standing) -> str:
+    if after == before:
+        return "pass"
+    if after.contract == before.contract and after.doubled and not before.doubled:
+        return "kontra"
+    return "declare"
+
+
+def _call_steps(
+    who: SeatName, text: str, action: str, before: _Standing, after: _Standing, *, finished: bool
+) -> list[Step]:
+    from betel_tutor.contracts import parse_contract
+
+    steps = []
+    if text.startswith("[") and "]" in text:  # [take>lay]call, or [?looked]pass (spec §3)
+        inner = text[1 : text.index("]")]
+        if inner.startswith("?"):
+            looked = parse_cards(inner[1:])
+            steps.append(
+                Step.of("explain.call_looked", who=who, cards=looked, penalty=5 * len(looked))
+            )
+        else:
+            take, _, lay = inner.partition(">")
+            steps.append(
+                Step.of(
+                    "explain.call_exchange", who=who, take=parse_cards(take), lay=parse_cards(lay)
+                )
+            )
+    contract = parse_contract(after.contract) if after.contract else None
+    previous = parse_contract(before.contract) if before.contract else None
+    if action == "declare":
+        if previous is None:
+            key, rule = "explain.call_declare", None
+        elif before.doubled:  # the first declaration after a kontra: rules 12 and 14
+            key, rule = "explain.call_declare_after_kontra", 12
+        else:
+            key, rule = "explain.call_declare_higher", 11
+        steps.append(Step.of(key, rule=rule, who=who, contract=contract, previous=previous))
+    elif action == "kontra":
+        steps.append(Step.of("explain.call_kontra", rule=16, who=who, contract=contract))
+        steps.append(Step.of("explain.kontra_resets", rule=12))
+        steps.append(Step.of("explain.kontra_no_repeat", rule=14, contract=contract))
+    else:
+        steps.append(Step.of("explain.call_pass", who=who))
+    if finished:
+        if contract is None:
+            steps.append(Step.of("explain.auction_three_passes"))
+        else:
+            key = "explain.auction_ends_doubled" if after.doubled else "explain.auction_ends"
+            steps.append(
+                Step.of(key, rule=15, who=SeatName(after.declarer or 0), contract=contract)
+            )
+    elif action != "declare":
+        steps.append(_standing_step(after, contract))
+    return steps
+
+
+def _standing_step(standing: _Standing, contract: Contract | None) -> Step:
+    if contract is None:
+        return Step.of("explain.stands_nothing")
+    key = "explain.stands_doubled" if standing.doubled else "explain.stands"
+    return Step.of(key, contract=contract, who=SeatName(standing.declarer or 0))
