@@ -227,3 +227,22 @@ def test_a_whole_level_in_polish_then_the_menu_marks_it_done(tmp_path: Path) -> 
     assert "1. Poziom 1: bez atu, bez licytacji  ✓" in out
     saved = json.loads((tmp_path / "progress.json").read_text(encoding="utf-8"))
     assert saved["levels"]["1"]["completed"] is True and saved["language"] == "pl"
+
+
+def test_a_deal_to_watch_is_played_by_the_computer_players() -> None:
+    from betel_tutor.scenario import load_text
+    from betel_tutor.tutor.progress import Progress
+    from betel_tutor.tutor.session import Session
+
+    lesson, problems = load_text(
+        "kind: lesson\nid: w\nlevel: 1\ntitle: {en: Watch, pl: Oglądaj}\n"
+        "options: {auction: false, contract: pass}\n"
+        "deals: [{id: d1, seed: 5}]\nsteps: [{watch: {deal: d1}}]\n",
+        "w.yaml",
+    )
+    assert problems == [] and lesson is not None
+    session = Session(progress=Progress(), lesson=lesson, level=1)
+    session.enter_step()
+    text = "\n".join(session.flush())
+    assert text.count(" plays ") == 30 and text.count("takes the trick") == 10
+    assert session.prompt == "Press Enter to continue: "

@@ -226,11 +226,10 @@ class Session:
             self.say(self.text(step.text))
         elif isinstance(step, QuizStep):
             self.say(self.text(step.quiz.question))
-        elif isinstance(step, (PlayStep, WatchStep)):
-            if isinstance(step, PlayStep):
-                self.begin_deal(step)
-            else:
-                self.say(self.t("watch_later"))
+        elif isinstance(step, PlayStep):
+            self.begin_deal(step)
+        elif isinstance(step, WatchStep):
+            self.watch_deal(step)
 
     def next_step(self) -> None:
         self.step_index += 1
@@ -273,6 +272,35 @@ class Session:
         self.show_menu()
 
     # -- playing a deal ------------------------------------------------------------------------
+    def watch_deal(self, step: WatchStep) -> None:
+        """A deal to watch: the computer players play all three hands, open, saying why."""
+        assert self.lesson is not None
+        if step.text is not None:
+            self.say(self.text(step.text))
+        deal = self.lesson.deal(step.deal)
+        assert deal is not None
+        dealt = realize(deal)
+        contract, declarer = self.contract_for(PlayStep(step.deal, LEARNER, {"make": 1}))
+        game = DealPlay(
+            start_play(BETEL, dealt.hands, contract, declarer=declarer, dealer=deal.dealer)
+        )
+        self.say(self.t("deal_intro", dealer=Seat(deal.dealer), contract=contract))
+        for seat in range(3):
+            name = Seat(seat).localized(self.lang)
+            self.say(f"  {name:<9} {format_hand(dealt.hands[seat], lang=self.lang)}")
+        while not game.state.finished:
+            choice = choose_card(game.state)
+            player = Seat(game.state.to_play)
+            before = len(game.state.tricks)
+            game.play(choice.card)
+            self.say(self.t("plays", seat=player, card=choice.card))
+            self.say(f"    {self.reason(choice.reason, choice.params)}")
+            if len(game.state.tricks) > before:
+                self.say(self.t("takes", seat=Seat(game.state.tricks[-1].winner)))
+        taken = game.state.tricks_taken()
+        for seat in range(3):
+            self.say(self.t("tricks_taken", seat=Seat(seat), n=taken[seat]))
+
     def contract_for(self, step: PlayStep) -> tuple[Contract, int | None]:
         assert self.lesson is not None
         deal = self.lesson.deal(step.deal)
