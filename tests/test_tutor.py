@@ -246,3 +246,49 @@ def test_a_deal_to_watch_is_played_by_the_computer_players() -> None:
     text = "\n".join(session.flush())
     assert text.count(" plays ") == 30 and text.count("takes the trick") == 10
     assert session.prompt == "Press Enter to continue: "
+
+
+def test_pseudo_terminal_plays_level_1_and_level_8_deals(tmp_path: Path) -> None:
+    def card_until(child: pexpect.spawn, done: str) -> None:
+        while True:
+            index = child.expect(["Your card", done])
+            if index == 1:
+                return
+            child.sendline("1")
+
+    child = pexpect.spawn(
+        BETEL_TUTOR,
+        ["learn", "--level", "1"],
+        env=environment(tmp_path),
+        encoding="utf-8",
+        timeout=30,
+    )
+    for answer in QUIZ_ANSWERS:
+        child.expect("Press Enter|Your answer")
+        child.sendline(answer)
+    card_until(child, "Press Enter to go on")
+    assert "Score: South" in (child.before or "")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+    child = pexpect.spawn(
+        BETEL_TUTOR,
+        ["learn", "--level", "8"],
+        env=environment(tmp_path),
+        encoding="utf-8",
+        timeout=30,
+    )
+    for answer in ["yes", "no", "no", "100 60 0", "-100 60 30"]:
+        child.expect("Your answer")
+        child.sendline(answer)
+    child.expect("Calls you may make")
+    child.expect("Your call")
+    child.sendline("B2")  # South calls first, so any contract may be declared
+    card_until(child, "Press Enter to go on")
+    assert "Score: South" in (child.before or "")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
