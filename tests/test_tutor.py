@@ -292,3 +292,16 @@ def test_pseudo_terminal_plays_level_1_and_level_8_deals(tmp_path: Path) -> None
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_an_exchange_is_shown_before_it_is_made(tmp_path: Path) -> None:
+    quizzes = ["yes", "no", "no", "100 60 0", "-100 60 30"]
+    lines = [*quizzes, "[♠A>♠9]2♠", "[♠10>♠9]2♠", "no", "[♠10>♠9]2♠", "yes", "quit"]
+    out = scripted(tmp_path, lines, "--level", "8").stdout
+    assert "♠A is not in the dubel" in out
+    preview = (
+        "You take ♠10 and lay ♠9: your hand becomes ♠10 87 ♥QJ 10 8 ♦9 ♣10 9, the dubel ♣A ♠9."
+    )
+    assert out.count(preview) == 2
+    assert "Exchange not made: make your call again." in out
+    assert "South: [♠10>♠9]2♠" in out

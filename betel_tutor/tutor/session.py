@@ -58,6 +58,7 @@ class Table:
     doubled: bool = False
     dealt: Deal | None = None
     calls: tuple[str, ...] | None = None
+    pending_call: str | None = None  # an exchange shown to the learner, awaiting yes
     replay: bool = False  # a replay is never scored and does not move the lesson on
 
 
@@ -392,13 +393,48 @@ class Session:
 
     def handle_call(self, line: str) -> None:
         assert self.table is not None and self.table.auction is not None
+        auction = self.table.auction
+        pending = self.table.pending_call
+        if pending is not None:  # the learner was shown an exchange and asked to confirm it
+            self.table.pending_call = None
+            if line.strip().lower() not in ("yes", "y", "tak", "t"):
+                self.say(self.t("exchange_cancelled"))
+                return
+            text = pending
+        else:
+            text = line.strip()
         try:
-            self.table.auction.call(line.strip())
+            if text.startswith("[") and pending is None:
+                self.preview_exchange(text)
+                return
+            auction.call(text)
         except BetelError as error:
             self.say(error.message(self.lang))
             return
-        self.say(self.t("calls", seat=Seat(LEARNER), call=self.table.auction.calls[-1]))
+        self.say(self.t("calls", seat=Seat(LEARNER), call=auction.calls[-1]))
         self.run_bidders()
+
+    def preview_exchange(self, text: str) -> None:
+        """Show what an exchange does before it is made (raises if the call is illegal)."""
+        from betel_tutor.auction import apply_call, parse_call
+
+        assert self.table is not None and self.table.auction is not None
+        before = self.table.auction.state
+        after = apply_call(before, parse_call(text))
+        seat = before.to_call
+        hand = after.hands[seat] if after.hands is not None else frozenset()
+        dubel = " ".join(map(str, after.dubel or ()))
+        call = parse_call(text)
+        self.say(
+            self.t(
+                "exchange_preview",
+                take=" ".join(map(str, call.take)),
+                lay=" ".join(map(str, call.lay)),
+                hand=format_hand(hand, lang=self.lang),
+                dubel=dubel,
+            )
+        )
+        self.table.pending_call = text
 
     def end_auction(self) -> None:
         assert self.table is not None and self.table.auction is not None
@@ -446,6 +482,8 @@ class Session:
                 ),
             )
         )
+        if not state.current:
+            self.say(self.t("you_lead"))
         self.say(self.t("your_hand", cards=format_hand(state.hands[LEARNER], lang=self.lang)))
         legal = sort_cards(state.legal_moves())
         self.say(self.t("legal", cards="  ".join(f"{i}){card}" for i, card in enumerate(legal, 1))))
