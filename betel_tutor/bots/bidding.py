@@ -29,8 +29,31 @@ def estimated_tricks(hand: Iterable[Card], trump: Suit | None) -> float:
 
 
 def choose_call(state: AuctionState, hand: Iterable[Card]) -> Call:
-    """The call a beginner makes with ``hand`` now: a contract it expects to make, or pass."""
+    """The call a beginner makes with ``hand`` now: a contract it expects to make, or pass.
+
+    Where the level has the exchange, it also tries taking one dubel card for its worst card
+    (its lowest for a normal contract, its highest for a betelek) and declares with the
+    exchange when that lets it bid.
+    """
     cards = list(hand)
+    plain = _choose_without_exchange(state, cards)
+    if plain.kind != "pass" or not state.options.exchange or not state.dubel:
+        return plain
+    for take in state.dubel:
+        for misere in (False, True):
+            kept = sorted(cards, key=lambda c: (int(c.rank), c.suit.order))
+            lay = kept[-1] if misere else kept[0]
+            if lay is take:
+                continue
+            new_hand = [c for c in cards if c is not lay] + [take]
+            call = _choose_without_exchange(state, new_hand)
+            contract = call.contract
+            if call.kind == "declare" and contract is not None and contract.is_misere == misere:
+                return Call("declare", contract, take=(take,), lay=(lay,))
+    return plain
+
+
+def _choose_without_exchange(state: AuctionState, cards: list[Card]) -> Call:
     calls = legal_calls(state)
     declarations = [call for call in calls if call.kind == "declare" and call.contract is not None]
     best: Contract | None = None
