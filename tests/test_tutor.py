@@ -305,3 +305,34 @@ def test_an_exchange_is_shown_before_it_is_made(tmp_path: Path) -> None:
     assert out.count(preview) == 2
     assert "Exchange not made: make your call again." in out
     assert "South: [♠10>♠9]2♠" in out
+
+
+def test_pseudo_terminal_refusal_hint_and_undo(tmp_path: Path) -> None:
+    child = pexpect.spawn(
+        BETEL_TUTOR,
+        ["learn", "--level", "1"],
+        env=environment(tmp_path),
+        encoding="utf-8",
+        timeout=30,
+    )
+    for answer in QUIZ_ANSWERS:
+        child.expect("Press Enter|Your answer")
+        child.sendline(answer)
+    for _ in range(10):
+        child.expect("Your card")
+        child.sendline("1")
+    child.expect("Press Enter to go on")
+    child.sendline("")
+    child.expect("Your card")  # step 8: West led ♠K; South holds ♠10 7
+    child.sendline("♣10")
+    child.expect(r"you must follow suit with ♠10, ♠7 \(rule 5\)")
+    child.sendline("hint")
+    child.expect("Hint: ♠7")
+    child.sendline("2")
+    child.expect("South plays ♠7")
+    child.sendline("undo")
+    child.expect("This deal is now practice and will not be scored.")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
