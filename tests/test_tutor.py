@@ -32,6 +32,26 @@ def scripted(home: Path, lines: list[str], *args: str) -> subprocess.CompletedPr
     )
 
 
+def spawn(home: Path, *args: str) -> pexpect.spawn:
+    """The tutor in a pseudo-terminal."""
+    return pexpect.spawn(
+        BETEL_TUTOR, ["learn", *args], env=environment(home), encoding="utf-8", timeout=30
+    )
+
+
+def answer_level_1_quizzes(child: pexpect.spawn) -> None:
+    for answer in QUIZ_ANSWERS:
+        child.expect("Press Enter|Your answer")
+        child.sendline(answer)
+
+
+def quit_cleanly(child: pexpect.spawn) -> None:
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
 def test_scripted_level_1_quizzes_and_a_whole_deal(tmp_path: Path) -> None:
     result = scripted(tmp_path, [*QUIZ_ANSWERS, *["1"] * 10, "", "quit"], "--level", "1")
     assert result.returncode == 0, result.stderr
@@ -249,49 +269,26 @@ def test_a_deal_to_watch_is_played_by_the_computer_players() -> None:
 
 
 def test_pseudo_terminal_plays_level_1_and_level_8_deals(tmp_path: Path) -> None:
-    def card_until(child: pexpect.spawn, done: str) -> None:
-        while True:
-            index = child.expect(["Your card", done])
-            if index == 1:
-                return
+    def cards_until(child: pexpect.spawn, done: str) -> None:
+        while child.expect(["Your card", done]) == 0:
             child.sendline("1")
 
-    child = pexpect.spawn(
-        BETEL_TUTOR,
-        ["learn", "--level", "1"],
-        env=environment(tmp_path),
-        encoding="utf-8",
-        timeout=30,
-    )
-    for answer in QUIZ_ANSWERS:
-        child.expect("Press Enter|Your answer")
-        child.sendline(answer)
-    card_until(child, "Press Enter to go on")
+    child = spawn(tmp_path, "--level", "1")
+    answer_level_1_quizzes(child)
+    cards_until(child, "Press Enter to go on")
     assert "Score: South" in (child.before or "")
-    child.sendline("quit")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    quit_cleanly(child)
 
-    child = pexpect.spawn(
-        BETEL_TUTOR,
-        ["learn", "--level", "8"],
-        env=environment(tmp_path),
-        encoding="utf-8",
-        timeout=30,
-    )
+    child = spawn(tmp_path, "--level", "8")
     for answer in ["yes", "no", "no", "100 60 0", "-100 60 30"]:
         child.expect("Your answer")
         child.sendline(answer)
     child.expect("Calls you may make")
     child.expect("Your call")
     child.sendline("B2")  # South calls first, so any contract may be declared
-    card_until(child, "Press Enter to go on")
+    cards_until(child, "Press Enter to go on")
     assert "Score: South" in (child.before or "")
-    child.sendline("quit")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    quit_cleanly(child)
 
 
 def test_an_exchange_is_shown_before_it_is_made(tmp_path: Path) -> None:
@@ -308,16 +305,8 @@ def test_an_exchange_is_shown_before_it_is_made(tmp_path: Path) -> None:
 
 
 def test_pseudo_terminal_refusal_hint_and_undo(tmp_path: Path) -> None:
-    child = pexpect.spawn(
-        BETEL_TUTOR,
-        ["learn", "--level", "1"],
-        env=environment(tmp_path),
-        encoding="utf-8",
-        timeout=30,
-    )
-    for answer in QUIZ_ANSWERS:
-        child.expect("Press Enter|Your answer")
-        child.sendline(answer)
+    child = spawn(tmp_path, "--level", "1")
+    answer_level_1_quizzes(child)
     for _ in range(10):
         child.expect("Your card")
         child.sendline("1")
@@ -332,7 +321,4 @@ def test_pseudo_terminal_refusal_hint_and_undo(tmp_path: Path) -> None:
     child.expect("South plays ♠7")
     child.sendline("undo")
     child.expect("This deal is now practice and will not be scored.")
-    child.sendline("quit")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    quit_cleanly(child)
