@@ -4,15 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from betel_tutor.cards import Card, Suit, sort_cards
 from betel_tutor.errors import BetelError
-from betel_tutor.rules import TrumpArg, as_trump, legal_plays, refusal
-
-if TYPE_CHECKING:
-    pass
-
 from betel_tutor.explain.steps import (
     Explanation,
     Step,
@@ -22,6 +17,7 @@ from betel_tutor.explain.steps import (
     trump_json,
     trumps_step,
 )
+from betel_tutor.rules import TrumpArg, as_trump, legal_plays, refusal
 
 # -- the legal cards -----------------------------------------------------------------------
 

@@ -4,15 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from betel_tutor import i18n
 from betel_tutor.cards import Card, Rank, Suit, sort_cards
 from betel_tutor.errors import BetelError
-
-if TYPE_CHECKING:
-    pass
-
 
 # -- steps: message keys with parameters, worded on demand -----------------------------------
 

@@ -4,13 +4,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from betel_tutor.errors import NotationError
-
-if TYPE_CHECKING:
-    pass
-
 from betel_tutor.explain.steps import (
     Explanation,
     Step,

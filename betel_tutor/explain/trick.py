@@ -4,15 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from betel_tutor.cards import Card, Suit
 from betel_tutor.errors import BetelError, NotationError
-from betel_tutor.rules import VARIANTS, TrumpArg, as_trump, trick_winner
-
-if TYPE_CHECKING:
-    pass
-
 from betel_tutor.explain.steps import (
     Explanation,
     Step,
@@ -21,6 +16,7 @@ from betel_tutor.explain.steps import (
     trump_json,
     trumps_step,
 )
+from betel_tutor.rules import VARIANTS, TrumpArg, as_trump, trick_winner
 
 # -- a trick -------------------------------------------------------------------------------
 
