@@ -390,5 +390,24 @@ def progress_command(
 
 
 def main() -> None:
-    """The ``betel-tutor`` console script."""
-    app(prog_name="betel-tutor")
+    """The ``betel-tutor`` console script.
+
+    Usage mistakes (an unknown command or option, a missing argument) get one line on stderr
+    and exit status 2, like every other bad input.
+    """
+    import sys
+
+    try:
+        status = app(prog_name="betel-tutor", standalone_mode=False)
+    except typer.TyperException as error:
+        from betel_tutor import i18n
+
+        format_message = getattr(error, "format_message", None)
+        detail = format_message() if callable(format_message) else str(error)
+        if type(error).__name__ == "NoArgsIsHelpError":  # a bare command: show its help
+            typer.echo(detail)
+            sys.exit(0)
+        line = i18n.translate("cli.usage_error", i18n.default_language(), detail=detail)
+        typer.echo(" ".join(line.split()), err=True)
+        sys.exit(getattr(error, "exit_code", USAGE_ERROR))
+    sys.exit(status if isinstance(status, int) else 0)

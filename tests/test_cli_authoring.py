@@ -86,3 +86,21 @@ def test_odds_command() -> None:
     assert "21.05 %" in text.stdout and "Masz 5" in text.stdout
     bad = run("odds", "--hold", "9")
     assert bad.returncode == 2 and len(bad.stderr.splitlines()) == 1
+
+
+def test_usage_mistakes_get_one_line() -> None:
+    for args in (
+        ("explain", "score", "3♣"),
+        ("explain", "trik"),
+        ("odds",),
+        ("learn", "--level", "x"),
+        ("check",),
+        ("nonsense",),
+    ):
+        result = run(*args)
+        assert result.returncode == 2, args
+        assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+        assert "betel-tutor --help" in result.stderr and "Traceback" not in result.stderr
+    assert "Missing option '--tricks'" in run("explain", "score", "3♣").stderr
+    bare = run()
+    assert bare.returncode == 0 and bare.stdout.startswith("Usage: betel-tutor")
