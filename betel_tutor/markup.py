@@ -1,0 +1,116 @@
+"""The note markup in markdown: ``♠{A}`` cards and ``<u>…</u>`` underlines, nothing else raw.
+
+A markdown-it-py plugin in the shape of mdit-py-plugins: :func:`card_plugin` adds two inline
+rules and their renderers. Raw HTML stays off, so anything else an author writes in angle
+brackets — ``<script>``, ``onerror=`` — is shown as text. markdown-it is imported here only,
+when a note is rendered.
+
+>>> print(render_note("Lead <u>♥{10}</u>."), end="")
+<p>Lead <u><span class="card card-hearts" data-card="♥10">♥10</span></u>.</p>
+>>> render_note("<script>alert(1)</script>")
+'<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>\\n'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from betel_tutor.cards import parse_card
+from betel_tutor.errors import NotationError
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.rules_inline import StateInline
+    from markdown_it.token import Token
+    from markdown_it.utils import EnvType, OptionsDict
+
+SUITS = "♠♥♦♣"
+_SUIT_CLASS = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
+
+
+def _card_rule(state: StateInline, silent: bool) -> bool:
+    """``♠{A}``: a suit symbol, then a rank in braces."""
+    start = state.pos
+    if state.src[start] not in SUITS or not state.src.startswith("{", start + 1):
+        return False
+    end = state.src.find("}", start + 2)
+    if end < 0:
+        return False
+    try:
+        card = parse_card(state.src[start : end + 1], lang=state.env.get("lang", "en"))
+    except NotationError:
+        return False
+    if not silent:
+        token = state.push("betel_card", "span", 0)
+        token.meta = {"card": str(card), "suit": _SUIT_CLASS[card.suit.symbol]}
+    state.pos = end + 1
+    return True
+
+
+def _underline_rule(state: StateInline, silent: bool) -> bool:
+    """``<u>`` and ``</u>``, and no other HTML."""
+    for tag, kind in (("<u>", "u_open"), ("</u>", "u_close")):
+        if state.src.startswith(tag, state.pos):
+            if kind == "u_close" and _open_underlines(state.tokens) <= 0:
+                return False  # an unmatched </u> stays text
+            if not silent:
+                state.push(kind, "u", 1 if kind == "u_open" else -1)
+            state.pos += len(tag)
+            return True
+    return False
+
+
+def _open_underlines(tokens: Sequence[Token]) -> int:
+    return sum({"u_open": 1, "u_close": -1}.get(token.type, 0) for token in tokens)
+
+
+def _render_card(
+    self: Any, tokens: Sequence[Token], index: int, options: OptionsDict, env: EnvType
+) -> str:
+    from markdown_it.common.utils import escapeHtml
+
+    meta = tokens[index].meta
+    card, suit = escapeHtml(meta["card"]), meta["suit"]
+    return f'<span class="card card-{suit}" data-card="{card}">{card}</span>'
+
+
+def card_plugin(md: MarkdownIt) -> None:
+    """Add the card and underline markup to ``md``."""
+    for char in SUITS:
+        md.inline.add_terminator_char(char)  # markdown-it-py ≥ 4.1: stop plain text at suits
+    md.inline.ruler.before("text", "betel_card", _card_rule)
+    md.inline.ruler.before("html_inline", "betel_underline", _underline_rule)
+    md.add_render_rule("betel_card", _render_card)
+    md.add_render_rule("u_open", lambda *args: "<u>")
+    md.add_render_rule("u_close", lambda *args: "</u>")
+
+
+@cache
+def _parser() -> MarkdownIt:
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark", {"html": False, "linkify": False})
+    md.use(card_plugin)
+    return md
+
+
+def render_note(text: str, *, lang: str = "en") -> str:
+    """A note's markdown as safe HTML. An underline left open is closed at the end of its
+    paragraph, so the page around it is never broken."""
+    env: dict[str, Any] = {"lang": lang}
+    tokens = _parser().parse(text, env)
+    _close_open_underlines(tokens)
+    html: str = _parser().renderer.render(tokens, _parser().options, env)
+    return html
+
+
+def _close_open_underlines(tokens: list[Token]) -> None:
+    from markdown_it.token import Token
+
+    for token in tokens:
+        if token.type != "inline" or not token.children:
+            continue
+        depth = _open_underlines(token.children)
+        token.children.extend(Token("u_close", "u", -1) for _ in range(max(depth, 0)))
