@@ -293,6 +293,41 @@ def odds_command(
             typer.echo(f"  {split.name:>5}  {split.percent:6.2f} %")
 
 
+@app.command("render")
+def render_command(
+    paths: Annotated[list[str], typer.Argument(help="Scenario files or folders.")],
+    output: Annotated[str, typer.Option("--output", "-o", help="The folder for the HTML files.")],
+    sheet: Annotated[str, typer.Option("--sheet", help="student or answers.")] = "answers",
+    lang: Lang = None,
+) -> None:
+    """Render scenario files as self-contained HTML deal sheets."""
+    with _reported(lang) as language:
+        from pathlib import Path
+
+        from betel_tutor.errors import NotationError
+        from betel_tutor.files import write_atomic
+        from betel_tutor.render.html import render_scenario
+        from betel_tutor.scenario.check import check_file, scenario_files
+        from betel_tutor.scenario.loader import load
+
+        if sheet not in ("student", "answers"):
+            raise NotationError("cli.bad_sheet", token=sheet, position=0)
+        files = [path for path in scenario_files(paths) if not path.endswith(".txt")]
+        problems = [problem for path in files for problem in check_file(path)]
+        for problem in problems:  # a sheet is only printed from a file the checker passes
+            typer.echo(problem.format(language), err=True)
+        if problems:
+            raise typer.Exit(CHECK_FAILED)
+        folder = Path(output)
+        folder.mkdir(parents=True, exist_ok=True)
+        for path in files:
+            scenario, _ = load(path)
+            assert scenario is not None
+            target = folder / (Path(path).stem + ".html")
+            write_atomic(target, render_scenario(scenario, lang=language, sheet=sheet))
+            typer.echo(str(target))
+
+
 # -- the tutor ------------------------------------------------------------------------------------
 
 

@@ -1,0 +1,1 @@
+"""Deal sheets and handouts: view models built in Python, Jinja2 templates that only print."""

@@ -1,0 +1,21 @@
+"""Rendering deal sheets to one self-contained HTML file (inline CSS, no network)."""
+
+from __future__ import annotations
+
+from betel_tutor.render.viewmodel import deal_view
+from betel_tutor.resources import data_dir
+from betel_tutor.scenario.model import Scenario
+
+
+def render_scenario(scenario: Scenario, *, lang: str = "en", sheet: str = "answers") -> str:
+    """A scenario's deals as an HTML page. Autoescape is on: what authors write is escaped,
+    except note HTML, which the markup renderer has made safe."""
+    from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+    environment = Environment(
+        loader=FileSystemLoader(str(data_dir("templates"))),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+    )
+    template = environment.get_template("deal_sheet.html.j2")
+    deals = [deal_view(scenario, deal, lang=lang, sheet=sheet) for deal in scenario.deals]
+    return template.render(title=scenario.title.get(lang), deals=deals, lang=lang, sheet=sheet)

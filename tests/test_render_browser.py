@@ -1,0 +1,102 @@
+"""Deal sheets in a real browser: Playwright driving Debian's Chromium."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+
+ROOT = Path(__file__).parents[1]
+BETEL_TUTOR = str(Path(sys.executable).parent / "betel-tutor")
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = Path(os.environ.get("BETEL_TUTOR_ARTIFACTS", ROOT / "test-artifacts"))
+HOSTILE = """\
+# yaml-language-server: $schema=../scenario.schema.json
+kind: board
+id: hostile
+title: {en: "<script>window.pwned = 1</script>Hostile", pl: "Wrogi"}
+deals:
+  - id: board
+    seed: 9
+    notes:
+      - id: "1"
+        version: 1
+        category: before
+        en: "<script>window.pwned = 2</script> <img src=x onerror=\\"window.pwned = 3\\"> ♠{A}"
+        pl: "<script>window.pwned = 2</script> ♠{A}"
+"""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        yield launched
+        launched.close()
+
+
+def render(tmp_path: Path, *args: str) -> Path:
+    out = tmp_path / "out"
+    done = subprocess.run(
+        [BETEL_TUTOR, "render", *args, "-o", str(out)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+def test_blue_suit_board_sheet(browser: Browser, tmp_path: Path) -> None:
+    out = render(tmp_path, str(ROOT / "scenarios" / "boards" / "blue-suit.yaml"), "--lang", "pl")
+    page = browser.new_page()
+    page.goto((out / "blue-suit.html").as_uri())
+    assert page.locator(".hand").count() == 4
+    assert page.locator(".hand.north h3").inner_text() == "Północ"
+    assert "Przykładowo jeśli atutami są piki" in page.locator(".note").inner_text()
+    assert page.locator(".note .card-clubs").first.get_attribute("data-card") == "♣2"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "blue-suit-sheet.png"), full_page=True)
+    pdf = page.pdf(format="A4")
+    assert pdf.startswith(b"%PDF")
+    boxes = re.findall(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", pdf)
+    assert boxes, "no page in the PDF"
+    for width, height in boxes:  # A4 is 595.28 × 841.89 points
+        assert abs(float(width) - 595.28) < 2 and abs(float(height) - 841.89) < 2
+
+
+def test_a_hostile_note_runs_no_script(browser: Browser, tmp_path: Path) -> None:
+    folder = tmp_path / "boards"
+    folder.mkdir()
+    (folder / "hostile.yaml").write_text(HOSTILE, encoding="utf-8")
+    out = render(tmp_path, str(folder))
+    page = browser.new_page()
+    page.goto((out / "hostile.html").as_uri())
+    assert page.evaluate("window.pwned") is None
+    assert "<script>window.pwned = 2</script>" in page.locator(".note").inner_text()
+    assert "<script>window.pwned = 1</script>Hostile" in page.locator("h1").inner_text()
+
+
+def test_student_sheet_hides_the_other_hands(browser: Browser, tmp_path: Path) -> None:
+    level = ROOT / "scenarios" / "levels" / "level-03.yaml"
+    out = render(tmp_path, str(level), "--sheet", "student")
+    page = browser.new_page()
+    page.goto((out / "level-03.html").as_uri())
+    first = page.locator(".deal").first
+    assert first.locator(".hand.south .spades").count() == 1
+    assert first.locator(".hand.west .spades").count() == 0
+    assert first.locator(".hand.north .spades").count() == 0
