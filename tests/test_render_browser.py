@@ -13,6 +13,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, sync_playwright
 
+from betel_tutor.dealing import deal
+from betel_tutor.seats import Seat
+
 ROOT = Path(__file__).parents[1]
 BETEL_TUTOR = str(Path(sys.executable).parent / "betel-tutor")
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -100,3 +103,37 @@ def test_student_sheet_hides_the_other_hands(browser: Browser, tmp_path: Path) -
     assert first.locator(".hand.south .spades").count() == 1
     assert first.locator(".hand.west .spades").count() == 0
     assert first.locator(".hand.north .spades").count() == 0
+
+
+def test_auction_with_exchange_and_play_with_winners(browser: Browser, tmp_path: Path) -> None:
+    from betel_tutor.bots import choose_card
+    from betel_tutor.cards import format_cards
+    from betel_tutor.scenario.model import DealSpec
+    from betel_tutor.scenario.script import replay
+
+    first = deal(21).dubel[0]
+    calls = f"[{first}>{first}]2♠ pass pass"
+    spec = DealSpec(id="d", seed=21, auction=tuple(calls.split()))
+    game = replay(spec).game
+    for _ in range(6):  # two tricks, played by the computer players
+        game.play(choose_card(game.state).card)
+    text = (
+        "kind: practice\nid: sheet\ntitle: {en: Sheet, pl: Arkusz}\ndeals:\n"
+        f'  - {{id: d, seed: 21, auction: "{calls}", play: "{format_cards(game.played)}"}}\n'
+    )
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "sheet.yaml").write_text(text, encoding="utf-8")
+    out = render(tmp_path, str(folder))
+    page = browser.new_page()
+    page.goto((out / "sheet.html").as_uri())
+    cells = page.locator("table.auction td").all_inner_texts()
+    assert cells == [f"takes {first}, lays {first}: Two spades", "pass", "pass"]
+    assert page.locator("table.auction th").all_inner_texts() == ["South", "West", "North"]
+    assert page.locator("table.tricks tr").count() == 2
+    winners = page.locator("table.tricks td.wins").all_inner_texts()
+    expected = [
+        f"{Seat(t.winner).localized('en')} {t.cards[(t.winner - t.leader) % 3]}"
+        for t in game.state.tricks
+    ]
+    assert winners == expected

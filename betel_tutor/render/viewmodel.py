@@ -58,6 +58,37 @@ class DealView:
     tricks: list[TrickView]
     notes: list[NoteView]
     labels: dict[str, str] = field(default_factory=dict)
+    auction_seats: list[str] = field(default_factory=list)
+    auction_rows: list[list[str]] = field(default_factory=list)
+
+
+def _auction(deal: DealSpec, lang: str) -> tuple[list[str], list[list[str]]]:
+    """The scripted auction as a table: a column per seat from the dealer, exchanges spelled
+    out (which cards were taken and laid down)."""
+    from betel_tutor.auction import parse_call
+
+    if not deal.auction or deal.game != "betel":
+        return [], []
+    seats = [Seat((deal.dealer + k) % 3).localized(lang) for k in range(3)]
+    cells = []
+    for text in deal.auction:
+        call = parse_call(text)
+        word = (
+            call.contract.localized(lang)
+            if call.contract
+            else i18n.translate(f"render.{call.kind}", lang)
+        )
+        if call.take:
+            word = i18n.translate(
+                "render.exchange",
+                lang,
+                take=" ".join(map(str, call.take)),
+                lay=" ".join(map(str, call.lay)),
+                call=word,
+            )
+        cells.append(word)
+    rows = [cells[i : i + 3] for i in range(0, len(cells), 3)]
+    return seats, rows
 
 
 def _suits(cards: tuple[Card, ...] | frozenset[Card], lang: str) -> list[SuitLine]:
@@ -69,7 +100,7 @@ def _suits(cards: tuple[Card, ...] | frozenset[Card], lang: str) -> list[SuitLin
 
 
 def _labels(lang: str) -> dict[str, str]:
-    keys = ("dealer", "contract", "dubel", "play", "trick", "leader", "notes", "no_contract")
+    keys = ("dealer", "contract", "dubel", "play", "trick", "leader", "notes", "auction")
     return {key: i18n.translate(f"render.{key}", lang) for key in keys}
 
 
@@ -99,13 +130,14 @@ def deal_view(scenario: Scenario, deal: DealSpec, *, lang: str, sheet: str) -> D
             contract = parse_contract(deal.contract).localized(lang)
     except BetelError:
         pass
-    tricks = _tricks(deal, dealt.hands, lang) if sheet == "answers" or deal.play else []
+    tricks = _tricks(deal, lang)
     notes = [
         NoteView(note.category, render_note(note.text.get(lang), lang=lang))
         for note in deal.current_notes()
         if sheet == "answers" or note.category == "before"
     ]
     title = (deal.title or scenario.title).get(lang)
+    auction_seats, auction_rows = _auction(deal, lang)
     return DealView(
         title=title,
         dealer=Seat(deal.dealer, count).localized(lang),
@@ -115,32 +147,29 @@ def deal_view(scenario: Scenario, deal: DealSpec, *, lang: str, sheet: str) -> D
         tricks=tricks,
         notes=notes,
         labels=_labels(lang),
+        auction_seats=auction_seats,
+        auction_rows=auction_rows,
     )
 
 
-def _tricks(deal: DealSpec, hands: tuple[tuple[Card, ...], ...], lang: str) -> list[TrickView]:
+def _tricks(deal: DealSpec, lang: str) -> list[TrickView]:
     """The scripted play, trick by trick, with the winner marked (checked scenarios only)."""
-    from betel_tutor.contracts import free_play, parse_contract
-    from betel_tutor.play import DealPlay, start_play
-    from betel_tutor.rules import as_trump
+    from betel_tutor.scenario.script import replay
 
-    game = profile(deal.variant or deal.game)
-    if not deal.play or deal.auction is not None:
+    if not deal.play:
         return []
-    contract = parse_contract(deal.contract) if deal.contract else free_play(as_trump(deal.trump))
-    played = DealPlay(start_play(game, hands, contract, declarer=deal.declarer, dealer=deal.dealer))
-    for card in deal.play:
-        played.play(card)
+    state = replay(deal).game.state
+    seats = state.profile.seats
     views = []
-    for number, trick in enumerate(played.state.tricks, 1):
-        seats = [(trick.leader + i) % game.seats for i in range(game.seats)]
+    for number, trick in enumerate(state.tricks, 1):
+        order = [(trick.leader + i) % seats for i in range(seats)]
         views.append(
             TrickView(
                 number,
-                Seat(trick.leader, game.seats).localized(lang),
+                Seat(trick.leader, seats).localized(lang),
                 [
-                    (Seat(s, game.seats).localized(lang), str(c), s == trick.winner)
-                    for s, c in zip(seats, trick.cards, strict=True)
+                    (Seat(s, seats).localized(lang), str(c), s == trick.winner)
+                    for s, c in zip(order, trick.cards, strict=True)
                 ],
             )
         )

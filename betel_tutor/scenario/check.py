@@ -151,60 +151,22 @@ def check_note(deal: DealSpec, note: Note) -> list[Problem]:
 
 def check_script(deal: DealSpec) -> list[Problem]:
     """Replay the scripted auction and play, if any, and report the first illegal step."""
-    from betel_tutor.auction import Auction
-    from betel_tutor.contracts import free_play, parse_contract
-    from betel_tutor.errors import IllegalCall, IllegalPlay
-    from betel_tutor.play import DealPlay, start_play
-    from betel_tutor.profiles import profile
-    from betel_tutor.rules import as_trump
+    from betel_tutor.scenario.script import ScriptError, replay
 
     if deal.auction is None and not deal.play:
         return []
-    where = _where(deal.position)
-    dealt = realize(deal)
-    game = profile(deal.variant or deal.game)
-    hands = [frozenset(hand) for hand in dealt.hands]
-    declarer: int | None = deal.declarer
     try:
-        contract = (
-            parse_contract(deal.contract) if deal.contract else free_play(as_trump(deal.trump))
-        )
-    except BetelError as error:
-        return [Problem(deal.where.get("contract", where), "check.bad_contract", {"detail": error})]
-    doubled = False
-    if deal.auction is not None and game.name == "betel":
-        # Seats in the auction count from the dealer; hands are by absolute seat.
-        order = [(deal.dealer + k) % 3 for k in range(3)]
-        auction = Auction(hands=tuple(hands[s] for s in order), dubel=dealt.dubel)
-        for number, call in enumerate(deal.auction, 1):
-            try:
-                auction.call(call)
-            except BetelError as error:
-                at = deal.where.get("auction", where)
-                return [
-                    Problem(
-                        at, "check.illegal_call", {"number": number, "call": call, "detail": error}
-                    )
-                ]
-        if auction.state.hands is not None:
-            for k, seat in enumerate(order):
-                hands[seat] = auction.state.hands[k]
-        if auction.finished and auction.state.standing is not None:
-            contract = auction.state.standing
-            declarer = None if auction.declarer is None else order[auction.declarer]
-            doubled = auction.doubled
-        elif auction.finished:
-            contract, declarer = free_play(), None
-    del doubled  # the script checks legality; scores are not claimed here
-    game_play = DealPlay(start_play(game, hands, contract, declarer=declarer, dealer=deal.dealer))
-    for number, card in enumerate(deal.play, 1):
-        try:
-            game_play.play(card)
-        except (IllegalPlay, IllegalCall) as error:
-            at = deal.where.get("play", where)
-            return [
-                Problem(at, "check.illegal_play", {"number": number, "card": card, "detail": error})
-            ]
+        replay(deal)
+    except ScriptError as refused:
+        at = deal.where.get(refused.part, _where(deal.position))
+        key = {
+            "contract": "check.bad_contract",
+            "auction": "check.illegal_call",
+            "play": "check.illegal_play",
+        }[refused.part]
+        item = "call" if refused.part == "auction" else "card"
+        params = {"number": refused.number, item: refused.item, "detail": refused.error}
+        return [Problem(at, key, params)]
     return []
 
 
