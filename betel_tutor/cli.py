@@ -298,10 +298,14 @@ def render_command(
     paths: Annotated[list[str], typer.Argument(help="Scenario files or folders.")],
     output: Annotated[str, typer.Option("--output", "-o", help="The folder for the HTML files.")],
     sheet: Annotated[str, typer.Option("--sheet", help="student or answers.")] = "answers",
-    lang: Lang = None,
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", help="en, pl, or both side by side [default: from the locale]"),
+    ] = None,
 ) -> None:
     """Render scenario files as self-contained HTML deal sheets."""
-    with _reported(lang) as language:
+    both = (lang or "").strip().lower() == "both"
+    with _reported(None if both else lang) as language:
         from pathlib import Path
 
         from betel_tutor.errors import NotationError
@@ -312,6 +316,7 @@ def render_command(
 
         if sheet not in ("student", "answers"):
             raise NotationError("cli.bad_sheet", token=sheet, position=0)
+        page_lang = "both" if both else language
         files = [path for path in scenario_files(paths) if not path.endswith(".txt")]
         problems = [problem for path in files for problem in check_file(path)]
         for problem in problems:  # a sheet is only printed from a file the checker passes
@@ -324,7 +329,7 @@ def render_command(
             scenario, _ = load(path)
             assert scenario is not None
             target = folder / (Path(path).stem + ".html")
-            write_atomic(target, render_scenario(scenario, lang=language, sheet=sheet))
+            write_atomic(target, render_scenario(scenario, lang=page_lang, sheet=sheet))
             typer.echo(str(target))
 
 

@@ -137,3 +137,18 @@ def test_auction_with_exchange_and_play_with_winners(browser: Browser, tmp_path:
         for t in game.state.tricks
     ]
     assert winners == expected
+
+
+def test_both_languages_side_by_side(browser: Browser, tmp_path: Path) -> None:
+    out = render(tmp_path, str(ROOT / "scenarios" / "boards" / "blue-suit.yaml"), "--lang", "both")
+    page = browser.new_page()
+    page.goto((out / "blue-suit.html").as_uri())
+    row = page.locator(".deal-row").first
+    assert row.locator(".deal").count() == 2
+    english, polish = row.locator(".deal[lang=en]"), row.locator(".deal[lang=pl]")
+    assert "For example assuming ♠s are trumps" in english.locator(".note").inner_text()
+    assert "Przykładowo jeśli atutami są piki" in polish.locator(".note").inner_text()
+    left = english.bounding_box()
+    right = polish.bounding_box()
+    assert left is not None and right is not None and left["x"] < right["x"]
+    assert abs(left["y"] - right["y"]) < 1  # side by side, not one under the other

@@ -17,5 +17,13 @@ def render_scenario(scenario: Scenario, *, lang: str = "en", sheet: str = "answe
         autoescape=select_autoescape(default=True, default_for_string=True),
     )
     template = environment.get_template("deal_sheet.html.j2")
-    deals = [deal_view(scenario, deal, lang=lang, sheet=sheet) for deal in scenario.deals]
-    return template.render(title=scenario.title.get(lang), deals=deals, lang=lang, sheet=sheet)
+    languages = ["en", "pl"] if lang == "both" else [lang]
+    # Each deal is a row of one view per language, shown side by side.
+    deals = [
+        [deal_view(scenario, deal, lang=language, sheet=sheet) for language in languages]
+        for deal in scenario.deals
+    ]
+    title = " / ".join(scenario.title.get(language) for language in languages)
+    return template.render(
+        title=title, deals=deals, lang=languages[0], sheet=sheet, columns=len(languages)
+    )

@@ -60,6 +60,7 @@ class DealView:
     labels: dict[str, str] = field(default_factory=dict)
     auction_seats: list[str] = field(default_factory=list)
     auction_rows: list[list[str]] = field(default_factory=list)
+    lang: str = "en"
 
 
 def _auction(deal: DealSpec, lang: str) -> tuple[list[str], list[list[str]]]:
@@ -147,6 +148,7 @@ def deal_view(scenario: Scenario, deal: DealSpec, *, lang: str, sheet: str) -> D
         tricks=tricks,
         notes=notes,
         labels=_labels(lang),
+        lang=lang,
         auction_seats=auction_seats,
         auction_rows=auction_rows,
     )
