@@ -152,3 +152,23 @@ def test_both_languages_side_by_side(browser: Browser, tmp_path: Path) -> None:
     right = polish.bounding_box()
     assert left is not None and right is not None and left["x"] < right["x"]
     assert abs(left["y"] - right["y"]) < 1  # side by side, not one under the other
+
+
+def test_student_and_answer_sheets_for_quizzes(browser: Browser, tmp_path: Path) -> None:
+    level = str(ROOT / "scenarios" / "levels" / "level-08.yaml")
+    answers = render(tmp_path / "a", level)
+    student = render(tmp_path / "s", level, "--sheet", "student", "--lang", "pl")
+    page = browser.new_page()
+    page.goto((answers / "level-08.html").as_uri())
+    assert page.locator(".quiz").count() == 5
+    assert page.locator(".quiz .answer").all_inner_texts() == [
+        "yes",
+        "no",
+        "no",
+        "100, 60, 0",
+        "-100, 60, 30",
+    ]
+    page.goto((student / "level-08.html").as_uri())
+    assert page.locator(".quiz .answer").count() == 0
+    assert page.locator(".quiz .blank").count() == 5
+    assert "Czy następny gracz może zadeklarować 1♦?" in page.locator(".quiz").first.inner_text()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from betel_tutor.render.viewmodel import deal_view
+from betel_tutor.render.viewmodel import deal_view, quiz_views
 from betel_tutor.resources import data_dir
 from betel_tutor.scenario.model import Scenario
 
@@ -24,6 +24,12 @@ def render_scenario(scenario: Scenario, *, lang: str = "en", sheet: str = "answe
         for deal in scenario.deals
     ]
     title = " / ".join(scenario.title.get(language) for language in languages)
+    quizzes = [quiz_views(scenario, lang=language, sheet=sheet) for language in languages]
     return template.render(
-        title=title, deals=deals, lang=languages[0], sheet=sheet, columns=len(languages)
+        title=title,
+        deals=deals,
+        lang=languages[0],
+        sheet=sheet,
+        columns=len(languages),
+        quizzes=quizzes if scenario.all_quizzes() else [],
     )

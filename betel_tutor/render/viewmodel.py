@@ -176,3 +176,27 @@ def _tricks(deal: DealSpec, lang: str) -> list[TrickView]:
             )
         )
     return views
+
+
+@dataclass(frozen=True)
+class QuizView:
+    number: int
+    question: str  # safe HTML from the note markup
+    answer: str | None  # None on the student sheet: the question is left open
+
+
+def quiz_views(scenario: Scenario, *, lang: str, sheet: str) -> list[QuizView]:
+    """The scenario's quizzes; the answer sheet gives the engine's answer (which the checker
+    has proved equal to the author's)."""
+    from betel_tutor.scenario.quizzes import engine_answer, show_answer
+
+    views = []
+    for number, quiz in enumerate(scenario.all_quizzes(), 1):
+        answer = None
+        if sheet == "answers":
+            truth, shown = engine_answer(quiz)
+            answer = shown or show_answer(quiz.answer)
+            if quiz.kind == "call-legal":
+                answer = i18n.translate("render.yes" if truth else "render.no", lang)
+        views.append(QuizView(number, render_note(quiz.question.get(lang), lang=lang), answer))
+    return views
