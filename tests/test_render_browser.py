@@ -172,3 +172,22 @@ def test_student_and_answer_sheets_for_quizzes(browser: Browser, tmp_path: Path)
     assert page.locator(".quiz .answer").count() == 0
     assert page.locator(".quiz .blank").count() == 5
     assert "Czy następny gracz może zadeklarować 1♦?" in page.locator(".quiz").first.inner_text()
+
+
+def test_step_through_replay(browser: Browser, tmp_path: Path) -> None:
+    out = render(tmp_path, str(ROOT / "tests" / "data" / "sheets"))
+    page = browser.new_page()
+    page.goto((out / "replay.html").as_uri())
+    played = page.locator(".replay").get_attribute("data-played")
+    assert played is not None
+    cards = played.split()
+    assert page.locator(".held.played").count() == 0
+    page.locator(".replay .next").click()
+    page.locator(".replay .next").click()
+    hidden = page.locator(".held.played")
+    assert sorted(hidden.evaluate_all("els => els.map(e => e.dataset.card)")) == sorted(cards[:2])
+    page.keyboard.press("ArrowLeft")
+    assert page.locator(".held.played").count() == 1
+    assert page.locator(".replay .position").inner_text() == "1"
+    page.emulate_media(media="print")
+    assert not page.locator(".replay").is_visible()

@@ -25,7 +25,7 @@ _SUIT_CLASS = {
 class SuitLine:
     symbol: str
     css: str
-    ranks: str
+    cards: list[tuple[str, str]]  # (card, rank as shown): each card can be hidden once played
 
 
 @dataclass(frozen=True)
@@ -61,6 +61,7 @@ class DealView:
     auction_seats: list[str] = field(default_factory=list)
     auction_rows: list[list[str]] = field(default_factory=list)
     lang: str = "en"
+    played: list[str] = field(default_factory=list)  # every card in the order played (replay)
 
 
 def _auction(deal: DealSpec, lang: str) -> tuple[list[str], list[list[str]]]:
@@ -95,8 +96,12 @@ def _auction(deal: DealSpec, lang: str) -> tuple[list[str], list[list[str]]]:
 def _suits(cards: tuple[Card, ...] | frozenset[Card], lang: str) -> list[SuitLine]:
     lines = []
     for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
-        ranks = [c.rank.localized(lang) for c in sort_cards(c for c in cards if c.suit is suit)]
-        lines.append(SuitLine(suit.symbol, _SUIT_CLASS[suit], " ".join(ranks) or "—"))
+        held = sort_cards(c for c in cards if c.suit is suit)
+        lines.append(
+            SuitLine(
+                suit.symbol, _SUIT_CLASS[suit], [(str(c), c.rank.localized(lang)) for c in held]
+            )
+        )
     return lines
 
 
@@ -149,6 +154,7 @@ def deal_view(scenario: Scenario, deal: DealSpec, *, lang: str, sheet: str) -> D
         notes=notes,
         labels=_labels(lang),
         lang=lang,
+        played=[card for trick in tricks for _, card, _ in trick.cards],
         auction_seats=auction_seats,
         auction_rows=auction_rows,
     )
