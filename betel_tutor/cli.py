@@ -295,27 +295,33 @@ def odds_command(
 
 @app.command("render")
 def render_command(
-    paths: Annotated[list[str], typer.Argument(help="Scenario files or folders.")],
+    paths: Annotated[list[str], typer.Argument(help="Scenario files, or folders for a handout.")],
     output: Annotated[str, typer.Option("--output", "-o", help="The folder for the HTML files.")],
     sheet: Annotated[str, typer.Option("--sheet", help="student or answers.")] = "answers",
+    per_page: Annotated[
+        int, typer.Option("--per-page", help="Deals a printed page: 1, 2 or 4.")
+    ] = 1,
     lang: Annotated[
         str | None,
         typer.Option("--lang", help="en, pl, or both side by side [default: from the locale]"),
     ] = None,
 ) -> None:
-    """Render scenario files as self-contained HTML deal sheets."""
+    """Render scenario files as self-contained HTML deal sheets; a folder makes one handout
+    with an index."""
     both = (lang or "").strip().lower() == "both"
     with _reported(None if both else lang) as language:
         from pathlib import Path
 
         from betel_tutor.errors import NotationError
         from betel_tutor.files import write_atomic
-        from betel_tutor.render.html import render_scenario
+        from betel_tutor.render.html import PER_PAGE, render_handout
         from betel_tutor.scenario.check import check_file, scenario_files
         from betel_tutor.scenario.loader import load
 
         if sheet not in ("student", "answers"):
             raise NotationError("cli.bad_sheet", token=sheet, position=0)
+        if per_page not in PER_PAGE:
+            raise NotationError("cli.bad_per_page", token=str(per_page), position=0)
         page_lang = "both" if both else language
         files = [path for path in scenario_files(paths) if not path.endswith(".txt")]
         problems = [problem for path in files for problem in check_file(path)]
@@ -323,13 +329,30 @@ def render_command(
             typer.echo(problem.format(language), err=True)
         if problems:
             raise typer.Exit(CHECK_FAILED)
-        folder = Path(output)
-        folder.mkdir(parents=True, exist_ok=True)
+        scenarios = []
         for path in files:
             scenario, _ = load(path)
             assert scenario is not None
-            target = folder / (Path(path).stem + ".html")
-            write_atomic(target, render_scenario(scenario, lang=page_lang, sheet=sheet))
+            scenarios.append((Path(path), scenario))
+        folder = Path(output)
+        folder.mkdir(parents=True, exist_ok=True)
+        if any(Path(path).is_dir() for path in paths):
+            target = folder / "handout.html"
+            title = ", ".join(Path(path).name for path in paths) if len(scenarios) > 1 else None
+            handout = render_handout(
+                [s for _, s in scenarios],
+                title=title,
+                lang=page_lang,
+                sheet=sheet,
+                per_page=per_page,
+            )
+            write_atomic(target, handout)
+            typer.echo(str(target))
+            return
+        for source, scenario in scenarios:
+            target = folder / (source.stem + ".html")
+            page = render_handout([scenario], lang=page_lang, sheet=sheet, per_page=per_page)
+            write_atomic(target, page)
             typer.echo(str(target))
 
 

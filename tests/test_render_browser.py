@@ -88,7 +88,7 @@ def test_a_hostile_note_runs_no_script(browser: Browser, tmp_path: Path) -> None
     (folder / "hostile.yaml").write_text(HOSTILE, encoding="utf-8")
     out = render(tmp_path, str(folder))
     page = browser.new_page()
-    page.goto((out / "hostile.html").as_uri())
+    page.goto((out / "handout.html").as_uri())
     assert page.evaluate("window.pwned") is None
     assert "<script>window.pwned = 2</script>" in page.locator(".note").inner_text()
     assert "<script>window.pwned = 1</script>Hostile" in page.locator("h1").inner_text()
@@ -126,7 +126,7 @@ def test_auction_with_exchange_and_play_with_winners(browser: Browser, tmp_path:
     (folder / "sheet.yaml").write_text(text, encoding="utf-8")
     out = render(tmp_path, str(folder))
     page = browser.new_page()
-    page.goto((out / "sheet.html").as_uri())
+    page.goto((out / "handout.html").as_uri())
     cells = page.locator("table.auction td").all_inner_texts()
     assert cells == [f"takes {first}, lays {first}: Two spades", "pass", "pass"]
     assert page.locator("table.auction th").all_inner_texts() == ["South", "West", "North"]
@@ -177,7 +177,7 @@ def test_student_and_answer_sheets_for_quizzes(browser: Browser, tmp_path: Path)
 def test_step_through_replay(browser: Browser, tmp_path: Path) -> None:
     out = render(tmp_path, str(ROOT / "tests" / "data" / "sheets"))
     page = browser.new_page()
-    page.goto((out / "replay.html").as_uri())
+    page.goto((out / "handout.html").as_uri())
     played = page.locator(".replay").get_attribute("data-played")
     assert played is not None
     cards = played.split()
@@ -191,3 +191,21 @@ def test_step_through_replay(browser: Browser, tmp_path: Path) -> None:
     assert page.locator(".replay .position").inner_text() == "1"
     page.emulate_media(media="print")
     assert not page.locator(".replay").is_visible()
+
+
+def test_a_folder_makes_one_handout_with_an_index(browser: Browser, tmp_path: Path) -> None:
+    out = render(tmp_path, str(ROOT / "scenarios" / "levels"), "--per-page", "4")
+    assert [p.name for p in out.iterdir()] == ["handout.html"]
+    page = browser.new_page()
+    page.goto((out / "handout.html").as_uri())
+    links = page.locator("nav.index a")
+    assert links.count() == 10
+    assert links.first.get_attribute("href") == "#level-01"
+    assert page.locator("h2.part").count() == 10
+    pdf = page.pdf(format="A4")
+    pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+    deals = page.locator(".deal").count()
+    assert deals == 31  # three deals a level, four in level 3
+    assert pages < deals  # four deals share a page
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "handout-four-a-page.png"))

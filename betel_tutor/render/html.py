@@ -2,34 +2,68 @@
 
 from __future__ import annotations
 
-from betel_tutor.render.viewmodel import deal_view, quiz_views
+from dataclasses import dataclass
+from typing import Any
+
+from betel_tutor.render.viewmodel import DealView, QuizView, deal_view, quiz_views
 from betel_tutor.resources import data_dir
 from betel_tutor.scenario.model import Scenario
 
+PER_PAGE = (1, 2, 4)
 
-def render_scenario(scenario: Scenario, *, lang: str = "en", sheet: str = "answers") -> str:
-    """A scenario's deals as an HTML page. Autoescape is on: what authors write is escaped,
-    except note HTML, which the markup renderer has made safe."""
-    from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-    environment = Environment(
-        loader=FileSystemLoader(str(data_dir("templates"))),
-        autoescape=select_autoescape(default=True, default_for_string=True),
-    )
-    template = environment.get_template("deal_sheet.html.j2")
-    languages = ["en", "pl"] if lang == "both" else [lang]
-    # Each deal is a row of one view per language, shown side by side.
+@dataclass(frozen=True)
+class Part:
+    """One scenario in a page: its deals (a row of one view per language) and quizzes."""
+
+    anchor: str
+    title: str
+    deals: list[list[DealView]]
+    quizzes: list[list[QuizView]]
+
+
+def _part(scenario: Scenario, languages: list[str], sheet: str) -> Part:
     deals = [
         [deal_view(scenario, deal, lang=language, sheet=sheet) for language in languages]
         for deal in scenario.deals
     ]
-    title = " / ".join(scenario.title.get(language) for language in languages)
     quizzes = [quiz_views(scenario, lang=language, sheet=sheet) for language in languages]
-    return template.render(
-        title=title,
-        deals=deals,
-        lang=languages[0],
-        sheet=sheet,
-        columns=len(languages),
-        quizzes=quizzes if scenario.all_quizzes() else [],
+    title = " / ".join(scenario.title.get(language) for language in languages)
+    return Part(scenario.id, title, deals, quizzes if scenario.all_quizzes() else [])
+
+
+def render_handout(
+    scenarios: list[Scenario],
+    *,
+    title: str | None = None,
+    lang: str = "en",
+    sheet: str = "answers",
+    per_page: int = 1,
+) -> str:
+    """Scenarios as one HTML page: with several, an index first. Autoescape is on: what
+    authors write is escaped, except note HTML, which the markup renderer has made safe."""
+    from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+    if per_page not in PER_PAGE:
+        raise ValueError(f"per_page is one of {PER_PAGE}")
+    environment = Environment(
+        loader=FileSystemLoader(str(data_dir("templates"))),
+        autoescape=select_autoescape(default=True, default_for_string=True),
     )
+    languages = ["en", "pl"] if lang == "both" else [lang]
+    parts = [_part(scenario, languages, sheet) for scenario in scenarios]
+    context: dict[str, Any] = {
+        "title": title or parts[0].title,
+        "parts": parts,
+        "index": len(parts) > 1,
+        "lang": languages[0],
+        "sheet": sheet,
+        "columns": len(languages),
+        "per_page": per_page,
+    }
+    return environment.get_template("deal_sheet.html.j2").render(**context)
+
+
+def render_scenario(scenario: Scenario, *, lang: str = "en", sheet: str = "answers") -> str:
+    """One scenario's deals as an HTML page."""
+    return render_handout([scenario], lang=lang, sheet=sheet)
