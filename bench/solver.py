@@ -1,0 +1,84 @@
+"""The double-dummy solver on random full deals (ten tricks): times and node counts.
+
+For each of N deals (seeded, reproducible) seat 0 declares and leads and is solved in a normal
+contract (the strain cycles ♣ ♦ ♥ ♠ NT), in Betelek 1 and in Betel; then one hint (the value
+of every legal card in the first position) and one complete trick table (21 solves). Targets:
+normal median ≤ 10 ms and p99 ≤ 250 ms; betelek and Betel median ≤ 50 ms; hint ≤ 100 ms;
+trick table ≤ 2 s; memory under 500 MB.
+
+    .venv/bin/python bench/solver.py [--deals N] [--tables N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import resource
+import statistics
+import time
+from collections.abc import Callable
+
+from betel_tutor.cards import Suit
+from betel_tutor.contracts import parse_contract
+from betel_tutor.dealing import deal
+from betel_tutor.play import BETEL, start_play
+from betel_tutor.solver import card_values, solve_position, trick_table
+
+STRAINS: tuple[Suit | None, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES, None)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def measure(label: str, runs: list[Callable[[], int]]) -> None:
+    times: list[float] = []
+    nodes: list[int] = []
+    for run in runs:
+        start = time.perf_counter()
+        nodes.append(run())
+        times.append((time.perf_counter() - start) * 1000)
+    print(
+        f"{label:<22} median {statistics.median(times):7.1f} ms  p95 {percentile(times, 0.95):7.1f}"
+        f"  p99 {percentile(times, 0.99):7.1f}  max {max(times):7.1f}  "
+        f"nodes median {statistics.median(nodes):,.0f} max {max(nodes):,}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--tables", type=int, default=10)
+    args = parser.parse_args()
+    deals = [deal(f"solver-bench-{n}") for n in range(args.deals)]
+    print(f"{platform.processor() or platform.machine()}, Python {platform.python_version()}")
+    print(f"{args.deals} deals, seat 0 declares and leads")
+
+    def normal(n: int) -> Callable[[], int]:
+        strain = STRAINS[n % 5]
+        return lambda: solve_position(deals[n].hands, trump=strain).nodes
+
+    def misere(n: int, kind: str) -> Callable[[], int]:
+        return lambda: solve_position(deals[n].hands, contract_kind=kind).nodes
+
+    def hint(n: int) -> Callable[[], int]:
+        contract = parse_contract(["1♣", "2♦", "3♥", "1♠", "2NT"][n % 5])
+        state = start_play(BETEL, deals[n].hands, contract, declarer=0)
+        return lambda: len(card_values(state))
+
+    measure("normal contracts", [normal(n) for n in range(args.deals)])
+    measure("betelek", [misere(n, "betelek") for n in range(args.deals)])
+    measure("Betel", [misere(n, "betel") for n in range(args.deals)])
+    measure("hint (every card)", [hint(n) for n in range(args.deals)])
+
+    def table(n: int) -> Callable[[], int]:
+        return lambda: trick_table(deals[n].hands).nodes
+
+    measure("trick table (21 solves)", [table(n) for n in range(args.tables)])
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory {peak:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,28 @@
+"""The double-dummy solver: tricks the declarer takes with best play by everyone, all cards seen.
+
+>>> from betel_tutor.cards import parse_cards
+>>> hands = [parse_cards("♠AK"), parse_cards("♠QJ"), parse_cards("♥A ♠7")]
+>>> solve(hands, trump="♠", declarer=0, leader=0)
+2
+>>> solve(hands, declarer=2, leader=0, contract_kind="betelek")
+0
+"""
+
+from betel_tutor.solver.api import (
+    ContractKind,
+    Solution,
+    card_values,
+    solve,
+    solve_position,
+)
+from betel_tutor.solver.table import TrickTable, trick_table
+
+__all__ = [
+    "ContractKind",
+    "Solution",
+    "TrickTable",
+    "card_values",
+    "solve",
+    "solve_position",
+    "trick_table",
+]

@@ -1,0 +1,195 @@
+"""The solver's public face: cards in, tricks out.
+
+Positions come as three hands in seat order (clockwise) and, in the middle of a trick, the
+cards already played to it. The search itself lives in :mod:`betel_tutor.solver.board`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from betel_tutor.cards import Card, Rank, Suit
+from betel_tutor.errors import BetelError
+from betel_tutor.play import PlayState
+from betel_tutor.rules import TrumpArg, as_trump
+from betel_tutor.solver.board import Board, bits, legal, winner
+
+ContractKind = Literal["normal", "betelek", "betel"]
+KINDS: tuple[str, ...] = ("normal", "betelek", "betel")
+
+
+def card_bit(card: Card) -> int:
+    if card.rank < Rank.SEVEN:
+        raise BetelError("solver.not_betel_card", card=card)
+    return card.suit.order * 8 + int(card.rank) - 7
+
+
+_CARDS = {
+    card_bit(Card(suit, rank)): Card(suit, rank) for suit in Suit for rank in Rank if rank >= 7
+}
+
+
+def bit_card(bit: int) -> Card:
+    return _CARDS[bit]
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card_bit(card)
+    return mask
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The declarer's tricks from a position with best play, and the cards the search tried."""
+
+    tricks: int
+    nodes: int
+
+
+def make_board(*, trump: TrumpArg, declarer: int, contract_kind: str) -> Board:
+    """A search board for the contract: who maximises, who must beat (spec §5, rule 8)."""
+    if contract_kind not in KINDS:
+        raise BetelError("solver.bad_kind", token=contract_kind, kinds=", ".join(KINDS))
+    suit = as_trump(trump)
+    if contract_kind != "normal" and suit is not None:
+        # §4: betelki and Betel are always played without trumps.
+        raise BetelError("solver.misere_trump", kind=contract_kind)
+    if declarer not in (0, 1, 2):
+        raise BetelError("solver.bad_seat", token=str(declarer))
+    betel = contract_kind == "betel"
+    return Board(
+        trump=-1 if suit is None else suit.order,
+        declarer=declarer,
+        maximiser_is_declarer=contract_kind == "normal",
+        beat=tuple(seat == declarer or not betel for seat in range(3)),  # type: ignore[arg-type]
+    )
+
+
+def _masks(hands: Sequence[Iterable[Card]], trick: Sequence[Card]) -> tuple[int, int, int]:
+    if len(hands) != 3:
+        raise BetelError("solver.three_hands", count=len(hands))
+    masks = [mask_of(hand) for hand in hands]
+    seen = 0
+    for mask in masks:
+        if mask & seen:
+            raise BetelError("solver.card_twice")
+        seen |= mask
+    if mask_of(trick) & seen:
+        raise BetelError("solver.card_twice")
+    return masks[0], masks[1], masks[2]
+
+
+def _check_sizes(masks: tuple[int, int, int], leader: int, played: int) -> None:
+    """Equal hands at the start of a trick; in its middle, one card fewer for those who played."""
+    sizes = [mask.bit_count() for mask in masks]
+    full = sizes[(leader + played) % 3]
+    for offset in range(3):
+        if sizes[(leader + offset) % 3] != (full - 1 if offset < played else full):
+            raise BetelError("solver.unequal_hands", sizes=" ".join(map(str, sizes)))
+
+
+def _live(hands: tuple[int, int, int], trick: tuple[int, ...]) -> int:
+    live = hands[0] | hands[1] | hands[2]
+    for card in trick:
+        live |= 1 << card
+    return live
+
+
+def _value(board: Board, hands: tuple[int, int, int], leader: int, trick: tuple[int, ...]) -> int:
+    """The declarer's tricks from here (this trick included), by a series of null-window
+    searches closing in on the value (an MTD-style driver over a binary split)."""
+    remaining = hands[(leader + len(trick)) % 3].bit_count()
+    low, high = 0, remaining
+    while low < high:
+        target = (low + high + 1) // 2
+        if trick:
+            ok = board._trick(hands, leader, trick, target, None, _live(hands, trick))
+        else:
+            ok = board.wins(hands, leader, target)
+        if ok:
+            low = target
+        else:
+            high = target - 1
+    return low
+
+
+def solve_position(
+    hands: Sequence[Iterable[Card]],
+    *,
+    trump: TrumpArg = None,
+    declarer: int = 0,
+    leader: int = 0,
+    contract_kind: str = "normal",
+    trick: Sequence[Card] = (),
+    board: Board | None = None,
+) -> Solution:
+    """Like :func:`solve`, with the cards already played to the current trick and the number
+    of cards searched. A ``board`` from an earlier call on the same deal keeps its table."""
+    masks = _masks(hands, trick)
+    if leader not in (0, 1, 2):
+        raise BetelError("solver.bad_seat", token=str(leader))
+    _check_sizes(masks, leader, len(trick))
+    board = board or make_board(trump=trump, declarer=declarer, contract_kind=contract_kind)
+    before = board.nodes
+    value = _value(board, masks, leader, tuple(card_bit(card) for card in trick))
+    return Solution(value, board.nodes - before)
+
+
+def solve(
+    hands: Sequence[Iterable[Card]],
+    *,
+    trump: TrumpArg = None,
+    declarer: int = 0,
+    leader: int = 0,
+    contract_kind: ContractKind | str = "normal",
+) -> int:
+    """The tricks the declarer takes from here with best play by everyone, all cards known.
+
+    ``contract_kind``: ``"normal"`` (the declarer maximises), ``"betelek"`` (the declarer
+    minimises and everybody must beat) or ``"betel"`` (the declarer minimises and the
+    defenders are free of the beat obligation, rule 8).
+    """
+    return solve_position(
+        hands, trump=trump, declarer=declarer, leader=leader, contract_kind=contract_kind
+    ).tricks
+
+
+def _kind_of(state: PlayState) -> tuple[str, int]:
+    """The solver's view of a deal in play: its contract kind and declarer. After three passes
+    (no declarer) the player to move plays for their own tricks against the other two."""
+    kind = state.contract.kind
+    if state.declarer is None or kind == "free":
+        return "normal", state.to_play
+    return ("normal" if kind == "normal" else kind), state.declarer
+
+
+def card_values(state: PlayState, board: Board | None = None) -> dict[Card, int]:
+    """For every legal card of the player to move: the declarer's tricks in the whole deal
+    (those taken already included) if that card is played and everybody then plays best."""
+    if state.finished:
+        return {}
+    kind, declarer = _kind_of(state)
+    board = board or make_board(trump=state.trump, declarer=declarer, contract_kind=kind)
+    masks = _masks(state.hands, state.current)
+    taken = state.tricks_taken()[declarer]
+    trick = tuple(card_bit(card) for card in state.current)
+    seat = state.to_play
+    values: dict[Card, int] = {}
+    moves = legal(masks[seat], trick, board.trump, board.beat[seat])
+    for bit in bits(moves):
+        after = list(masks)
+        after[seat] &= ~(1 << bit)
+        played = (*trick, bit)
+        if len(played) == 3:
+            taker = (state.leader + winner(played, board.trump)) % 3
+            new = (after[0], after[1], after[2])
+            future = _value(board, new, taker, ())
+            values[bit_card(bit)] = taken + (taker == declarer) + future
+        else:
+            new = (after[0], after[1], after[2])
+            values[bit_card(bit)] = taken + _value(board, new, state.leader, played)
+    return values

@@ -1,0 +1,173 @@
+"""The solver against a brute-force minimax written on the rules engine itself."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from betel_tutor.cards import BETEL_DECK, Card, Suit, parse_cards
+from betel_tutor.contracts import parse_contract
+from betel_tutor.errors import BetelError
+from betel_tutor.play import BETEL, play_card, start_play
+from betel_tutor.rules import legal_plays, trick_winner
+from betel_tutor.solver import card_values, solve, solve_position, trick_table
+
+KINDS = ("normal", "betelek", "betel")
+
+
+def brute_force(
+    hands: list[list[Card]],
+    trump: Suit | None,
+    declarer: int,
+    leader: int,
+    kind: str,
+) -> int:
+    """Plain minimax over every legal card, using only ``rules.legal_plays``/``trick_winner``."""
+
+    @cache
+    def value(state: tuple[frozenset[Card], ...], leader: int, trick: tuple[Card, ...]) -> int:
+        seat = (leader + len(trick)) % 3
+        if not state[seat]:
+            return 0
+        beat = kind != "betel" or seat == declarer
+        results = []
+        for card in legal_plays(state[seat], trick, trump=trump, beat_obligation=beat):
+            after = list(state)
+            after[seat] = state[seat] - {card}
+            played = (*trick, card)
+            if len(played) == 3:
+                taker = (leader + trick_winner(played, trump=trump)) % 3
+                results.append((taker == declarer) + value(tuple(after), taker, ()))
+            else:
+                results.append(value(tuple(after), leader, played))
+        declarer_side = seat == declarer
+        maximise = declarer_side == (kind == "normal")
+        return max(results) if maximise else min(results)
+
+    return value(tuple(frozenset(hand) for hand in hands), leader, ())
+
+
+def random_ending(rng: random.Random, size: int) -> list[list[Card]]:
+    deck = list(BETEL_DECK)
+    rng.shuffle(deck)
+    return [deck[i * size : (i + 1) * size] for i in range(3)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    seed=st.integers(0, 10**9),
+    size=st.integers(1, 4),
+    trump=st.sampled_from([None, *Suit]),
+    declarer=st.integers(0, 2),
+    leader=st.integers(0, 2),
+    kind=st.sampled_from(KINDS),
+)
+def test_agrees_with_brute_force_on_small_endings(
+    seed: int, size: int, trump: Suit | None, declarer: int, leader: int, kind: str
+) -> None:
+    hands = random_ending(random.Random(seed), size)
+    trump = trump if kind == "normal" else None
+    expected = brute_force(hands, trump, declarer, leader, kind)
+    got = solve(hands, trump=trump, declarer=declarer, leader=leader, contract_kind=kind)
+    assert got == expected
+
+
+def test_thousands_of_five_card_endings() -> None:
+    """Larger endings, fewer of them: 5 cards each in every kind of contract."""
+    rng = random.Random(2026)
+    for _ in range(150):
+        hands = random_ending(rng, 5)
+        kind = rng.choice(KINDS)
+        trump = rng.choice([None, *Suit]) if kind == "normal" else None
+        declarer, leader = rng.randrange(3), rng.randrange(3)
+        expected = brute_force(hands, trump, declarer, leader, kind)
+        assert solve(hands, trump=trump, declarer=declarer, leader=leader, contract_kind=kind) == (
+            expected
+        ), (hands, trump, declarer, leader, kind)
+
+
+def test_card_values_mid_trick_match_brute_force() -> None:
+    rng = random.Random(7)
+    for _ in range(60):
+        hands = random_ending(rng, 3)
+        contract = parse_contract(rng.choice(["1♠", "1NT", "2♥", "B2", "Betel"]))
+        declarer = rng.randrange(3)
+        state = start_play(BETEL, hands, contract, declarer=declarer)
+        state = play_card(state, sorted(state.legal_moves(), key=lambda c: c.index)[0])
+        values = card_values(state)
+        assert set(values) == set(state.legal_moves())
+        kind = contract.kind
+        for card, tricks in values.items():
+            after = play_card(state, card)
+            rest = brute_force_from(after, kind)
+            assert tricks == after.tricks_taken()[declarer] + rest
+
+
+def brute_force_from(state, kind: str) -> int:  # type: ignore[no-untyped-def]
+    """The declarer's future tricks from a mid-trick ``PlayState``, by brute force."""
+    if not state.hands[state.to_play]:
+        return 0
+    values = []
+    for card in state.legal_moves():
+        after = play_card(state, card)
+        gained = len(after.tricks) > len(state.tricks) and after.tricks[-1].winner == state.declarer
+        values.append(gained + brute_force_from(after, kind))
+    maximise = (state.to_play == state.declarer) == (kind == "normal")
+    return max(values) if maximise else min(values)
+
+
+def test_full_deal_example() -> None:
+    # A hand with every trump and the top of every side suit takes all ten tricks.
+    hands = [
+        parse_cards("♠AKQJ1098 ♥A ♦A ♣A"),
+        parse_cards("♥KQJ109 ♦KQJ109"),
+        parse_cards("♣KQJ109 ♠7 ♥87 ♦87"),
+    ]
+    assert solve(hands, trump="♠") == 10
+    assert solve(hands, trump=None, contract_kind="betelek") == 10
+
+
+def test_trick_table_shape_and_agreement() -> None:
+    rng = random.Random(3)
+    hands = random_ending(rng, 4)
+    table = trick_table(hands)
+    assert len(table.rows) == 3 and all(len(row) == 7 for row in table.rows)
+    for seat in range(3):
+        assert table.tricks(seat, "♥") == brute_force(hands, Suit.HEARTS, seat, seat, "normal")
+        assert table.tricks(seat, "betel") == brute_force(hands, None, seat, seat, "betel")
+
+
+@pytest.mark.parametrize(
+    ("hands", "kwargs", "key"),
+    [
+        ([parse_cards("♠A"), parse_cards("♠K")], {}, "solver.three_hands"),
+        ([parse_cards("♠A"), parse_cards("♠A"), parse_cards("♠K")], {}, "solver.card_twice"),
+        ([parse_cards("♠AK"), parse_cards("♠Q"), parse_cards("♠J")], {}, "solver.unequal_hands"),
+        (
+            [parse_cards("♠A"), parse_cards("♠Q"), parse_cards("♠J")],
+            {"contract_kind": "grand"},
+            "solver.bad_kind",
+        ),
+        (
+            [parse_cards("♠A"), parse_cards("♠Q"), parse_cards("♠J")],
+            {"contract_kind": "betel", "trump": "♠"},
+            "solver.misere_trump",
+        ),
+        ([parse_cards("♠2"), parse_cards("♠Q"), parse_cards("♠J")], {}, "solver.not_betel_card"),
+    ],
+)
+def test_bad_positions_are_refused(hands, kwargs, key) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(BetelError) as caught:
+        solve(hands, **kwargs)
+    assert caught.value.key == key
+    assert caught.value.message("pl") != caught.value.message("en")
+
+
+def test_node_counts_reported() -> None:
+    hands = random_ending(random.Random(1), 6)
+    solution = solve_position(hands, trump="♥")
+    assert solution.nodes > 0
