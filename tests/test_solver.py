@@ -171,3 +171,39 @@ def test_node_counts_reported() -> None:
     hands = random_ending(random.Random(1), 6)
     solution = solve_position(hands, trump="♥")
     assert solution.nodes > 0
+
+
+def test_makeable_contracts_follow_the_trick_requirements() -> None:
+    from betel_tutor.solver.report import TableReport, makeable
+    from betel_tutor.solver.table import TrickTable
+
+    table = TrickTable(rows=((6, 7, 5, 9, 8, 2, 1), (10,) * 5 + (10, 10), (0,) * 7), nodes=1)
+    names = [str(c) for c in makeable(table, 0)]
+    assert "1♣" in names and "2♦" in names and "4♠" in names and "3NT" in names
+    assert "2♣" not in names and "4NT" not in names and "B2" in names and "B1" not in names
+    assert [str(c) for c in makeable(table, 1)][-1] == "5NT"
+    assert "B0" in [str(c) for c in makeable(table, 2)] and "Betel" in map(str, makeable(table, 2))
+    report = TableReport("d1", table)
+    assert str(report.best(0)) == "4♠"
+    data = report.to_json("pl")
+    assert data["seats"][0]["tricks"]["♠"] == 9 and data["seats"][0]["best"] == "4♠"
+    assert any("BA" in line for line in report.lines("pl"))
+
+
+def test_hint_and_review_name_the_costly_card() -> None:
+    from betel_tutor.play import DealPlay
+    from betel_tutor.solver.advice import Advisor
+
+    hands = [parse_cards("♠AK ♥7"), parse_cards("♠QJ ♥8"), parse_cards("♥AK ♦7")]
+    state = start_play(BETEL, hands, parse_contract("1NT"), declarer=0)
+    advisor = Advisor()
+    advice = advisor.hint(state)
+    assert [a.cost for a in advice] == [0, 0, 2]
+    game = DealPlay(state)
+    for card in parse_cards("♥7 ♥8 ♥A"):
+        game.play(card)
+    while not all(not hand for hand in game.state.hands):
+        game.play(sorted(game.state.legal_moves(), key=lambda c: c.index)[0])
+    mistake = advisor.review(game.history, game.played, seat=0)
+    assert mistake.trick == 1 and str(mistake.card) == "♥7" and mistake.cost == 2
+    assert mistake.better is not None and mistake.better.suit.symbol == "♠"

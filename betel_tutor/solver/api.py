@@ -158,7 +158,7 @@ def solve(
     ).tricks
 
 
-def _kind_of(state: PlayState) -> tuple[str, int]:
+def kind_of(state: PlayState) -> tuple[str, int]:
     """The solver's view of a deal in play: its contract kind and declarer. After three passes
     (no declarer) the player to move plays for their own tricks against the other two."""
     kind = state.contract.kind
@@ -172,7 +172,7 @@ def card_values(state: PlayState, board: Board | None = None) -> dict[Card, int]
     (those taken already included) if that card is played and everybody then plays best."""
     if state.finished:
         return {}
-    kind, declarer = _kind_of(state)
+    kind, declarer = kind_of(state)
     board = board or make_board(trump=state.trump, declarer=declarer, contract_kind=kind)
     masks = _masks(state.hands, state.current)
     taken = state.tricks_taken()[declarer]

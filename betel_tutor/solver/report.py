@@ -1,0 +1,83 @@
+"""The trick table as a reader sees it: figures, and the contracts each seat could make.
+
+Used by ``betel-tutor solve`` and by the deal sheets. A contract is *makeable* by a seat when
+the table's figure meets §4's requirement: a normal contract's tricks in its strain, a
+betelek's most tricks allowed, Betel's none.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from betel_tutor import i18n
+from betel_tutor.contracts import LADDER, Contract
+from betel_tutor.seats import Seat
+from betel_tutor.solver.table import COLUMNS, TrickTable
+
+
+def makeable(table: TrickTable, seat: int) -> tuple[Contract, ...]:
+    """Every contract of the ladder the seat makes as declarer, lowest first."""
+    row = dict(zip(COLUMNS, table.rows[seat], strict=True))
+    made: list[Contract] = []
+    for contract in LADDER:
+        if contract.kind == "normal":
+            strain = "NT" if contract.strain is None else contract.strain.symbol
+            if row[strain] >= contract.tricks_needed:
+                made.append(contract)
+        elif contract.kind == "betelek":
+            if row["betelek"] <= contract.tricks_allowed:
+                made.append(contract)
+        elif contract.kind == "betel" and row["betel"] == 0:
+            made.append(contract)
+    return tuple(made)
+
+
+def column_titles(lang: str) -> tuple[str, ...]:
+    return (*COLUMNS[:4], i18n.translate("solver.column_nt", lang),
+            i18n.translate("solver.column_betelek", lang),
+            i18n.translate("solver.column_betel", lang))  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class TableReport:
+    """A deal's trick table, worded in a language: ``lines`` for a terminal, ``to_json``."""
+
+    name: str
+    table: TrickTable
+    seats: tuple[int, ...] = (0, 1, 2)
+
+    def best(self, seat: int) -> Contract | None:
+        made = makeable(self.table, seat)
+        return made[-1] if made else None
+
+    def lines(self, lang: str) -> list[str]:
+        titles = column_titles(lang)
+        width = max(len(Seat(seat).localized(lang)) for seat in self.seats) + 2
+        head = " " * width + "".join(f"{title:>8}" for title in titles)
+        out = [i18n.translate("solver.table_title", lang, name=self.name), head]
+        for seat in self.seats:
+            figures = "".join(f"{n:>8}" for n in self.table.rows[seat])
+            best = self.best(seat)
+            shown = best.localized(lang) if best is not None else "—"
+            best_text = i18n.translate("solver.best", lang, contract=shown)
+            out.append(f"{Seat(seat).localized(lang):<{width}}{figures}   {best_text}")
+        out.append(i18n.translate("solver.table_note", lang))
+        return out
+
+    def to_json(self, lang: str) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "columns": list(COLUMNS),
+            "seats": [
+                {
+                    "seat": Seat(seat).localized(lang),
+                    "index": seat,
+                    "tricks": dict(zip(COLUMNS, self.table.rows[seat], strict=True)),
+                    "makeable": [str(c) for c in makeable(self.table, seat)],
+                    "best": str(best) if (best := self.best(seat)) is not None else None,
+                }
+                for seat in self.seats
+            ],
+            "nodes": self.table.nodes,
+        }
