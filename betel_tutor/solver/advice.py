@@ -21,7 +21,8 @@ from dataclasses import dataclass
 
 from betel_tutor.cards import Card, sort_cards
 from betel_tutor.play import PlayState
-from betel_tutor.solver.api import Board, card_values, kind_of, make_board
+from betel_tutor.solver.api import card_values, kind_of, make_board
+from betel_tutor.solver.board import Board
 
 
 @dataclass(frozen=True, slots=True)
