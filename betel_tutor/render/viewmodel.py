@@ -202,7 +202,7 @@ def quiz_views(scenario: Scenario, *, lang: str, sheet: str) -> list[QuizView]:
         if sheet == "answers":
             truth, shown = engine_answer(quiz)
             answer = shown or show_answer(quiz.answer)
-            if quiz.kind == "call-legal":
+            if quiz.kind in ("call-legal", "laydown"):
                 answer = i18n.translate("render.yes" if truth else "render.no", lang)
         views.append(QuizView(number, render_note(quiz.question.get(lang), lang=lang), answer))
     return views

@@ -61,6 +61,7 @@ QUIZ_PARAMS: dict[str, tuple[str, ...]] = {
     "score": ("contract", "tricks", "doubled"),
     "call-legal": ("auction", "call", "options"),
     "odds": ("hold", "dubel", "split", "after_discard"),
+    "laydown": ("hand", "dubel_cards", "contract"),
 }
 QUIZ_REQUIRED: dict[str, tuple[str, ...]] = {
     "trick-winner": ("trick",),
@@ -68,6 +69,7 @@ QUIZ_REQUIRED: dict[str, tuple[str, ...]] = {
     "score": ("contract", "tricks"),
     "call-legal": ("auction", "call"),
     "odds": ("hold", "split"),
+    "laydown": ("hand", "dubel_cards", "contract"),
 }
 GOALS = ("tricks_at_least", "tricks_at_most", "make", "defeat")
 

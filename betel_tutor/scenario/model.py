@@ -16,7 +16,7 @@ from betel_tutor.scenario.source import Position
 
 Kind = Literal["lesson", "practice", "board"]
 Game = Literal["betel", "bridge"]
-QuizKind = Literal["trick-winner", "legal-cards", "score", "call-legal", "odds"]
+QuizKind = Literal["trick-winner", "legal-cards", "score", "call-legal", "odds", "laydown"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +114,8 @@ class Quiz:
     ``params`` hold the question's data by kind: ``trick``/``trump``/``variant`` for
     trick-winner; ``hand``/``trick``/``trump``/``betel_defender`` for legal-cards;
     ``contract``/``tricks``/``doubled`` for score; ``auction``/``call``/``options`` for
-    call-legal; ``hold``/``dubel``/``split`` for odds.
+    call-legal; ``hold``/``dubel``/``split`` for odds; ``hand``/``dubel_cards``/``contract``
+    for laydown (answer: true if the laydown check proves it, false if it refutes it).
     """
 
     kind: QuizKind

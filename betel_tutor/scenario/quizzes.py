@@ -53,6 +53,15 @@ def engine_answer(quiz: Quiz) -> tuple[Any, str]:
         hold, dubel, split = int(p["hold"]), int(p.get("dubel", 0)), str(p["split"])
         percent = round(split_percent(hold, dubel, split, discarded=discarded), 2)
         return percent, f"{percent:.2f}"
+    if quiz.kind == "laydown":
+        from betel_tutor.contracts import parse_contract
+        from betel_tutor.solver.laydown import check_laydown
+
+        verdict = check_laydown(
+            _cards(p["hand"]), _cards(p["dubel_cards"]), parse_contract(str(p["contract"]))
+        ).verdict
+        # An open verdict is neither true nor false: no author's answer can match it.
+        return {"proved": True, "refuted": False}.get(verdict, verdict), verdict
     raise ValueError(quiz.kind)
 
 
@@ -87,9 +96,9 @@ def normalise_answer(quiz: Quiz, answer: Any) -> Any:
         if isinstance(answer, bool) or not isinstance(answer, (int, float)):
             raise TypeError("an odds answer is a percentage")
         return round(float(answer), 2)
-    if quiz.kind == "call-legal":
+    if quiz.kind in ("call-legal", "laydown"):
         if not isinstance(answer, bool):
-            raise TypeError("a call-legal answer is true or false")
+            raise TypeError(f"a {quiz.kind} answer is true or false")
         return answer
     raise ValueError(quiz.kind)
 
@@ -116,7 +125,7 @@ def parse_typed_answer(quiz: Quiz, text: str, lang: str = "en") -> Any:
             if len(numbers) != 3:
                 raise ValueError(cleaned)
             return numbers
-        if quiz.kind == "call-legal":
+        if quiz.kind in ("call-legal", "laydown"):
             if cleaned.lower() in _YES | _NO:
                 return cleaned.lower() in _YES
             raise ValueError(cleaned)

@@ -81,6 +81,7 @@ def _quiz(kind: str) -> dict[str, Any]:
         "dubel": {"type": "integer", "minimum": 0, "maximum": 2},
         "split": {"type": "string", "pattern": "^[0-8]-[0-8]$"},
         "after_discard": {"type": "boolean"},
+        "dubel_cards": {"type": ["string", "array"]},
     }
     properties = {
         "kind": {"const": kind},

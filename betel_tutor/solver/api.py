@@ -14,7 +14,7 @@ from betel_tutor.cards import Card, Rank, Suit
 from betel_tutor.errors import BetelError
 from betel_tutor.play import PlayState
 from betel_tutor.rules import TrumpArg, as_trump
-from betel_tutor.solver.board import Board, bits, legal, winner
+from betel_tutor.solver.board import Board, bits, legal, representatives, winner, without
 
 ContractKind = Literal["normal", "betelek", "betel"]
 KINDS: tuple[str, ...] = ("normal", "betelek", "betel")
@@ -180,16 +180,19 @@ def card_values(state: PlayState, board: Board | None = None) -> dict[Card, int]
     seat = state.to_play
     values: dict[Card, int] = {}
     moves = legal(masks[seat], trick, board.trump, board.beat[seat])
-    for bit in bits(moves):
-        after = list(masks)
-        after[seat] &= ~(1 << bit)
+    live = _live(masks, trick)
+    solved: dict[int, int] = {}
+    for bit in bits(moves & representatives(live, masks[seat])):
+        after = without(masks, seat, bit)
         played = (*trick, bit)
         if len(played) == 3:
             taker = (state.leader + winner(played, board.trump)) % 3
-            new = (after[0], after[1], after[2])
-            future = _value(board, new, taker, ())
-            values[bit_card(bit)] = taken + (taker == declarer) + future
+            solved[bit] = taken + (taker == declarer) + _value(board, after, taker, ())
         else:
-            new = (after[0], after[1], after[2])
-            values[bit_card(bit)] = taken + _value(board, new, state.leader, played)
+            solved[bit] = taken + _value(board, after, state.leader, played)
+    for bit in bits(moves):  # an equivalent card is worth what the top of its run is worth
+        top = bit
+        while top not in solved:
+            top += 1
+        values[bit_card(bit)] = solved[top]
     return values

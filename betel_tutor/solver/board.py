@@ -171,7 +171,7 @@ def _suit_code(live: int, first: int, second: int) -> int:
     return code
 
 
-def _without(hands: tuple[int, int, int], seat: int, card: int) -> tuple[int, int, int]:
+def without(hands: tuple[int, int, int], seat: int, card: int) -> tuple[int, int, int]:
     """``hands`` after ``seat`` has played ``card``."""
     if seat == 0:
         return (hands[0] & ~(1 << card), hands[1], hands[2])
@@ -325,7 +325,7 @@ class Board:
             return self._last_card(hands, leader, trick, target, seat, moves, maximiser)
         for card in self._order(moves, leader, trick, seat, key):
             self.nodes += 1
-            after = _without(hands, seat, card)
+            after = without(hands, seat, card)
             if self._trick(after, leader, (*trick, card), target, None, live) == maximiser:
                 if key is not None:  # remember the lead that settled this position
                     self.best_lead[key] = card
@@ -357,14 +357,14 @@ class Board:
                 later.append((card, taker))
                 continue
             self.nodes += 1
-            if self.wins(_without(hands, seat, card), taker, target - (taker == declarer)):
+            if self.wins(without(hands, seat, card), taker, target - (taker == declarer)):
                 if maximiser:
                     return True
             elif not maximiser:
                 return False
         for card, taker in later:
             self.nodes += 1
-            if self.wins(_without(hands, seat, card), taker, target - (taker == declarer)):
+            if self.wins(without(hands, seat, card), taker, target - (taker == declarer)):
                 if maximiser:
                     return True
             elif not maximiser:

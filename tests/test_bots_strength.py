@@ -1,0 +1,73 @@
+"""Club and strong computer players, and what the play reveals about hidden hands."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from betel_tutor.bots.inference import infer, sample_deals
+from betel_tutor.bots.strong import player
+from betel_tutor.contracts import parse_contract
+from betel_tutor.dealing import deal
+from betel_tutor.play import BETEL, play_card, start_play
+
+CONTRACTS = ["1♠", "2♥", "1NT", "B2", "Betel", "3♦"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), contract=st.sampled_from(CONTRACTS), stop=st.integers(0, 29))
+def test_inferences_hold_for_the_true_hands(seed: int, contract: str, stop: int) -> None:
+    """Whatever is inferred from legal play is true of the real hands, and every sample
+    keeps the observer's hand, the hand sizes and the inferences."""
+    rng = random.Random(seed)
+    state = start_play(BETEL, deal(seed).hands, parse_contract(contract), declarer=seed % 3)
+    for _ in range(stop):
+        state = play_card(state, rng.choice(sorted(state.legal_moves(), key=lambda c: c.index)))
+    known = infer(state)
+    for seat, hand in enumerate(state.hands):
+        assert all(known.may_hold(seat, card) for card in hand)
+    observer = state.to_play
+    for sample in sample_deals(state, observer, 5, str(seed)):
+        assert sample.hands[observer] == state.hands[observer]
+        assert [len(h) for h in sample.hands] == [len(h) for h in state.hands]
+        assert set().union(*sample.hands) == set().union(*state.hands)
+        for seat, hand in enumerate(sample.hands):
+            assert all(known.may_hold(seat, card) for card in hand)
+
+
+def test_every_strength_plays_legal_cards_to_the_end() -> None:
+    for number in range(12):
+        contract = parse_contract(CONTRACTS[number % len(CONTRACTS)])
+        state = start_play(BETEL, deal(f"strength-{number}").hands, contract, declarer=number % 3)
+        players = [player("strong"), player("club"), player("beginner")]
+        while not state.finished:
+            choice = players[(state.to_play + number) % 3](state)
+            assert choice.card in state.legal_moves()
+            state = play_card(state, choice.card)
+
+
+def test_strong_declarer_outplays_the_beginner() -> None:
+    """Same deals, same beginner defenders: the strong declarer takes more tricks in all."""
+    totals = {}
+    for strength in ("beginner", "strong"):
+        total = 0
+        for number in range(8):
+            state = start_play(
+                BETEL, deal(f"duel-{number}").hands, parse_contract("1NT"), declarer=0
+            )
+            declarer = player(strength)
+            defender = player("beginner")
+            while not state.finished:
+                mover = declarer if state.to_play == 0 else defender
+                state = play_card(state, mover(state).card)
+            total += state.tricks_taken()[0]
+        totals[strength] = total
+    assert totals["strong"] > totals["beginner"]
+
+
+def test_the_strong_player_says_why() -> None:
+    state = start_play(BETEL, deal("why").hands, parse_contract("2♥"), declarer=0)
+    choice = player("strong")(state)
+    assert choice.reason == "bots.strong_best" and choice.params["n"] == 2
