@@ -301,6 +301,13 @@ def render_command(
     per_page: Annotated[
         int, typer.Option("--per-page", help="Deals a printed page: 1, 2 or 4.")
     ] = 1,
+    solver: Annotated[
+        bool,
+        typer.Option(
+            "--solver/--no-solver",
+            help="On the answer sheet: each deal's trick table and the cards that cost a trick.",
+        ),
+    ] = True,
     lang: Annotated[
         str | None,
         typer.Option("--lang", help="en, pl, or both side by side [default: from the locale]"),
@@ -345,15 +352,99 @@ def render_command(
                 lang=page_lang,
                 sheet=sheet,
                 per_page=per_page,
+                solver=solver,
             )
             write_atomic(target, handout)
             typer.echo(str(target))
             return
         for source, scenario in scenarios:
             target = folder / (source.stem + ".html")
-            page = render_handout([scenario], lang=page_lang, sheet=sheet, per_page=per_page)
+            page = render_handout(
+                [scenario], lang=page_lang, sheet=sheet, per_page=per_page, solver=solver
+            )
             write_atomic(target, page)
             typer.echo(str(target))
+
+
+@app.command("solve")
+def solve_command(
+    path: Annotated[
+        str | None, typer.Argument(help="A scenario file: every Betel deal in it.")
+    ] = None,
+    seed: Annotated[
+        str | None, typer.Option("--seed", help="Solve the deal from this seed.")
+    ] = None,
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="Only this declarer: 0 South, 1 West, 2 North.")
+    ] = None,
+    lang: Lang = None,
+    as_json: Json = False,
+) -> None:
+    """The declarer's tricks with best play in every contract, for each seat (double dummy)."""
+    with _reported(lang) as language:
+        import json
+
+        from betel_tutor.errors import NotationError
+        from betel_tutor.solver.report import reports_for_file, reports_for_seed
+
+        if (path is None) == (seed is None):
+            raise NotationError("cli.solve_what", token=path or "", position=0)
+        if seat is not None and seat not in (0, 1, 2):
+            raise NotationError("cli.bad_seat", token=str(seat), position=0)
+        seats = (0, 1, 2) if seat is None else (seat,)
+        reports = reports_for_seed(seed, seats) if seed is not None else None
+        if reports is None:
+            assert path is not None
+            reports = reports_for_file(path, seats)
+        if as_json:
+            data = {"deals": [report.to_json(language) for report in reports]}
+            typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+            return
+        for number, report in enumerate(reports):
+            if number:
+                typer.echo("")
+            for line in report.lines(language):
+                typer.echo(line)
+
+
+@app.command("laydown")
+def laydown_command(
+    hand: Annotated[
+        str, typer.Argument(help='The declarer\'s ten cards, e.g. "♠AKQJ109 ♥AK ♦AK".')
+    ],
+    contract: Annotated[str, typer.Option("--contract", help="The contract, e.g. 4♠, 3NT, B1.")],
+    dubel: Annotated[
+        str | None,
+        typer.Option("--dubel", help="The two dubel cards [default: the two lowest left]."),
+    ] = None,
+    limit: Annotated[
+        int, typer.Option("--limit", help="Distributions to try for a refutation.")
+    ] = 400,
+    workers: Annotated[int, typer.Option("--workers", help="Processes for the search.")] = 1,
+    lang: Lang = None,
+    as_json: Json = False,
+) -> None:
+    """Prove that a hand makes its contract against every distribution and defence, or
+    show a distribution that beats every line."""
+    with _reported(lang) as language:
+        import json
+
+        from betel_tutor.cards import parse_cards
+        from betel_tutor.contracts import parse_contract
+        from betel_tutor.solver.laydown import check_laydown, default_dubel, report_lines, to_json
+
+        cards = parse_cards(hand, lang=language)
+        dubel_cards = parse_cards(dubel, lang=language) if dubel else default_dubel(cards)
+        result = check_laydown(
+            cards, dubel_cards, parse_contract(contract), limit=limit, workers=max(1, workers)
+        )
+        if as_json:
+            typer.echo(json.dumps(to_json(result), ensure_ascii=False, indent=2))
+        else:
+            for line in report_lines(result, language):
+                typer.echo(line)
+        if result.verdict != "proved":
+            raise typer.Exit(1)
 
 
 # -- the tutor ------------------------------------------------------------------------------------
@@ -369,6 +460,14 @@ def learn_command(
         bool, typer.Option("--open", help="Play every deal open (na widno), all hands shown.")
     ] = False,
     seed: Annotated[str | None, typer.Option("--seed", help="Deal from this seed instead.")] = None,
+    fourth: Annotated[
+        bool,
+        typer.Option(
+            "--fourth",
+            help="Level 10: a fourth player joins; one player rests each deal and predicts "
+            "(you on every fourth deal).",
+        ),
+    ] = False,
 ) -> None:
     """Learn Betel level by level, playing against computer players."""
     import sys
@@ -394,6 +493,7 @@ def learn_command(
             on_progress=lambda p: store.save(path, p),
             always_open=open_hands,
             seed=seed,
+            fourth=fourth,
             saves_to=path.parent / "deals",
         )
         if notice is not None:

@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from betel_tutor import i18n
+from betel_tutor.auction import AuctionState
 from betel_tutor.bots import choose_card
 from betel_tutor.cards import Suit, parse_cards
 from betel_tutor.contracts import LADDER, Contract, free_play
@@ -61,9 +62,99 @@ def test_bots_bid_legally_and_the_auction_ends(seed: int, level: int) -> None:
         hands = auction.state.hands
         assert hands is not None
         call = choose_call(auction.state, hands[auction.to_call])
-        auction.call(str(call))  # an illegal call would raise IllegalCall here
+        auction.call(str(call))  # an illegal call, kontra included, would raise IllegalCall
         exchanges += bool(call.take)
+        assert call.kind != "kontra" or level >= 8  # levels 5–7 have no kontra
     assert auction.finished
     if auction.contract is not None:
         assert not (level == 5 and auction.contract.startswith("B"))
     assert exchanges == 0 or level >= 7  # levels 5 and 6 have no exchange
+
+
+def _auction_after(calls: str, hands: list[str], level: int = 10) -> AuctionState:
+    """The auction state after ``calls``, with ``hands`` from the dealer clockwise."""
+    from betel_tutor.auction import Auction, level_options
+
+    auction = Auction(hands=[parse_cards(hand) for hand in hands], **level_options(level))
+    for call in calls.split():
+        auction.call(call)
+    return auction.state
+
+
+# A deal (the dubel is ♣10 9): three aces, a weak hand, and the rest.
+STRONG = "♠AK9 ♥AK8 ♦A97 ♣7"
+WEAK = "♠Q87 ♥Q9 ♦KJ8 ♣K8"
+OTHER = "♠J10 ♥J107 ♦Q10 ♣AQJ"
+# Another: sevens and eights in every suit, high cards, and the rest.
+LOW = "♠Q87 ♥Q87 ♦87 ♣87"
+HIGH = "♠AKJ ♥AKJ ♦AK ♣AK"
+MIDDLE = "♠10 9 ♥10 9 ♦QJ10 9 ♣QJ"
+
+
+def test_a_defender_doubles_a_hopeless_contract() -> None:
+    from betel_tutor.bots.bidding import beats_contract, choose_call
+
+    three_nt = _auction_after("3NT", [OTHER, STRONG, WEAK])  # 3NT needs 8 tricks
+    assert three_nt.hands is not None and three_nt.standing is not None
+    assert beats_contract(three_nt.hands[1], three_nt.standing)
+    assert str(choose_call(three_nt, three_nt.hands[1])) == "kontra"
+
+
+def test_a_defender_does_not_double_a_contract_it_cannot_beat() -> None:
+    from betel_tutor.bots.bidding import choose_call
+
+    one_club = _auction_after("1♣", [OTHER, STRONG, WEAK])  # 1♣ needs only 6 tricks
+    assert one_club.hands is not None
+    assert choose_call(one_club, one_club.hands[1]).kind != "kontra"
+    # Three aces beat 3NT, but not where the level has no kontra (level 7).
+    three_nt = _auction_after("3NT", [OTHER, STRONG, WEAK], level=7)
+    assert three_nt.hands is not None
+    assert choose_call(three_nt, three_nt.hands[1]).kind != "kontra"
+
+
+def test_a_betelek_is_doubled_by_a_defender_with_low_cards_only() -> None:
+    from betel_tutor.bots.bidding import choose_call
+
+    state = _auction_after("B1", [MIDDLE, LOW, HIGH])  # B1: at most one trick
+    assert state.hands is not None
+    assert str(choose_call(state, state.hands[1])) == "kontra"  # eight sevens and eights
+    state = _auction_after("B1", [MIDDLE, HIGH, LOW])
+    assert state.hands is not None
+    assert choose_call(state, state.hands[1]).kind != "kontra"  # aces and kings: no
+
+
+def test_computer_players_double_in_real_auctions_and_only_legally() -> None:
+    """Over many deals of level 10 the computer players double, and every kontra is legal."""
+    from betel_tutor.auction import Auction, level_options
+    from betel_tutor.bots.bidding import choose_call
+
+    kontras = 0
+    for seed in range(300):
+        dealt = deal(seed)
+        auction = Auction(hands=dealt.hands, dubel=dealt.dubel, **level_options(10))
+        while not auction.finished:
+            hands = auction.state.hands
+            assert hands is not None
+            call = choose_call(auction.state, hands[auction.to_call])
+            kontras += call.kind == "kontra"
+            auction.call(str(call))  # raises IllegalCall for an illegal kontra
+    assert kontras > 0
+
+
+def test_the_resting_player_predicts_from_the_auction() -> None:
+    from betel_tutor.bots.prediction import predict
+
+    cases = {
+        "2♠ pass pass": (True, "alone"),  # nobody else declared
+        "1♠ 2♠ pass pass": (None, "contested"),
+        "B3 pass pass": (True, "low"),
+        "1♣ 1♦ pass pass": (True, "low"),
+        "4♠ pass pass": (False, "high"),
+        "Betel pass pass": (False, "high"),
+        "1♠ kontra pass pass": (False, "doubled"),
+    }
+    for calls, (made, reason) in cases.items():
+        prediction = predict(_auction_after(calls, [WEAK, STRONG, OTHER]))
+        assert (prediction.made, prediction.reason) == (made, f"bots.predict_{reason}"), calls
+        for lang in i18n.LANGUAGES:
+            assert i18n.translate(prediction.reason, lang)

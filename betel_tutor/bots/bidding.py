@@ -1,7 +1,17 @@
 """The beginner's auction: count sure-looking tricks and bid only what the hand can make.
 
-It never exchanges and never doubles; with a very weak hand it tries a betelek when the level
-allows them.
+It exchanges only to make a declaration possible; with a very weak hand it tries a betelek
+when the level allows them. Where the level has kontra and a kontra is legal, a defender
+doubles a contract that its own hand clearly beats (:func:`beats_contract`):
+
+- a normal contract, when its own estimated tricks (:func:`estimated_tricks`, counted with the
+  contract's trumps) are more than the defence needs to beat it, ``11 - tricks_needed``: the
+  hand alone is expected to take at least one trick more than the declarer can spare;
+- a betelek or Betel, when it holds at least ``tricks_allowed + 3`` sevens and eights, in three
+  suits or more: low cards to lead and to play under the declarer, who must beat and so is
+  forced to take tricks (rule 7).
+
+Everything is deterministic: the same auction and hand always give the same call.
 """
 
 from __future__ import annotations
@@ -11,6 +21,9 @@ from collections.abc import Iterable
 from betel_tutor.auction import AuctionState, Call, legal_calls
 from betel_tutor.cards import Card, Rank, Suit
 from betel_tutor.contracts import Contract
+
+LOW_RANKS = (Rank.SEVEN, Rank.EIGHT)
+"""The cards a betelek defender counts as low: they go under almost anything."""
 
 
 def estimated_tricks(hand: Iterable[Card], trump: Suit | None) -> float:
@@ -28,14 +41,35 @@ def estimated_tricks(hand: Iterable[Card], trump: Suit | None) -> float:
     return total
 
 
+def beats_contract(hand: Iterable[Card], contract: Contract) -> bool:
+    """Does a defender holding ``hand`` expect to beat ``contract`` on its own? (See above.)"""
+    cards = list(hand)
+    if contract.is_misere:
+        low = [card for card in cards if card.rank in LOW_RANKS]
+        suits = {card.suit for card in low}
+        return len(low) >= contract.tricks_allowed + 3 and len(suits) >= 3
+    if contract.kind != "normal":
+        return False
+    return estimated_tricks(cards, contract.trump) > 11 - contract.tricks_needed
+
+
 def choose_call(state: AuctionState, hand: Iterable[Card]) -> Call:
-    """The call a beginner makes with ``hand`` now: a contract it expects to make, or pass.
+    """The call a beginner makes with ``hand`` now: kontra on a contract its hand clearly
+    beats, else a contract it expects to make, or pass.
 
     Where the level has the exchange, it also tries taking one dubel card for its worst card
     (its lowest for a normal contract, its highest for a betelek) and declares with the
     exchange when that lets it bid.
     """
     cards = list(hand)
+    kontra = Call("kontra")
+    if (
+        state.standing is not None
+        and state.declarer != state.to_call
+        and kontra in legal_calls(state)
+        and beats_contract(cards, state.standing)
+    ):
+        return kontra
     plain = _choose_without_exchange(state, cards)
     if plain.kind != "pass" or not state.options.exchange or not state.dubel:
         return plain

@@ -13,12 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from betel_tutor import i18n
-from betel_tutor.auction import Auction
 from betel_tutor.bots import choose_card
-from betel_tutor.bots.bidding import choose_call
 from betel_tutor.cards import Card, Suit, format_hand, parse_card, sort_cards
 from betel_tutor.contracts import Contract, free_play, parse_contract
-from betel_tutor.dealing import Deal
 from betel_tutor.errors import BetelError
 from betel_tutor.play import BETEL, DealPlay, PlayState, start_play
 from betel_tutor.resources import data_dir
@@ -26,11 +23,22 @@ from betel_tutor.scenario import Scenario, load
 from betel_tutor.scenario.deals import realize
 from betel_tutor.scenario.model import PlayStep, QuizStep, ReadStep, Text, WatchStep
 from betel_tutor.scenario.quizzes import engine_answer, parse_typed_answer, show_answer
-from betel_tutor.seats import Seat
+from betel_tutor.tutor import bidding, resting
 from betel_tutor.tutor.progress import Progress
 from betel_tutor.tutor.saving import PlayedDeal, deal_to_yaml
+from betel_tutor.tutor.table import (
+    LEARNER,
+    SOUTH,
+    THREE,
+    Player,
+    Rest,
+    Table,
+    resting_player,
+    seated,
+)
 
-LEARNER = 0  # the learner sits South; seats are absolute (0 S, 1 W, 2 N)
+__all__ = ["LEARNER", "Session", "Table", "level_path", "plain"]
+
 _MARKUP = re.compile(r"([♠♥♦♣])\{([^{}]*)\}")
 
 
@@ -42,24 +50,6 @@ def plain(text: str) -> str:
 
 def level_path(level: int) -> Path:
     return data_dir("scenarios") / "levels" / f"level-{level:02d}.yaml"
-
-
-@dataclass
-class Table:
-    """A deal at the table: its auction (levels 5–10), then its play."""
-
-    play: DealPlay | None
-    step: PlayStep
-    open: bool
-    practice: bool = False  # an undo makes the deal practice: it is not scored
-    auction: Auction | None = None
-    order: tuple[int, ...] = (0, 1, 2)  # absolute seats from the dealer, for the auction
-    hands: tuple[frozenset[Card], ...] = ()
-    doubled: bool = False
-    dealt: Deal | None = None
-    calls: tuple[str, ...] | None = None
-    pending_call: str | None = None  # an exchange shown to the learner, awaiting yes
-    replay: bool = False  # a replay is never scored and does not move the lesson on
 
 
 @dataclass
@@ -81,6 +71,9 @@ class Session:
     after_deal: bool = False  # a deal just ended: wait for Enter (or save, replay) to go on
     saves_to: Path | None = None  # where `save` writes deals unless given a path
     seed: str | None = None  # --seed: deals from this seed instead of the lesson's
+    fourth: bool = False  # --fourth: a fourth player joins level 10, one player rests a deal
+    fourth_deals: int = 0  # deals of level 10 begun in this run, for the resting turn
+    fourth_noted: bool = False  # said once that --fourth does nothing outside level 10
 
     # -- text ----------------------------------------------------------------------------------
     def t(self, key: str, **params: Any) -> str:
@@ -94,6 +87,10 @@ class Session:
 
     def text(self, text: Text) -> str:
         return plain(text.get(self.lang))
+
+    def name(self, seat: int) -> Player:
+        """Who sits at table seat ``seat`` in the deal being played."""
+        return (self.table.names if self.table is not None else THREE)[seat]
 
     # -- the conversation --------------------------------------------------------------------
     def start(self, level: int | None = None) -> list[str]:
@@ -111,6 +108,8 @@ class Session:
     @property
     def prompt(self) -> str:
         if self.table is not None:
+            if self.table.rest is not None and self.table.rest.asking:
+                return self.t("prompt_predict")
             return self.t("prompt_call" if self.table.play is None else "prompt_card")
         if self.lesson is None:
             return self.t("prompt_level")
@@ -198,6 +197,9 @@ class Session:
                 self.say(problem.format(self.lang))
             return
         self.level, self.lesson = number, lesson
+        if self.fourth and number != 10 and not self.fourth_noted:
+            self.say(self.t("fourth_no_effect", level=number))
+            self.fourth_noted = True
         level = self.progress.level(number)
         self.step_index = 0 if level.completed else min(level.next_step, len(lesson.steps))
         self.say("")
@@ -206,6 +208,8 @@ class Session:
             self.say(self.text(lesson.text))
         if self.step_index:
             self.say(self.t("resume", step=self.step_index + 1))
+        if self.fourth and number == 10:
+            self.say(self.t("fourth_joins"))
         self.enter_step()
 
     # -- lesson steps ------------------------------------------------------------------------
@@ -285,22 +289,22 @@ class Session:
         game = DealPlay(
             start_play(BETEL, dealt.hands, contract, declarer=declarer, dealer=deal.dealer)
         )
-        self.say(self.t("deal_intro", dealer=Seat(deal.dealer), contract=contract))
+        self.say(self.t("deal_intro", dealer=self.name(deal.dealer), contract=contract))
         for seat in range(3):
-            name = Seat(seat).localized(self.lang)
+            name = self.name(seat).localized(self.lang)
             self.say(f"  {name:<9} {format_hand(dealt.hands[seat], lang=self.lang)}")
         while not game.state.finished:
             choice = choose_card(game.state)
-            player = Seat(game.state.to_play)
+            player = self.name(game.state.to_play)
             before = len(game.state.tricks)
             game.play(choice.card)
             self.say(self.t("plays", seat=player, card=choice.card))
             self.say(f"    {self.reason(choice.reason, choice.params)}")
             if len(game.state.tricks) > before:
-                self.say(self.t("takes", seat=Seat(game.state.tricks[-1].winner)))
+                self.say(self.t("takes", seat=self.name(game.state.tricks[-1].winner)))
         taken = game.state.tricks_taken()
         for seat in range(3):
-            self.say(self.t("tricks_taken", seat=Seat(seat), n=taken[seat]))
+            self.say(self.t("tricks_taken", seat=self.name(seat), n=taken[seat]))
 
     def contract_for(self, step: PlayStep) -> tuple[Contract, int | None]:
         assert self.lesson is not None
@@ -327,137 +331,22 @@ class Session:
             deal = replace(deal, hands=None, seed=f"{self.seed}/{deal.id}", constraints=())
         dealt = realize(deal)
         if self.lesson.options.auction:
-            self.begin_auction(step, dealt.hands, dealt.dubel, deal.dealer)
+            names, rest = self.fourth_player()
+            bidding.begin_auction(
+                self, step, dealt.hands, dealt.dubel, deal.dealer, names=names, rest=rest
+            )
             assert self.table is not None
             self.table.dealt = dealt
             return
         contract, declarer = self.contract_for(step)
         state = start_play(BETEL, dealt.hands, contract, declarer=declarer, dealer=deal.dealer)
         self.table = Table(DealPlay(state), step, step.open or self.always_open, dealt=dealt)
-        self.say(self.t("deal_intro", dealer=Seat(deal.dealer), contract=contract))
+        self.say(self.t("deal_intro", dealer=self.name(deal.dealer), contract=contract))
         if declarer is not None:
-            self.say(self.t("declarer", seat=Seat(declarer)))
+            self.say(self.t("declarer", seat=self.name(declarer)))
         if dealt.dubel:
             self.say(self.t("dubel", cards=" ".join(map(str, dealt.dubel))))
         self.say(self.t("goal_" + next(iter(step.goal)), **{"n": next(iter(step.goal.values()))}))
-        self.run_bots()
-
-    # -- the auction (levels 5–10) --------------------------------------------------------------
-    def begin_auction(
-        self,
-        step: PlayStep,
-        hands: tuple[tuple[Card, ...], ...],
-        dubel: tuple[Card, ...],
-        dealer: int,
-    ) -> None:
-        assert self.lesson is not None
-        options = self.lesson.options
-        order = tuple((dealer + k) % 3 for k in range(3))
-        auction = Auction(
-            hands=[hands[seat] for seat in order],
-            dubel=dubel,
-            kontra=options.kontra,
-            betelki=options.betelki,
-            normal=options.normal,
-            exchange=options.exchange,
-        )
-        self.table = Table(
-            None,
-            step,
-            step.open,
-            auction=auction,
-            order=order,
-            hands=tuple(frozenset(h) for h in hands),
-        )
-        self.say(self.t("auction_intro", dealer=Seat(dealer)))
-        self.say(self.t("goal_" + next(iter(step.goal)), n=next(iter(step.goal.values()))))
-        self.run_bidders()
-
-    def run_bidders(self) -> None:
-        assert self.table is not None and self.table.auction is not None
-        auction = self.table.auction
-        while not auction.finished and self.table.order[auction.to_call] != LEARNER:
-            seat = self.table.order[auction.to_call]
-            hand = auction.state.hands[auction.to_call] if auction.state.hands else frozenset()
-            call = choose_call(auction.state, hand)
-            auction.call(str(call))
-            self.say(self.t("calls", seat=Seat(seat), call=str(call)))
-        if auction.finished:
-            self.end_auction()
-            return
-        hand = auction.state.hands[auction.to_call] if auction.state.hands else frozenset()
-        self.say(self.t("your_hand", cards=format_hand(hand, lang=self.lang)))
-        if auction.dubel:
-            self.say(self.t("dubel", cards=" ".join(map(str, auction.dubel))))
-        self.say(self.t("legal_calls", calls=", ".join(auction.legal_calls())))
-
-    def handle_call(self, line: str) -> None:
-        assert self.table is not None and self.table.auction is not None
-        auction = self.table.auction
-        pending = self.table.pending_call
-        if pending is not None:  # the learner was shown an exchange and asked to confirm it
-            self.table.pending_call = None
-            if line.strip().lower() not in ("yes", "y", "tak", "t"):
-                self.say(self.t("exchange_cancelled"))
-                return
-            text = pending
-        else:
-            text = line.strip()
-        try:
-            if text.startswith("[") and pending is None:
-                self.preview_exchange(text)
-                return
-            auction.call(text)
-        except BetelError as error:
-            self.say(error.message(self.lang))
-            return
-        self.say(self.t("calls", seat=Seat(LEARNER), call=auction.calls[-1]))
-        self.run_bidders()
-
-    def preview_exchange(self, text: str) -> None:
-        """Show what an exchange does before it is made (raises if the call is illegal)."""
-        from betel_tutor.auction import apply_call, parse_call
-
-        assert self.table is not None and self.table.auction is not None
-        before = self.table.auction.state
-        after = apply_call(before, parse_call(text))
-        seat = before.to_call
-        hand = after.hands[seat] if after.hands is not None else frozenset()
-        dubel = " ".join(map(str, after.dubel or ()))
-        call = parse_call(text)
-        self.say(
-            self.t(
-                "exchange_preview",
-                take=" ".join(map(str, call.take)),
-                lay=" ".join(map(str, call.lay)),
-                hand=format_hand(hand, lang=self.lang),
-                dubel=dubel,
-            )
-        )
-        self.table.pending_call = text
-
-    def end_auction(self) -> None:
-        assert self.table is not None and self.table.auction is not None
-        auction = self.table.auction
-        order = self.table.order
-        hands = list(self.table.hands)
-        if auction.state.hands is not None:
-            for index, seat in enumerate(order):
-                hands[seat] = auction.state.hands[index]
-        standing = auction.state.standing
-        if standing is None:
-            contract, declarer = free_play(), None
-            self.say(self.t("three_passes"))
-        else:
-            assert auction.declarer is not None
-            contract, declarer = standing, order[auction.declarer]
-            self.table.doubled = auction.doubled
-            key = "contract_doubled" if auction.doubled else "contract_is"
-            self.say(self.t(key, contract=contract, seat=Seat(declarer)))
-        state = start_play(BETEL, hands, contract, declarer=declarer, dealer=order[0])
-        self.table.play = DealPlay(state)
-        self.table.calls = tuple(auction.calls)
-        self.table.auction = None
         self.run_bots()
 
     def show_table(self) -> None:
@@ -465,11 +354,11 @@ class Session:
         state = self.table.play.state
         if self.table.open:
             for seat in (1, 2):
-                name = Seat(seat).localized(self.lang)
+                name = self.name(seat).localized(self.lang)
                 self.say(f"  {name:<9} {format_hand(state.hands[seat], lang=self.lang)}")
         if state.current:
             played = ", ".join(
-                f"{Seat((state.leader + i) % 3).localized(self.lang)} {card}"
+                f"{self.name((state.leader + i) % 3).localized(self.lang)} {card}"
                 for i, card in enumerate(state.current)
             )
             self.say(self.t("trick_so_far", cards=played))
@@ -478,7 +367,7 @@ class Session:
             self.t(
                 "tricks_so_far",
                 tricks=", ".join(
-                    f"{Seat(seat).localized(self.lang)} {taken[seat]}" for seat in range(3)
+                    f"{self.name(seat).localized(self.lang)} {taken[seat]}" for seat in range(3)
                 ),
             )
         )
@@ -492,10 +381,10 @@ class Session:
         """Computer players move until it is the learner's turn or the deal is over."""
         assert self.table is not None and self.table.play is not None
         game = self.table.play
-        while not game.state.finished and game.state.to_play != LEARNER:
+        while not game.state.finished and game.state.to_play != self.table.learner_seat:
             choice = choose_card(game.state)
             reason = self.reason(choice.reason, choice.params) if self.table.open else None
-            self.record_play(Seat(game.state.to_play), choice.card, reason)
+            self.record_play(self.name(game.state.to_play), choice.card, reason)
         if game.state.finished:
             self.end_deal()
         else:
@@ -504,7 +393,7 @@ class Session:
     def reason(self, key: str, params: dict[str, object]) -> str:
         return i18n.translate(key, self.lang, **{k: str(v) for k, v in params.items()})
 
-    def record_play(self, seat: Seat, card: Card, reason: str | None = None) -> None:
+    def record_play(self, seat: Player, card: Card, reason: str | None = None) -> None:
         assert self.table is not None and self.table.play is not None
         game = self.table.play
         tricks_before = len(game.state.tricks)
@@ -514,12 +403,15 @@ class Session:
             self.say(f"    {reason}")
         if len(game.state.tricks) > tricks_before:
             winner = game.state.tricks[-1].winner
-            self.say(self.t("takes", seat=Seat(winner)))
+            self.say(self.t("takes", seat=self.name(winner)))
 
     def handle_table(self, command: str, line: str) -> None:
         assert self.table is not None
         if self.table.play is None:
-            self.handle_call(line)
+            bidding.handle_call(self, line)
+            return
+        if self.table.rest is not None and self.table.rest.asking:
+            resting.handle_prediction(self, line)
             return
         game = self.table.play
         if command in ("hint", "podpowiedź", "podpowiedz"):
@@ -540,7 +432,7 @@ class Session:
         if problem is not None:
             self.say(problem.message(self.lang))
             return
-        self.record_play(Seat(LEARNER), card)
+        self.record_play(self.name(LEARNER), card)
         self.run_bots()
 
     def read_card(self, line: str) -> Card | None:
@@ -573,51 +465,62 @@ class Session:
         self.show_table()
 
     def end_deal(self) -> None:
-        assert self.table is not None and self.table.play is not None and self.level is not None
-        state: PlayState = self.table.play.state
+        table = self.table
+        assert table is not None and table.play is not None and self.level is not None
+        state: PlayState = table.play.state
         taken = state.tricks_taken()
-        first = self.table.play.history[0] if self.table.play.history else state
+        first = table.play.history[0] if table.play.history else state
         self.say(self.t("hands_were"))
         for seat in range(3):
-            name = Seat(seat).localized(self.lang)
+            name = self.name(seat).localized(self.lang)
             self.say(f"  {name:<9} {format_hand(first.hands[seat], lang=self.lang)}")
         for seat in range(3):
-            self.say(self.t("tricks_taken", seat=Seat(seat), n=taken[seat]))
-        scores = state.scores(doubled=self.table.doubled)
-        self.say(
-            self.t(
-                "scores",
-                scores=", ".join(
-                    f"{Seat(s).localized(self.lang)} {scores[s]:+d}" for s in range(3)
-                ),
-            )
-        )
-        goal, value = next(iter(self.table.step.goal.items()))
-        self.say(self.t("goal_met" if self.goal_met(goal, value, state) else "goal_missed"))
-        if self.table.replay:
+            self.say(self.t("tricks_taken", seat=self.name(seat), n=taken[seat]))
+        scores = state.scores(doubled=table.doubled)
+        entries = [f"{self.name(s).localized(self.lang)} {scores[s]:+d}" for s in range(3)]
+        rest = table.rest
+        mine = scores[LEARNER]
+        if rest is not None:
+            won = resting.points(rest, state)
+            entries.append(self.t("resting_score", seat=rest.player, points=f"{won:+d}"))
+            mine = won if rest.learner else mine
+        self.say(self.t("scores", scores=", ".join(entries)))
+        if rest is not None:
+            resting.say_outcome(self, rest, state)
+        if table.learner_seat is not None:
+            goal, value = next(iter(table.step.goal.items()))
+            self.say(self.t("goal_met" if self.goal_met(goal, value, state) else "goal_missed"))
+        if table.replay:
             self.say(self.t("replay_over"))
             self.table = None
             self.after_deal = True
             return
         self.remember(state)
-        self.last_table = self.table
+        self.last_table = table
         self.say(self.t("can_save"))
         self.after_deal = True
-        if self.table.practice:
+        if table.practice:
             self.say(self.t("practice"))
         else:
             level = self.progress.level(self.level)
             self.progress = self.progress.with_level(
                 self.level,
-                replace(
-                    level,
-                    deals_played=level.deals_played + 1,
-                    points=level.points + scores[LEARNER],
-                ),
+                replace(level, deals_played=level.deals_played + 1, points=level.points + mine),
             )
         self.table = None
         self.step_index += 1  # the deal is done: a learner who quits now resumes after it
         self.save()
+
+    def fourth_player(self) -> tuple[tuple[Player, ...], Rest | None]:
+        """Who sits at the table for the deal about to begin, and who rests (level 10 with
+        ``--fourth``: the learner rests on every fourth deal begun in this run)."""
+        if not self.fourth or self.level != 10:
+            return THREE, None
+        self.fourth_deals += 1
+        rest = Rest(resting_player(self.fourth_deals))
+        if rest.player != SOUTH:
+            self.say(self.t("rests", seat=rest.player))
+        return seated(rest.player), rest
 
     def remember(self, state: PlayState) -> None:
         """Keep the deal just played, for ``save``."""

@@ -1,0 +1,88 @@
+"""A deal at the tutor's table, and who sits at it.
+
+Three players play each deal; the learner sits South. With the fourth player of level 10
+(``learn --fourth``, spec §7) four players take turns: one of them rests each deal, and the
+three others sit at the table in clockwise order, so the table's seats 0, 1, 2 are named by the
+players who sit there (South, North, East when West rests; West, North, East when the learner
+rests).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from betel_tutor import i18n
+from betel_tutor.auction import Auction
+from betel_tutor.cards import Card
+from betel_tutor.dealing import Deal
+from betel_tutor.play import DealPlay
+from betel_tutor.scenario.model import PlayStep
+
+LEARNER = 0  # the learner's seat when they play: table seats are absolute (0 S, 1 W, 2 N)
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player at the tutor's table, named after where they sit; South is the learner."""
+
+    key: str  # the catalog key under ``seats.``
+
+    def localized(self, lang: str) -> str:
+        return i18n.translate(f"seats.{self.key}", lang)
+
+    def __str__(self) -> str:
+        return self.localized("en")
+
+
+SOUTH, WEST, NORTH, EAST = (Player(key) for key in ("south", "west", "north", "east"))
+PLAYERS = (SOUTH, WEST, NORTH, EAST)  # clockwise; East is the fourth player of level 10
+THREE = (SOUTH, WEST, NORTH)
+
+
+@dataclass
+class Rest:
+    """The resting fourth player of a deal and their prediction (spec §7)."""
+
+    player: Player
+    predicted: bool | None = None  # True: made, False: defeated, None: declined (or not yet)
+    asking: bool = False  # the learner rests and is being asked for a prediction
+
+    @property
+    def learner(self) -> bool:
+        return self.player == SOUTH
+
+
+@dataclass
+class Table:
+    """A deal at the table: its auction (levels 5–10), then its play."""
+
+    play: DealPlay | None
+    step: PlayStep
+    open: bool
+    practice: bool = False  # an undo makes the deal practice: it is not scored
+    auction: Auction | None = None
+    order: tuple[int, ...] = (0, 1, 2)  # absolute seats from the dealer, for the auction
+    hands: tuple[frozenset[Card], ...] = ()
+    doubled: bool = False
+    dealt: Deal | None = None
+    calls: tuple[str, ...] | None = None
+    pending_call: str | None = None  # an exchange shown to the learner, awaiting yes
+    replay: bool = False  # a replay is never scored and does not move the lesson on
+    names: tuple[Player, ...] = THREE  # who sits at table seats 0, 1, 2
+    rest: Rest | None = None  # the fourth player resting this deal (level 10 with --fourth)
+
+    @property
+    def learner_seat(self) -> int | None:
+        """The learner's table seat, or None when the learner rests this deal."""
+        return None if self.rest is not None and self.rest.learner else LEARNER
+
+
+def resting_player(deal_number: int) -> Player:
+    """Who rests in the ``deal_number``-th deal (from 1) of level 10 with four players: West,
+    North, East, then the learner, and so on, so the learner rests on deals 4, 8, …"""
+    return PLAYERS[deal_number % len(PLAYERS)]
+
+
+def seated(resting: Player) -> tuple[Player, ...]:
+    """The three players at the table while ``resting`` rests, clockwise from South's side."""
+    return tuple(player for player in PLAYERS if player != resting)

@@ -1,0 +1,221 @@
+"""The fourth, resting player of level 10 (``learn --fourth``, spec §7), through the entry point."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from betel_tutor import i18n
+from betel_tutor.contracts import parse_contract
+from betel_tutor.tutor.progress import Progress
+from betel_tutor.tutor.session import Session
+from tests.test_tutor import scripted
+
+LEVEL_10_QUIZZES = {"Szlem": "100 0 0", "2NT": "-40 30 10", "2BA": "-40 30 10"}
+
+
+def script(lang: str, predictions: list[str], *, fourth: bool = True, deals: int = 4) -> list[str]:
+    """The lines a learner types in level 10 to play ``deals`` deals: pass at every call, the
+    first legal card, the right quiz answers, ``predictions`` in turn when resting, then the
+    level again from the menu. Worked out on a session in this process, for the real program."""
+    session = Session(progress=Progress(), lang=lang, fourth=fourth)
+    shown = session.start(10)
+    prompts = {key: i18n.translate(f"tutor.{key}", lang) for key in ("prompt_call", "prompt_card")}
+    lines: list[str] = []
+    waiting = list(predictions)
+    while session.step_index < 10 and len(lines) < 500:
+        prompt = session.prompt
+        if prompt == prompts["prompt_call"]:
+            line = "pass"
+        elif prompt == prompts["prompt_card"]:
+            line = "1"
+        elif prompt == i18n.translate("tutor.prompt_predict", lang):
+            line = waiting.pop(0)
+        elif prompt == i18n.translate("tutor.prompt_answer", lang):
+            question = shown[-1]
+            line = next(answer for word, answer in LEVEL_10_QUIZZES.items() if word in question)
+        elif prompt == i18n.translate("tutor.prompt_level", lang):
+            line = "10"
+        else:
+            line = ""
+        lines.append(line)
+        shown = session.handle(line)
+        if session.fourth_deals > deals or (session.fourth_deals == deals and session.after_deal):
+            break
+    assert not waiting, "every prediction was asked for"
+    return [*lines, "quit"]
+
+
+def deals_of(out: str, lang: str = "en") -> list[str]:
+    """The output cut into deals, each from its auction to its scores."""
+    marker = "calls first." if lang == "en" else "mówi pierwszy."
+    ends = "Type save" if lang == "en" else "Wpisz zapisz"
+    parts = out.split(marker)[1:]
+    return [part.split(ends)[0] for part in parts]
+
+
+def contract_result(deal: str) -> tuple[str, bool]:
+    """The contract played in a deal's output, and whether it was made."""
+    found = re.search(r"The contract is (.+?)(?: doubled)?, played by (\w+)\.", deal)
+    assert found, deal
+    name, declarer = found.groups()
+    taken = re.search(rf"^{declarer}: (\d+) tricks$", deal, re.M)
+    assert taken, deal
+    return declarer, parse_contract(name).is_made(int(taken.group(1)))
+
+
+def test_computer_players_rest_and_then_the_learner_rests_and_predicts(tmp_path: Path) -> None:
+    result = scripted(tmp_path, script("en", ["maybe", "made"]), "--level", "10", "--fourth")
+    out = result.stdout
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    assert out.count("A fourth player, East, joins the table") == 2  # once each time in
+    deals = deals_of(out)
+    assert len(deals) == 4
+    # Deals 1–3: West, North, East rest in turn, each predicting from the auction alone.
+    learner_total = 0
+    for deal, resting, seated in zip(
+        deals[:3],
+        ("West", "North", "East"),
+        (("North", "East"), ("West", "East"), ("West", "North")),
+        strict=True,
+    ):
+        assert f"{resting} rests this deal and watches." in out
+        scores = re.search(
+            r"^Score: South ([+-]\d+), (\w+) [+-]\d+, (\w+) [+-]\d+, (.*)$", deal, re.M
+        )
+        assert scores, deal
+        assert scores.group(2, 3) == seated
+        learner_total += int(scores.group(1))
+        predicted = re.search(
+            rf"{resting}, resting, predicts that the contract will be (\w+)", deal
+        )
+        if predicted is None:  # declined, or there was no contract
+            assert scores.group(4) == f"{resting} (resting) +0"
+            continue
+        _, made = contract_result(deal)
+        right = (predicted.group(1) == "made") == made
+        points = "+10" if right else "-10"
+        assert scores.group(4) == f"{resting} (resting) {points}"
+        assert f"{resting}'s prediction was {'right' if right else 'wrong'}: {points}." in deal
+    assert "West, resting, predicts" in deals[0]  # the first deal had a contract to predict
+    # Deal 4: the learner rests; the three computer players bid and play, open, with reasons.
+    rest = deals[3]
+    assert out.count("You rest this deal: West, North, East bid and play it") == 1
+    assert out.index("You rest this deal") > out.index(deals[2])
+    assert "Your hand" not in rest and "Your goal" not in rest
+    assert (
+        "'maybe' is not a prediction: type made (or yes, tak), defeated (or down, no, nie)" in rest
+    )
+    assert "You predict that the contract will be made." in rest
+    plays = re.findall(r"^(West|North|East) plays (\S+)\n    (.+)$", rest, re.M)
+    assert len(plays) == 30 and all(card in reason for _, card, reason in plays)
+    _, made = contract_result(rest)
+    points = "+10" if made else "-10"
+    score_line = r"^Score: West [+-]\d+, North [+-]\d+, East [+-]\d+, South \(resting\) "
+    assert re.search(score_line + re.escape(points) + "$", rest, re.M)
+    assert f"Your prediction was {'right' if made else 'wrong'}: {points}." in rest
+    saved = json.loads((tmp_path / "progress.json").read_text(encoding="utf-8"))["levels"]["10"]
+    assert saved["deals_played"] == 4
+    assert saved["points"] == learner_total + int(points)
+
+
+def test_the_learner_rests_in_polish_and_skips(tmp_path: Path) -> None:
+    lines = script("pl", ["może", "pomiń"])
+    result = scripted(tmp_path, lines, "--level", "10", "--fourth", "--lang", "pl")
+    out = result.stdout
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    assert "Odpoczywasz w tym rozdaniu: licytują i grają Zachód, Północ, Wschód" in out
+    assert "'może' to nie jest przepowiednia: wpisz tak (albo ugrany, made)" in out
+    assert "Tym razem nie przewidujesz wyniku." in out
+    assert "Bez przepowiedni: +0." in out
+    assert re.search(
+        r"^Wynik: Zachód [+-]\d+, Północ [+-]\d+, Wschód [+-]\d+, Południe \(odpoczywa\) \+0$",
+        out,
+        re.M,
+    )
+    assert "Zachód odpoczywa w tym rozdaniu i przygląda się grze." in out
+
+
+def test_level_10_without_fourth_is_played_by_three(tmp_path: Path) -> None:
+    lines = script("en", [], fourth=False, deals=1)
+    out = scripted(tmp_path, lines, "--level", "10").stdout
+    assert "Score: South" in out
+    for text in ("rests this deal", "(resting)", "East", "You rest", "predicts that"):
+        assert text not in out
+
+
+def test_fourth_outside_level_10_says_once_that_it_does_nothing(tmp_path: Path) -> None:
+    result = scripted(tmp_path, ["", "♥K", "quit"], "--level", "1", "--fourth")
+    assert result.returncode == 0
+    notice = (
+        "--fourth has no effect in level 1: the fourth player joins only the match of level 10."
+    )
+    assert result.stdout.count(notice) == 1
+    assert "rests" not in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("predicted", "made", "points"),
+    [(True, True, 10), (True, False, -10), (False, False, 10), (False, True, -10), (None, True, 0)],
+)
+def test_a_prediction_scores_plus_or_minus_ten(
+    predicted: bool | None, made: bool, points: int
+) -> None:
+    from betel_tutor.bots import choose_card
+    from betel_tutor.dealing import deal
+    from betel_tutor.play import BETEL, play_card, start_play
+    from betel_tutor.scoring import prediction_points
+    from betel_tutor.tutor import resting
+    from betel_tutor.tutor.table import WEST, Rest
+
+    assert prediction_points(predicted, made) == points
+    # A whole deal: 1NT made or not by seat 0, and the resting player's points from it.
+    for seed in range(50):
+        state = start_play(BETEL, deal(seed).hands, parse_contract("1NT"), declarer=0)
+        while not state.finished:
+            state = play_card(state, choose_card(state).card)
+        if parse_contract("1NT").is_made(state.tricks_taken()[0]) == made:
+            break
+    else:
+        pytest.fail("no deal found")
+    assert resting.points(Rest(WEST, predicted=predicted), state) == points
+
+
+def test_prediction_answers() -> None:
+    from betel_tutor.tutor.resting import parse_prediction
+
+    for word in ("made", "yes", "TAK", " tak "):
+        assert parse_prediction(word) is True
+    for word in ("defeated", "down", "no", "nie"):
+        assert parse_prediction(word) is False
+    for word in ("skip", "pomiń", "Pomiń"):
+        assert parse_prediction(word) is None
+    for bad in ("", "maybe", "madee", "10"):
+        with pytest.raises(ValueError) as refused:
+            parse_prediction(bad)
+        assert refused.value.args == (bad,)
+
+
+def test_the_resting_turn_comes_to_the_learner_every_fourth_deal() -> None:
+    from betel_tutor.tutor.table import EAST, NORTH, SOUTH, WEST, resting_player, seated
+
+    assert [resting_player(n) for n in range(1, 9)] == [WEST, NORTH, EAST, SOUTH] * 2
+    assert seated(WEST) == (SOUTH, NORTH, EAST) and seated(SOUTH) == (WEST, NORTH, EAST)
+
+
+def test_help_names_the_option(tmp_path: Path) -> None:
+    import subprocess
+
+    from tests.test_tutor import BETEL_TUTOR, environment
+
+    shown = subprocess.run(
+        [BETEL_TUTOR, "learn", "--help"],
+        capture_output=True,
+        text=True,
+        env=environment(tmp_path),
+        check=False,
+    )
+    assert "--fourth" in shown.stdout and "rests" in shown.stdout
