@@ -55,10 +55,16 @@ def browser() -> Iterator[Browser]:
         launched.close()
 
 
-def render(tmp_path: Path, *args: str) -> Path:
+def render(tmp_path: Path, *args: str, solver: bool = False) -> Path:
+    """Render through the CLI; the solver's tables only when a test is about them (they take
+    about two seconds a deal)."""
     out = tmp_path / "out"
+    flags = [] if solver else ["--no-solver"]
     done = subprocess.run(
-        [BETEL_TUTOR, "render", *args, "-o", str(out)], capture_output=True, text=True, check=False
+        [BETEL_TUTOR, "render", *args, *flags, "-o", str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     return out
@@ -209,3 +215,24 @@ def test_a_folder_makes_one_handout_with_an_index(browser: Browser, tmp_path: Pa
     assert pages < deals  # four deals share a page
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "handout-four-a-page.png"))
+
+
+def test_solver_table_and_cost_marks(browser: Browser, tmp_path: Path) -> None:
+    """The answer sheet prints the trick table and marks the card that cost tricks; the
+    student sheet shows neither."""
+    source = str(ROOT / "tests" / "data" / "sheets" / "replay.yaml")
+    out = render(tmp_path / "a", source, solver=True)
+    page = browser.new_page()
+    page.goto((out / "replay.html").as_uri())
+    rows = page.locator("table.solver tr")
+    assert rows.count() == 4
+    south = rows.nth(1).locator("td").all_inner_texts()
+    # South holds the top spades and diamonds: nine tricks in ♠, ♦ and NT, all cards seen.
+    assert south[:5] == ["5", "9", "5", "9", "9"] and south[-1] == "Szlemik no trump"
+    costly = page.locator("td.costly")
+    assert costly.count() == 1
+    assert costly.inner_text().startswith("South ♥Q") and "✗2" in costly.inner_text()
+    assert "2 trick" in (costly.get_attribute("title") or "")
+    student = render(tmp_path / "s", source, "--sheet", "student", solver=True)
+    page.goto((student / "replay.html").as_uri())
+    assert page.locator("table.solver").count() == 0 and page.locator("td.costly").count() == 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from betel_tutor.render.viewmodel import DealView, QuizView, deal_view, quiz_views
+from betel_tutor.render.viewmodel import DealView, QuizView, analyse, deal_view, quiz_views
 from betel_tutor.resources import data_dir
 from betel_tutor.scenario.model import Scenario
 
@@ -22,11 +22,16 @@ class Part:
     quizzes: list[list[QuizView]]
 
 
-def _part(scenario: Scenario, languages: list[str], sheet: str) -> Part:
-    deals = [
-        [deal_view(scenario, deal, lang=language, sheet=sheet) for language in languages]
-        for deal in scenario.deals
-    ]
+def _part(scenario: Scenario, languages: list[str], sheet: str, solver: bool) -> Part:
+    deals = []
+    for deal in scenario.deals:
+        analysis = analyse(deal) if solver and sheet == "answers" else None
+        deals.append(
+            [
+                deal_view(scenario, deal, lang=language, sheet=sheet, analysis=analysis)
+                for language in languages
+            ]
+        )
     quizzes = [quiz_views(scenario, lang=language, sheet=sheet) for language in languages]
     title = " / ".join(scenario.title.get(language) for language in languages)
     return Part(scenario.id, title, deals, quizzes if scenario.all_quizzes() else [])
@@ -39,9 +44,11 @@ def render_handout(
     lang: str = "en",
     sheet: str = "answers",
     per_page: int = 1,
+    solver: bool = False,
 ) -> str:
     """Scenarios as one HTML page: with several, an index first. Autoescape is on: what
-    authors write is escaped, except note HTML, which the markup renderer has made safe."""
+    authors write is escaped, except note HTML, which the markup renderer has made safe.
+    With ``solver`` the answer sheet adds each deal's trick table and cost marks."""
     from jinja2 import Environment, FileSystemLoader, select_autoescape
 
     if per_page not in PER_PAGE:
@@ -51,7 +58,7 @@ def render_handout(
         autoescape=select_autoescape(default=True, default_for_string=True),
     )
     languages = ["en", "pl"] if lang == "both" else [lang]
-    parts = [_part(scenario, languages, sheet) for scenario in scenarios]
+    parts = [_part(scenario, languages, sheet, solver) for scenario in scenarios]
     context: dict[str, Any] = {
         "title": title or parts[0].title,
         "parts": parts,
@@ -64,6 +71,8 @@ def render_handout(
     return environment.get_template("deal_sheet.html.j2").render(**context)
 
 
-def render_scenario(scenario: Scenario, *, lang: str = "en", sheet: str = "answers") -> str:
+def render_scenario(
+    scenario: Scenario, *, lang: str = "en", sheet: str = "answers", solver: bool = False
+) -> str:
     """One scenario's deals as an HTML page."""
-    return render_handout([scenario], lang=lang, sheet=sheet)
+    return render_handout([scenario], lang=lang, sheet=sheet, solver=solver)

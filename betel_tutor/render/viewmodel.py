@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from betel_tutor import i18n
 from betel_tutor.cards import Card, Suit, sort_cards
@@ -39,7 +40,68 @@ class HandView:
 class TrickView:
     number: int
     leader: str
-    cards: list[tuple[str, str, bool]]  # (seat, card, wins)
+    cards: list[tuple[str, str, bool, str, str]]  # (seat, card, wins, cost mark, its meaning)
+
+
+@dataclass(frozen=True)
+class SolverView:
+    """The trick table: column titles, and per seat its figures and best contract."""
+
+    title: str
+    columns: list[str]
+    rows: list[tuple[str, list[int], str]]
+    note: str
+    marks: str  # what ✗2 beside a played card means
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What the solver says about a deal, computed once for all languages of a sheet."""
+
+    table: Any  # betel_tutor.solver.table.TrickTable
+    costs: list[int]  # per card played: the tricks it cost its player (0: a best card)
+
+
+def analyse(deal: DealSpec) -> Analysis | None:
+    """The trick table and the cost of every scripted card (Betel deals only)."""
+    if deal.game != "betel" or deal.variant:
+        return None
+    from betel_tutor.scenario.script import replay
+    from betel_tutor.solver.advice import Advisor
+    from betel_tutor.solver.table import trick_table
+
+    table = trick_table(realize(deal).hands)
+    costs: list[int] = []
+    if deal.play:
+        game = replay(deal).game
+        advisor = Advisor()
+        for state, card in zip(game.history, game.played, strict=True):
+            advice = {a.card: a.cost for a in advisor.hint(state)}
+            costs.append(advice[card])
+    return Analysis(table, costs)
+
+
+def _solver_view(analysis: Analysis, lang: str) -> SolverView:
+    from betel_tutor.solver.report import TableReport, column_titles
+
+    report = TableReport("", analysis.table)
+    rows = []
+    for seat in range(3):
+        best = report.best(seat)
+        rows.append(
+            (
+                Seat(seat).localized(lang),
+                list(analysis.table.rows[seat]),
+                best.localized(lang) if best is not None else "—",
+            )
+        )
+    return SolverView(
+        i18n.translate("render.solver_title", lang),
+        list(column_titles(lang)),
+        rows,
+        i18n.translate("solver.table_note", lang),
+        i18n.translate("render.cost_legend", lang) if analysis.costs else "",
+    )
 
 
 @dataclass(frozen=True)
@@ -62,6 +124,7 @@ class DealView:
     auction_rows: list[list[str]] = field(default_factory=list)
     lang: str = "en"
     played: list[str] = field(default_factory=list)  # every card in the order played (replay)
+    solver: SolverView | None = None
 
 
 def _auction(deal: DealSpec, lang: str) -> tuple[list[str], list[list[str]]]:
@@ -110,9 +173,17 @@ def _labels(lang: str) -> dict[str, str]:
     return {key: i18n.translate(f"render.{key}", lang) for key in keys}
 
 
-def deal_view(scenario: Scenario, deal: DealSpec, *, lang: str, sheet: str) -> DealView:
+def deal_view(
+    scenario: Scenario,
+    deal: DealSpec,
+    *,
+    lang: str,
+    sheet: str,
+    analysis: Analysis | None = None,
+) -> DealView:
     """One deal as the sheet shows it; the student sheet hides the other hands and the notes
-    written for after the deal."""
+    written for after the deal. With an ``analysis`` the answer sheet shows the trick table
+    and marks the cards that cost a trick."""
     game = profile(deal.variant or deal.game)
     dealt = realize(deal)
     count = game.seats
@@ -136,7 +207,8 @@ def deal_view(scenario: Scenario, deal: DealSpec, *, lang: str, sheet: str) -> D
             contract = parse_contract(deal.contract).localized(lang)
     except BetelError:
         pass
-    tricks = _tricks(deal, lang)
+    answers = analysis is not None and sheet == "answers"
+    tricks = _tricks(deal, lang, analysis.costs if answers and analysis else [])
     notes = [
         NoteView(note.category, render_note(note.text.get(lang), lang=lang))
         for note in deal.current_notes()
@@ -154,14 +226,16 @@ def deal_view(scenario: Scenario, deal: DealSpec, *, lang: str, sheet: str) -> D
         notes=notes,
         labels=_labels(lang),
         lang=lang,
-        played=[card for trick in tricks for _, card, _ in trick.cards],
+        played=[cell[1] for trick in tricks for cell in trick.cards],
         auction_seats=auction_seats,
         auction_rows=auction_rows,
+        solver=_solver_view(analysis, lang) if answers and analysis else None,
     )
 
 
-def _tricks(deal: DealSpec, lang: str) -> list[TrickView]:
-    """The scripted play, trick by trick, with the winner marked (checked scenarios only)."""
+def _tricks(deal: DealSpec, lang: str, costs: list[int]) -> list[TrickView]:
+    """The scripted play, trick by trick, with the winner marked (checked scenarios only) and,
+    given ``costs``, what each card cost the player who played it."""
     from betel_tutor.scenario.script import replay
 
     if not deal.play:
@@ -171,16 +245,14 @@ def _tricks(deal: DealSpec, lang: str) -> list[TrickView]:
     views = []
     for number, trick in enumerate(state.tricks, 1):
         order = [(trick.leader + i) % seats for i in range(seats)]
-        views.append(
-            TrickView(
-                number,
-                Seat(trick.leader, seats).localized(lang),
-                [
-                    (Seat(s, seats).localized(lang), str(c), s == trick.winner)
-                    for s, c in zip(order, trick.cards, strict=True)
-                ],
-            )
-        )
+        start = (number - 1) * seats
+        cells = []
+        for index, (s, c) in enumerate(zip(order, trick.cards, strict=True)):
+            cost = costs[start + index] if start + index < len(costs) else 0
+            mark = f"✗{cost}" if cost else ""
+            meaning = i18n.translate("render.cost", lang, n=cost) if cost else ""
+            cells.append((Seat(s, seats).localized(lang), str(c), s == trick.winner, mark, meaning))
+        views.append(TrickView(number, Seat(trick.leader, seats).localized(lang), cells))
     return views
 
 
