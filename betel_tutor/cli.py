@@ -460,6 +460,10 @@ def learn_command(
         bool, typer.Option("--open", help="Play every deal open (na widno), all hands shown.")
     ] = False,
     seed: Annotated[str | None, typer.Option("--seed", help="Deal from this seed instead.")] = None,
+    strength: Annotated[
+        str,
+        typer.Option("--strength", help="The computer players: beginner, club or strong."),
+    ] = "beginner",
     fourth: Annotated[
         bool,
         typer.Option(
@@ -480,6 +484,10 @@ def learn_command(
 
         if level is not None and not 1 <= level <= 10:
             raise NotationError("tutor.bad_level", token=str(level), position=0)
+        from betel_tutor.bots.strong import STRENGTHS
+
+        if strength not in STRENGTHS:
+            raise NotationError("cli.bad_strength", token=strength, position=0)
         path = store.default_path()
         notice = None
         try:
@@ -494,6 +502,7 @@ def learn_command(
             always_open=open_hands,
             seed=seed,
             fourth=fourth,
+            strength=strength,
             saves_to=path.parent / "deals",
         )
         if notice is not None:

@@ -54,6 +54,7 @@ def begin_auction(
         hands=tuple(frozenset(h) for h in hands),
         names=names,
         rest=rest,
+        strength=session.strength,
     )
     if rest is not None and rest.learner:
         resting.show_rest_deal(session, hands, dubel)

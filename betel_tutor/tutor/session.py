@@ -72,6 +72,7 @@ class Session:
     saves_to: Path | None = None  # where `save` writes deals unless given a path
     seed: str | None = None  # --seed: deals from this seed instead of the lesson's
     fourth: bool = False  # --fourth: a fourth player joins level 10, one player rests a deal
+    strength: str = "beginner"  # --strength: the computer players' play (beginner, club, strong)
     fourth_deals: int = 0  # deals of level 10 begun in this run, for the resting turn
     fourth_noted: bool = False  # said once that --fourth does nothing outside level 10
 
@@ -340,7 +341,13 @@ class Session:
             return
         contract, declarer = self.contract_for(step)
         state = start_play(BETEL, dealt.hands, contract, declarer=declarer, dealer=deal.dealer)
-        self.table = Table(DealPlay(state), step, step.open or self.always_open, dealt=dealt)
+        self.table = Table(
+            DealPlay(state),
+            step,
+            step.open or self.always_open,
+            dealt=dealt,
+            strength=self.strength,
+        )
         self.say(self.t("deal_intro", dealer=self.name(deal.dealer), contract=contract))
         if declarer is not None:
             self.say(self.t("declarer", seat=self.name(declarer)))
@@ -382,7 +389,7 @@ class Session:
         assert self.table is not None and self.table.play is not None
         game = self.table.play
         while not game.state.finished and game.state.to_play != self.table.learner_seat:
-            choice = choose_card(game.state)
+            choice = self.table.computer(game.state)
             reason = self.reason(choice.reason, choice.params) if self.table.open else None
             self.record_play(self.name(game.state.to_play), choice.card, reason)
         if game.state.finished:
@@ -415,8 +422,7 @@ class Session:
             return
         game = self.table.play
         if command in ("hint", "podpowiedź", "podpowiedz"):
-            choice = choose_card(game.state)
-            self.say(self.t("hint", reason=self.reason(choice.reason, choice.params)))
+            self.hint(game.state)
             return
         if command in ("open", "odkryj", "widno"):
             self.table.open = True
@@ -464,6 +470,38 @@ class Session:
         self.say(self.t("undone"))
         self.show_table()
 
+    def hint(self, state: PlayState) -> None:
+        """The best cards by the solver and what the others cost; the beginner's rule of thumb
+        beside it, as a reason a learner can follow."""
+        assert self.table is not None
+        advice = self.table.advisor.hint(state)
+        best = [a.card for a in advice if a.cost == 0]
+        tricks = advice[0].tricks
+        key = "hint_best" if state.declarer is not None else "hint_best_free"
+        self.say(self.t(key, cards=" ".join(map(str, best)), tricks=tricks))
+        for item in advice:
+            if item.cost:
+                key = "hint_costs_contract" if item.costs_contract else "hint_costs"
+                self.say(self.t(key, card=item.card, n=item.cost))
+        choice = choose_card(state)
+        self.say(self.t("hint", reason=self.reason(choice.reason, choice.params)))
+
+    def review(self, table: Table) -> None:
+        """After a deal: the first card of the learner's that cost a trick, and a better one."""
+        assert table.play is not None
+        if table.learner_seat is None or not table.play.history:
+            return
+        mistake = table.advisor.review(table.play.history, table.play.played, LEARNER)
+        if mistake.card is None:
+            self.say(self.t("review_clean"))
+            return
+        key = "review_mistake_contract" if mistake.costs_contract else "review_mistake"
+        self.say(
+            self.t(
+                key, trick=mistake.trick, card=mistake.card, better=mistake.better, n=mistake.cost
+            )
+        )
+
     def end_deal(self) -> None:
         table = self.table
         assert table is not None and table.play is not None and self.level is not None
@@ -490,6 +528,8 @@ class Session:
         if table.learner_seat is not None:
             goal, value = next(iter(table.step.goal.items()))
             self.say(self.t("goal_met" if self.goal_met(goal, value, state) else "goal_missed"))
+        if not table.replay:
+            self.review(table)
         if table.replay:
             self.say(self.t("replay_over"))
             self.table = None

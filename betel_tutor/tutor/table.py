@@ -9,14 +9,18 @@ rests).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from betel_tutor import i18n
 from betel_tutor.auction import Auction
+from betel_tutor.bots import Choice
+from betel_tutor.bots.strong import player
 from betel_tutor.cards import Card
 from betel_tutor.dealing import Deal
-from betel_tutor.play import DealPlay
+from betel_tutor.play import DealPlay, PlayState
 from betel_tutor.scenario.model import PlayStep
+from betel_tutor.solver.advice import Advisor
 
 LEARNER = 0  # the learner's seat when they play: table seats are absolute (0 S, 1 W, 2 N)
 
@@ -70,6 +74,16 @@ class Table:
     replay: bool = False  # a replay is never scored and does not move the lesson on
     names: tuple[Player, ...] = THREE  # who sits at table seats 0, 1, 2
     rest: Rest | None = None  # the fourth player resting this deal (level 10 with --fourth)
+    strength: str = "beginner"  # the computer players: beginner, club or strong
+    advisor: Advisor = field(default_factory=Advisor)  # the solver's tables for hints, review
+    _computer: Callable[[PlayState], Choice] | None = None
+
+    @property
+    def computer(self) -> Callable[[PlayState], Choice]:
+        """The computer players' choice of card (one player object for the deal)."""
+        if self._computer is None:
+            self._computer = player(self.strength)
+        return self._computer
 
     @property
     def learner_seat(self) -> int | None:
