@@ -1,6 +1,6 @@
 """Rendering 1,000 deals (no solver tables) into one handout (target: under 5 seconds).
 
-    .venv/bin/python bench/render.py [--deals N]
+.venv/bin/python bench/render.py [--deals N]
 """
 
 from __future__ import annotations

@@ -2,9 +2,10 @@
 
 For each of N deals (seeded, reproducible) seat 0 declares and leads and is solved in a normal
 contract (the strain cycles ♣ ♦ ♥ ♠ NT), in Betelek 1 and in Betel; then one hint (the value
-of every legal card in the first position) and one complete trick table (21 solves). Targets:
+of every legal card in the first position) and one complete trick table (21 solves); then
+whole deals played by strong computer players. Targets:
 normal median ≤ 10 ms and p99 ≤ 250 ms; betelek and Betel median ≤ 50 ms; hint ≤ 100 ms;
-trick table ≤ 2 s; memory under 500 MB.
+trick table ≤ 2 s; a strong player's move ≤ 250 ms at the 95th percentile; memory under 500 MB.
 
     .venv/bin/python bench/solver.py [--deals N] [--tables N]
 """
@@ -18,10 +19,11 @@ import statistics
 import time
 from collections.abc import Callable
 
+from betel_tutor.bots.strong import player
 from betel_tutor.cards import Suit
 from betel_tutor.contracts import parse_contract
-from betel_tutor.dealing import deal
-from betel_tutor.play import BETEL, start_play
+from betel_tutor.dealing import Deal, deal
+from betel_tutor.play import BETEL, play_card, start_play
 from betel_tutor.solver import card_values, solve_position, trick_table
 
 STRAINS: tuple[Suit | None, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES, None)
@@ -46,10 +48,29 @@ def measure(label: str, runs: list[Callable[[], int]]) -> None:
     )
 
 
+def strong_moves(games: list[Deal]) -> None:
+    """Whole deals played by three strong computer players: the time of every move."""
+    times: list[float] = []
+    for number, dealt in enumerate(games):
+        contract = parse_contract(["1♣", "2♦", "1NT", "B2", "2♠"][number % 5])
+        state = start_play(BETEL, dealt.hands, contract, declarer=number % 3)
+        players = [player("strong") for _ in range(3)]
+        while not state.finished:
+            start = time.perf_counter()
+            choice = players[state.to_play](state)
+            times.append((time.perf_counter() - start) * 1000)
+            state = play_card(state, choice.card)
+    print(
+        f"{'strong player move':<22} median {statistics.median(times):7.1f} ms  "
+        f"p95 {percentile(times, 0.95):7.1f}  max {max(times):7.1f}  ({len(times)} moves)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--tables", type=int, default=10)
+    parser.add_argument("--games", type=int, default=10)
     args = parser.parse_args()
     deals = [deal(f"solver-bench-{n}") for n in range(args.deals)]
     print(f"{platform.processor() or platform.machine()}, Python {platform.python_version()}")
@@ -76,6 +97,7 @@ def main() -> None:
         return lambda: trick_table(deals[n].hands).nodes
 
     measure("trick table (21 solves)", [table(n) for n in range(args.tables)])
+    strong_moves(deals[: args.games])
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory {peak:.0f} MB")
 

@@ -236,3 +236,34 @@ def test_solver_table_and_cost_marks(browser: Browser, tmp_path: Path) -> None:
     student = render(tmp_path / "s", source, "--sheet", "student", solver=True)
     page.goto((student / "replay.html").as_uri())
     assert page.locator("table.solver").count() == 0 and page.locator("td.costly").count() == 0
+
+
+def test_printed_pages_and_uncut_hands(browser: Browser, tmp_path: Path) -> None:
+    """A4 with 1, 2 or 4 deals a page: exactly as many pages as that takes. The hands and each
+    deal's row are never split across pages, and the suits stay apart in black and white
+    (the colour is dropped, the symbol's shape remains)."""
+    deals = "".join(
+        f"  - {{id: d{n}, seed: {n}, contract: 1NT, declarer: S}}\n" for n in range(1, 6)
+    )
+    source = tmp_path / "five.yaml"
+    source.write_text(
+        "kind: practice\nid: five\ntitle: {en: Five deals, pl: Pięć rozdań}\ndeals:\n" + deals,
+        encoding="utf-8",
+    )
+    for per_page, expected in (("1", 5), ("2", 3), ("4", 2)):
+        out = render(tmp_path / per_page, str(source), "--per-page", per_page)
+        page = browser.new_page()
+        page.goto((out / "five.html").as_uri())
+        assert page.locator(".deal").count() == 5
+        pdf = page.pdf(format="A4")
+        assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == expected, per_page
+        page.emulate_media(media="print")
+        styles = page.locator(".hand, .deal-row").evaluate_all(
+            "els => els.map(e => getComputedStyle(e).breakInside)"
+        )
+        assert styles and set(styles) == {"avoid"}
+        colours = page.locator(".hearts, .diamonds").evaluate_all(
+            "els => els.map(e => getComputedStyle(e).color)"
+        )
+        assert set(colours) == {"rgb(0, 0, 0)"}
+        page.close()
