@@ -107,7 +107,7 @@ def _value(board: Board, hands: tuple[int, int, int], leader: int, trick: tuple[
     while low < high:
         target = (low + high + 1) // 2
         if trick:
-            ok = board._trick(hands, leader, trick, target, None, _live(hands, trick))
+            ok = board._trick(hands, leader, trick, target, None, board.runs(hands, trick))
         else:
             ok = board.wins(hands, leader, target)
         if ok:

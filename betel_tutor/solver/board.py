@@ -298,13 +298,25 @@ class Board:
                     return True
             elif remaining - quick < target:
                 return False
-        live = hands[0] | hands[1] | hands[2]
-        result = self._trick(hands, leader, (), target, key, live)
+        result = self._trick(hands, leader, (), target, key, self.runs(hands, ()))
         if result:
             self.bounds[key] = (target, high)
         else:
             self.bounds[key] = (low, target - 1)
         return result
+
+    @staticmethod
+    def runs(hands: tuple[int, int, int], trick: tuple[int, ...]) -> tuple[int, int, int]:
+        """One card of each run of equivalent cards, per hand, for the trick in progress: the
+        live cards (in hands or in the trick) do not change until the trick is over."""
+        live = hands[0] | hands[1] | hands[2]
+        for card in trick:
+            live |= 1 << card
+        return (
+            representatives(live, hands[0]),
+            representatives(live, hands[1]),
+            representatives(live, hands[2]),
+        )
 
     def _trick(
         self,
@@ -313,20 +325,20 @@ class Board:
         trick: tuple[int, ...],
         target: int,
         key: int | None,
-        live: int,
+        runs: tuple[int, int, int],
     ) -> bool:
         """The value of a trick in progress: ``trick`` holds the cards played so far and
-        ``live`` every card still in a hand or in this trick."""
+        ``runs`` each hand's representative cards (see :meth:`runs`)."""
         seat = (leader + len(trick)) % 3
         hand = hands[seat]
-        moves = legal(hand, trick, self.trump, self.beat[seat]) & representatives(live, hand)
+        moves = legal(hand, trick, self.trump, self.beat[seat]) & runs[seat]
         maximiser = self.maximiser[seat]
         if len(trick) == 2:
             return self._last_card(hands, leader, trick, target, seat, moves, maximiser)
         for card in self._order(moves, leader, trick, seat, key):
             self.nodes += 1
             after = without(hands, seat, card)
-            if self._trick(after, leader, (*trick, card), target, None, live) == maximiser:
+            if self._trick(after, leader, (*trick, card), target, None, runs) == maximiser:
                 if key is not None:  # remember the lead that settled this position
                     self.best_lead[key] = card
                 return maximiser
@@ -348,10 +360,16 @@ class Board:
         declarer = self.declarer
         first, second = trick
         later: list[tuple[int, int]] = []
+        # A betelek declarer unloads: of the cards that lose the trick, the highest first.
+        unload = seat == declarer and not self.maximiser_is_declarer
         while moves:
-            low = moves & -moves
-            moves ^= low
-            card = low.bit_length() - 1
+            if unload:
+                card = moves.bit_length() - 1
+                moves ^= 1 << card
+            else:
+                low = moves & -moves
+                moves ^= low
+                card = low.bit_length() - 1
             taker = (leader + winner((first, second, card), trump)) % 3
             if (taker == declarer) != maximiser:
                 later.append((card, taker))
@@ -380,9 +398,9 @@ class Board:
         key: int | None,
     ) -> list[int]:
         """Cards to try, most promising first."""
+        if not moves & (moves - 1):
+            return [moves.bit_length() - 1]
         cards = list(bits(moves))
-        if len(cards) == 1:
-            return cards
         if not trick:
             # Leads: the remembered refutation, then high cards (they take or force tricks;
             # measured, this beats low-first in betelki too).
@@ -393,13 +411,20 @@ class Board:
                     cards.remove(best)
                     cards.insert(0, best)
             return cards
+        # The second card: does it take the lead's place as the winner so far?
+        led = trick[0]
+        trump = self.trump
+        mine_wins_declarer = seat == self.declarer
+        theirs_wins_declarer = leader == self.declarer
         wants_declarer = self.maximiser[seat]
         good: list[int] = []
         bad: list[int] = []
         for card in cards:  # lowest first within each group
-            taker = (leader + winner((*trick, card), self.trump)) % 3
-            if (taker == self.declarer) == wants_declarer:
+            beats = card > led if card >> 3 == led >> 3 else card >> 3 == trump
+            if (mine_wins_declarer if beats else theirs_wins_declarer) == wants_declarer:
                 good.append(card)
             else:
                 bad.append(card)
+        if seat == self.declarer and not self.maximiser_is_declarer:
+            good.reverse()  # a betelek declarer unloads its highest losing card first
         return good + bad
