@@ -71,3 +71,28 @@ def test_the_strong_player_says_why() -> None:
     state = start_play(BETEL, deal("why").hands, parse_contract("2♥"), declarer=0)
     choice = player("strong")(state)
     assert choice.reason == "bots.strong_best" and choice.params["n"] == 2
+
+
+def test_strong_bidding_is_legal_and_bids_its_strong_suit() -> None:
+    from betel_tutor.auction import Auction
+    from betel_tutor.bots.strong_bidding import sampled_tricks, strong_call
+    from betel_tutor.cards import parse_cards
+
+    for number in range(6):
+        dealt = deal(f"strong-auction-{number}")
+        auction = Auction(hands=list(dealt.hands), dubel=dealt.dubel, kontra=number % 2 == 0)
+        while not auction.finished:
+            hand = auction.state.hands[auction.to_call] if auction.state.hands else frozenset()
+            auction.call(str(strong_call(auction.state, hand)))  # raises if illegal
+    hands = [
+        parse_cards("♠AKQJ109 ♥AK ♦AK"),
+        parse_cards("♥QJ109 ♦QJ109 ♣AK"),
+        parse_cards("♣QJ109 ♠87 ♥87 ♦87"),
+    ]
+    auction = Auction(hands=hands, dubel=tuple(parse_cards("♣87")))
+    call = strong_call(auction.state, auction.state.hands[0] if auction.state.hands else [])
+    assert call.kind == "declare" and call.contract is not None
+    # Every card a master: ten tricks in no trump in every sample, the top of the ladder; it
+    # bids the cheapest no trump first and can raise later.
+    assert sampled_tricks(frozenset(hands[0]), frozenset(parse_cards("♣87")))["NT"] == (10,) * 4
+    assert str(call.contract) == "1NT"

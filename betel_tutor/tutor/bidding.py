@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from betel_tutor.auction import Auction, apply_call, parse_call
 from betel_tutor.bots.bidding import choose_call
+from betel_tutor.bots.strong_bidding import strong_call
 from betel_tutor.cards import Card, format_hand
 from betel_tutor.contracts import free_play
 from betel_tutor.errors import BetelError
@@ -72,7 +73,9 @@ def run_bidders(session: Session) -> None:
     while not auction.finished and table.order[auction.to_call] != table.learner_seat:
         seat = table.order[auction.to_call]
         hand = auction.state.hands[auction.to_call] if auction.state.hands else frozenset()
-        call = choose_call(auction.state, hand)
+        call = (strong_call if session.strength == "strong" else choose_call)(
+            auction.state, hand
+        )
         auction.call(str(call))
         session.say(session.t("calls", seat=session.name(seat), call=str(call)))
     if auction.finished:
