@@ -79,10 +79,11 @@ class AuctionState:
     hands: tuple[frozenset[Card], ...] | None = None
     dubel: tuple[Card, ...] | None = None
     penalties: tuple[tuple[int, int], ...] = ()  # (seat, points)
+    first: int = 0  # who calls first: the dealer, or who bought the first exchange (rule 10)
 
     @property
     def to_call(self) -> int:
-        return len(self.calls) % SEATS
+        return (self.first + len(self.calls)) % SEATS
 
 
 _EXCHANGE = re.compile(r"^\[(?P<look>\?)?(?P<take>[^>\]]*)(?:>(?P<lay>[^\]]*))?\](?P<call>.+)$")
@@ -122,9 +123,12 @@ def start(
     *,
     hands: tuple[frozenset[Card], ...] | None = None,
     dubel: tuple[Card, ...] | None = None,
+    first: int = 0,
 ) -> AuctionState:
-    """A new auction; with ``options.fixed`` it is over at once (levels 1–4, spec §9)."""
-    state = AuctionState(options=options, hands=hands, dubel=dubel)
+    """A new auction; with ``options.fixed`` it is over at once (levels 1–4, spec §9).
+    ``first`` is the seat (from the dealer) that calls first: with trade, whoever bought the
+    first exchange from the bank (rule 10)."""
+    state = AuctionState(options=options, hands=hands, dubel=dubel, first=first)
     if options.fixed is not None:
         fixed = options.fixed.strip().lower()
         contract = None if fixed in ("pass", "pas", "free") else parse_contract(options.fixed)
@@ -267,6 +271,7 @@ class Auction:
         *,
         hands: Sequence[Iterable[Card]] | None = None,
         dubel: tuple[Card, ...] | list[Card] | None = None,
+        first: int = 0,
         **options: Any,
     ) -> None:
         known = {"kontra", "betelki", "normal", "exchange", "fixed"}
@@ -275,7 +280,10 @@ class Auction:
             raise TypeError(f"unknown auction options: {', '.join(unknown)}")
         frozen_hands = tuple(frozenset(hand) for hand in hands) if hands is not None else None
         self.state = start(
-            Options(**options), hands=frozen_hands, dubel=tuple(dubel) if dubel else None
+            Options(**options),
+            hands=frozen_hands,
+            dubel=tuple(dubel) if dubel else None,
+            first=first,
         )
         self.history = []
 

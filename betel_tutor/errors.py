@@ -79,5 +79,9 @@ class IllegalCall(BetelError, ValueError):
     """An auction call that the rules (or the level's options) do not allow here."""
 
 
+class IllegalOffer(BetelError, ValueError):
+    """A trade offer (or an answer to one) that the rules of trade do not allow (spec §8)."""
+
+
 class ScenarioError(BetelError, ValueError):
     """A problem in a scenario or board-note file, with its position."""

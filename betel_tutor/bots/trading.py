@@ -1,0 +1,213 @@
+"""Computer players that trade (spec §8, level 9) with a simple value model.
+
+A card is worth points to its holder by what it does for them: high cards help whoever wants
+tricks (the declarer of a normal contract, and every defender), and hurt the declarer of a
+betelek or Betel. A player accepts an offer when what it gets is worth at least what it gives,
+makes an offer now and then when something would help it, and sometimes bluffs: it offers for
+a card of a suit it does not need, to make the others think it does. Every offer it makes is
+checked against the rules first, so it never makes a forbidden one.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from betel_tutor.auction import Call, check_call
+from betel_tutor.bots.beginner import choose_card
+from betel_tutor.bots.bidding import choose_call
+from betel_tutor.cards import Card, Rank, Suit
+from betel_tutor.errors import BetelError
+from betel_tutor.trade.model import Ledger, Moment, Offer, Record, Round
+from betel_tutor.trade.rules import answer, check_turn, fulfilment_refusal, refusal
+
+_HONOURS = {Rank.ACE: 20, Rank.KING: 14, Rank.QUEEN: 8, Rank.JACK: 4}
+OFFER_CHANCE = 0.08  # how often a computer player has an offer when its turn to offer comes
+BLUFF_CHANCE = 0.1
+SEE_CHANCE = 0.3
+
+
+def card_value(moment: Moment, seat: int, card: Card) -> int:
+    """What holding ``card`` is worth to ``seat`` in points, by the contract it is played in."""
+    value = _HONOURS.get(card.rank, 0)
+    play = moment.play
+    if play is None:
+        return value
+    if play.trump is card.suit:
+        value += 6
+    if play.declarer == seat and play.contract.is_misere:
+        return -value  # a betelek declarer wants to lose tricks: high cards are a burden
+    return value
+
+
+@dataclass
+class Trader:
+    """One computer player's trading; ``rng`` makes its choices reproducible."""
+
+    seat: int
+    rng: random.Random
+
+    def offer(self, moment: Moment, ledger: Ledger) -> Offer | None:
+        """An offer this player would like to make now, or ``None``."""
+        if self.rng.random() >= OFFER_CHANCE:
+            return None
+        candidates = [
+            c for c in self._candidates(moment, ledger) if refusal(moment, c, ledger) is None
+        ]
+        return self.rng.choice(candidates) if candidates else None
+
+    def _candidates(self, moment: Moment, ledger: Ledger) -> list[Offer]:
+        me, mover = self.seat, moment.to_move
+        others = [s for s in range(3) if s != me]
+        hand = sorted(moment.hands[me], key=lambda c: card_value(moment, me, c))
+        offers: list[Offer] = []
+        if moment.phase == "auction" and moment.auction is not None:
+            standing_by_me = moment.auction.declarer is not None and (
+                moment.seat(moment.auction.declarer) == me
+            )
+            if mover is not None and mover != me and standing_by_me:
+                offers.append(
+                    Offer("call", me, mover, self.rng.choice((5, 10, 15)), call=Call("pass"))
+                )
+        for other in others:
+            if hand:
+                wanted = self._wanted(moment, other)
+                if wanted is not None:
+                    price = max(
+                        5, min(50, card_value(moment, me, wanted) - card_value(moment, me, hand[0]))
+                    )
+                    offers.append(Offer("swap", me, other, price, give=hand[0], want=wanted))
+                if self.rng.random() < BLUFF_CHANCE:
+                    suit = self.rng.choice(list(Suit))
+                    offers.append(Offer("swap", me, other, 5, give=hand[0], suit=suit))
+            suit = self.rng.choice(list(Suit))
+            if not self._has_seen(ledger, other, suit) and self.rng.random() < SEE_CHANCE:
+                offers.append(Offer("see", me, other, self.rng.choice((5, 10)), suit=suit))
+        return offers
+
+    def _has_seen(self, ledger: Ledger, other: int, suit: Suit) -> bool:
+        """Whether this player has already been shown ``other``'s cards of ``suit``."""
+        return any(
+            r.outcome == "accepted"
+            and r.offer.kind in ("show", "see")
+            and r.offer.shower == other
+            and self.seat in (r.offer.offerer, r.offer.to)
+            and r.offer.suit in (None, suit)
+            for r in ledger.records
+        )
+
+    def _wanted(self, moment: Moment, other: int) -> Card | None:
+        """The best card this player lacks that is still to be played."""
+        mine = moment.hands[self.seat]
+        unseen = [c for s, h in enumerate(moment.hands) if s != self.seat for c in h]
+        if not unseen:
+            return None
+        best = max(unseen, key=lambda c: card_value(moment, self.seat, c))
+        return best if best not in mine and card_value(moment, self.seat, best) > 0 else None
+
+    def answer(self, moment: Moment, ledger: Ledger, offer: Offer) -> tuple[bool, Card | None]:
+        """Accept or decline ``offer`` made to this player; a general swap is made precise with
+        the card it minds least. Never accepts what it cannot fulfil (rule 20)."""
+        me = self.seat
+        received = offer.price if offer.payer != me else -abs(offer.price)
+        precise = None
+        if offer.kind == "swap":
+            if offer.want is None:
+                own = [c for c in moment.hands[me] if offer.suit is None or c.suit is offer.suit]
+                if not own:
+                    return False, None
+                precise = min(own, key=lambda c: card_value(moment, me, c))
+            assert offer.give is not None
+            wanted = offer.want or precise
+            assert wanted is not None
+            gain = card_value(moment, me, offer.give) - card_value(moment, me, wanted) + received
+        elif offer.kind in ("show", "see"):
+            gain = received - (
+                10 if offer.shower == me and offer.suit is None else 5 if offer.shower == me else 0
+            )
+        else:
+            gain = self._move_gain(moment, offer, received)
+        accept = gain >= 0 and fulfilment_refusal(moment, offer, precise) is None
+        return accept, precise
+
+    def _move_gain(self, moment: Moment, offer: Offer, received: int) -> int:
+        if moment.to_move != self.seat:
+            return -1  # paying for somebody else's move: this model does not do it
+        intended: Call | Card
+        if offer.kind == "call" and moment.auction is not None:
+            hand = moment.hands[self.seat]
+            intended = choose_call(moment.auction, hand)
+            try:
+                assert offer.call is not None
+                check_call(moment.auction, offer.call)
+            except BetelError:
+                return -1
+            return received if str(intended) == str(offer.call) else received - 15
+        if moment.play is not None:
+            intended = choose_card(moment.play).card
+            return received if intended == offer.card else received - 20
+        return -1
+
+    def bid_first_exchange(self, moment: Moment, dubel: tuple[Card, ...]) -> int:
+        """A bid for the first exchange (rule 9): worth what the dubel adds to the hand."""
+        gain = sum(card_value(moment, self.seat, c) for c in dubel) // 2
+        if gain < 5:
+            return 0
+        return min(50, 5 * (gain // 5))
+
+
+MAX_OFFERS = 2  # offers one computer player makes in one round, so that every round ends
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """A round of offers played out (rules 3–4): the moment and ledger after it, the offers
+    made to the learner (who answers them at the prompt), and the records it added."""
+
+    moment: Moment
+    ledger: Ledger
+    to_learner: tuple[Offer, ...]
+    records: tuple[Record, ...]
+    moments: tuple[Moment, ...]  # the moment each record was made at
+
+
+def offer_round(
+    moment: Moment,
+    ledger: Ledger,
+    traders: dict[int, Trader],
+    *,
+    moves: int,
+    learner: int | None = None,
+) -> RoundResult:
+    """Everybody in turn from the player to move, clockwise, makes offers or says they have
+    none, until three in a row have none. The learner makes offers at their own prompt, so
+    here they are asked for none; computer players answer offers made to them at once."""
+    start = moment.to_move
+    if start is None:
+        return RoundResult(moment, ledger, (), (), ())
+    round_ = Round(start)
+    made = dict.fromkeys(range(3), 0)
+    before = len(ledger.records)
+    to_learner: list[Offer] = []
+    moments: list[Moment] = []
+    while not round_.over:
+        seat = round_.turn
+        trader = traders.get(seat)
+        offer = None
+        if trader is not None and made[seat] < MAX_OFFERS:
+            offer = trader.offer(moment, ledger)
+        if offer is None:
+            round_ = round_.none()
+            continue
+        check_turn(round_, seat)
+        made[seat] += 1
+        round_ = round_.offered()
+        if offer.to == learner or offer.to not in traders:
+            to_learner.append(offer)
+            continue
+        accept, precise = traders[offer.to].answer(moment, ledger, offer)
+        ledger, hands = answer(moment, ledger, offer, accept=accept, moves=moves, precise=precise)
+        moments.append(moment)
+        moment = moment.with_hands(hands)
+    records = ledger.records[before:]
+    return RoundResult(moment, ledger, tuple(to_learner), records, tuple(moments))

@@ -1,0 +1,291 @@
+"""The rules of trade (spec §8, summary rules 2–4, 9–10, 17–21), as pure functions.
+
+What is decided here where the rules leave room:
+
+- A card changes hands only in a swap, one card for one, so every hand keeps its size and
+  every trick still gets a card from each player; "buying" a card is a swap that pays.
+- A swap shows both cards, so it is allowed only where showing is (rule 17).
+- Rule 17 during the auction: nobody shows cards before the first declaration, nor after
+  their own pass or kontra (for the rest of the auction). During the play cards are shown
+  only between the declarer and a defender; with no declarer (three passes) not at all.
+- A call or play offer binds whichever of the two parties moves next; the payment is made on
+  acceptance. If the bound move has become impossible when it is due (a swap in between),
+  the agreement lapses and the payment goes back.
+- Whether the addressee can fulfil an offer depends on cards the offerer cannot see, so that
+  is judged on acceptance: the addressee cannot accept what they cannot do (rule 20).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from betel_tutor.auction import Call, check_call
+from betel_tutor.cards import Card
+from betel_tutor.errors import BetelError, IllegalOffer
+from betel_tutor.seats import Seat
+from betel_tutor.trade.model import HIGHEST, LOWEST, SEATS, Ledger, Moment, Offer, Record, Round
+
+
+def _refuse(key: str, rule: int | None, **params: Any) -> IllegalOffer:
+    if "seat" in params:
+        params["seat"] = Seat(params["seat"])
+    return IllegalOffer(f"trade.{key}", reason=key, rule=rule, **params)
+
+
+def may_show(moment: Moment, shower: int, viewer: int) -> IllegalOffer | None:
+    """Why ``shower`` may not show cards to ``viewer`` now (rule 17), or ``None``."""
+    if moment.phase == "auction":
+        if not moment.declared:
+            return _refuse("show_before_declaration", 17)
+        if moment.silenced(shower):
+            return _refuse("show_after_pass", 17, seat=shower)
+        return None
+    declarer = moment.declarer
+    if declarer is None:
+        return _refuse("show_free_play", 17)
+    if declarer not in (shower, viewer):
+        return _refuse("show_defenders", 17)
+    return None
+
+
+_NO_TRADE = Ledger()
+
+
+def refusal(moment: Moment, offer: Offer, ledger: Ledger = _NO_TRADE) -> IllegalOffer | None:
+    """Why ``offer`` may not be made now, or ``None``: the checks that need no hidden card."""
+    if offer.offerer == offer.to or not all(0 <= s < SEATS for s in (offer.offerer, offer.to)):
+        return _refuse("bad_parties", 2)
+    if moment.phase == "over":
+        return _refuse("deal_over", None)
+    free = offer.kind in ("swap", "show", "see")
+    if not (free and offer.price == 0) and not LOWEST <= abs(offer.price) <= HIGHEST:
+        return _refuse("bad_price", 21, points=offer.price, low=LOWEST, high=HIGHEST)
+    if offer.kind == "swap":
+        return _swap_refusal(moment, offer)
+    if offer.kind in ("show", "see"):
+        viewer = offer.to if offer.shower == offer.offerer else offer.offerer
+        return may_show(moment, offer.shower, viewer)
+    return _move_refusal(moment, offer, ledger)
+
+
+def _swap_refusal(moment: Moment, offer: Offer) -> IllegalOffer | None:
+    give, want = offer.give, offer.want
+    if give is None:
+        return _refuse("swap_without_card", 20)
+    if give not in moment.hands[offer.offerer]:
+        return _refuse("cannot_give", 20, card=give)
+    if want is not None and (want in moment.hands[offer.offerer] or want == give):
+        return _refuse("want_own", 20, card=want)
+    if want is not None and offer.suit is not None and want.suit is not offer.suit:
+        return _refuse("want_suit", 20, card=want, suit=offer.suit)
+    if moment.phase == "play" and want is not None and _gone(moment, want):
+        return _refuse("card_played", 20, card=want)
+    return may_show(moment, offer.offerer, offer.to) or may_show(moment, offer.to, offer.offerer)
+
+
+def _gone(moment: Moment, card: Card) -> bool:
+    """``card`` has been played already (so nobody can hand it over)."""
+    return not any(card in hand for hand in moment.hands)
+
+
+def _move_refusal(moment: Moment, offer: Offer, ledger: Ledger) -> IllegalOffer | None:
+    mover = moment.to_move
+    if mover not in (offer.offerer, offer.to):
+        return _refuse("not_their_move", 20, seat=mover if mover is not None else offer.to)
+    if ledger.binding(mover) is not None:
+        return _refuse("already_bound", 20, seat=mover)
+    if offer.kind == "call":
+        if moment.phase != "auction" or offer.call is None:
+            return _refuse("no_auction", 18)
+        assert moment.auction is not None
+        try:
+            check_call(moment.auction, offer.call)
+        except BetelError as error:
+            return _refuse("forbidden_call", 18, call=str(offer.call), why=error)
+        return None
+    if moment.phase != "play" or offer.card is None:
+        return _refuse("no_play", 18)
+    if _gone(moment, offer.card):
+        return _refuse("card_played", 20, card=offer.card)
+    if mover == offer.offerer:  # the offerer's own card: everything is known now
+        return _play_refusal(moment, offer.card)
+    if offer.card in moment.hands[offer.offerer]:
+        return _refuse("want_own", 20, card=offer.card)
+    return None
+
+
+def _play_refusal(moment: Moment, card: Card) -> IllegalOffer | None:
+    assert moment.play is not None
+    problem = moment.play.refusal(card)
+    if problem is not None:
+        return _refuse("forbidden_play", 18, card=card, why=problem)
+    return None
+
+
+def fulfilment_refusal(
+    moment: Moment, offer: Offer, precise: Card | None = None
+) -> IllegalOffer | None:
+    """Why the addressee cannot accept ``offer`` (made precise by ``precise``): rule 20."""
+    if offer.kind == "swap":
+        want = offer.want if offer.want is not None else precise
+        if want is None:
+            return _refuse("needs_precise", 20)
+        if offer.want is not None and precise is not None and precise != offer.want:
+            return _refuse("not_general", 20)
+        if offer.suit is not None and want.suit is not offer.suit:
+            return _refuse("want_suit", 20, card=want, suit=offer.suit)
+        if want not in moment.hands[offer.to]:
+            return _refuse("cannot_fulfil", 20, card=want)
+        return None
+    if offer.kind == "play" and moment.to_move == offer.to:
+        assert offer.card is not None
+        if offer.card not in moment.hands[offer.to]:
+            return _refuse("cannot_fulfil", 20, card=offer.card)
+        return _play_refusal(moment, offer.card)
+    return None
+
+
+def answer(
+    moment: Moment,
+    ledger: Ledger,
+    offer: Offer,
+    *,
+    accept: bool,
+    moves: int = 0,
+    precise: Card | None = None,
+) -> tuple[Ledger, tuple[frozenset[Card], ...]]:
+    """The addressee's answer; returns the ledger and the hands after it. An offer the rules
+    forbid raises :class:`IllegalOffer`; so does accepting what cannot be fulfilled."""
+    problem = refusal(moment, offer, ledger)
+    if problem is not None:
+        raise problem
+    if not accept:
+        record = Record(offer, "declined", moves, precise)
+        return replace(ledger, records=(*ledger.records, record)), moment.hands
+    problem = fulfilment_refusal(moment, offer, precise)
+    if problem is not None:
+        raise problem
+    want = offer.want if offer.want is not None else precise
+    record = Record(offer, "accepted", moves, want if offer.general else None)
+    ledger = replace(ledger, records=(*ledger.records, record))
+    if offer.price:
+        payee = offer.to if offer.payer == offer.offerer else offer.offerer
+        ledger = ledger.pay(offer.payer, payee, abs(offer.price))
+    hands = moment.hands
+    if offer.kind == "swap":
+        assert offer.give is not None and want is not None
+        hands = swap_cards(hands, offer.offerer, offer.give, offer.to, want)
+        seen = {(offer.to, offer.give), (offer.offerer, want)}
+        ledger = replace(ledger, shown=ledger.shown | seen)
+    elif offer.kind in ("show", "see"):
+        viewer = offer.to if offer.shower == offer.offerer else offer.offerer
+        cards = [c for c in hands[offer.shower] if offer.suit is None or c.suit is offer.suit]
+        ledger = replace(ledger, shown=ledger.shown | {(viewer, c) for c in cards})
+    else:
+        mover = moment.to_move
+        assert mover is not None
+        ledger = replace(ledger, bound=(*ledger.bound, (mover, offer)))
+    return ledger, hands
+
+
+def swap_cards(
+    hands: tuple[frozenset[Card], ...], first: int, card: Card, second: int, other: Card
+) -> tuple[frozenset[Card], ...]:
+    """``first`` hands ``card`` to ``second`` and gets ``other`` back."""
+    changed = list(hands)
+    changed[first] = (hands[first] - {card}) | {other}
+    changed[second] = (hands[second] - {other}) | {card}
+    return tuple(changed)
+
+
+def bound_move(ledger: Ledger, seat: int) -> Call | Card | None:
+    """The call or card ``seat`` has agreed to make now (rule 20: an offer is binding)."""
+    offer = ledger.binding(seat)
+    if offer is None:
+        return None
+    return offer.call if offer.kind == "call" else offer.card
+
+
+def check_move(ledger: Ledger, seat: int, move: Call | Card) -> None:
+    """Raise :class:`IllegalOffer` if ``seat`` agreed to a different call or card."""
+    due = bound_move(ledger, seat)
+    if due is not None and str(due) != str(move):
+        raise _refuse("bound", 20, move=str(due))
+
+
+def settle_move(ledger: Ledger, seat: int, moment: Moment, moves: int = 0) -> Ledger:
+    """Before ``seat`` moves: a bound move that has become impossible lapses and its payment
+    goes back; returns the ledger with the binding gone once it is due."""
+    offer = ledger.binding(seat)
+    if offer is None:
+        return ledger
+    bound = tuple(item for item in ledger.bound if item[0] != seat)
+    ledger = replace(ledger, bound=bound)
+    if _still_possible(moment, offer):
+        return replace(ledger, bound=(*bound, (seat, offer)))
+    payee = offer.to if offer.payer == offer.offerer else offer.offerer
+    ledger = replace(ledger, records=(*ledger.records, Record(offer, "lapsed", moves)))
+    return ledger.pay(payee, offer.payer, abs(offer.price))
+
+
+def _still_possible(moment: Moment, offer: Offer) -> bool:
+    if offer.kind == "call":
+        assert moment.auction is not None and offer.call is not None
+        try:
+            check_call(moment.auction, offer.call)
+        except BetelError:
+            return False
+        return True
+    assert moment.play is not None and offer.card is not None
+    mover = moment.play.to_play
+    return offer.card in moment.hands[mover] and moment.play.refusal(offer.card) is None
+
+
+def made_move(ledger: Ledger, seat: int) -> Ledger:
+    """``seat`` has made its move: its binding, if any, is fulfilled."""
+    return replace(ledger, bound=tuple(item for item in ledger.bound if item[0] != seat))
+
+
+def check_turn(round_: Round, seat: int) -> None:
+    """Rule 2: offers go clockwise; only the player whose turn it is may offer now."""
+    if round_.over:
+        raise _refuse("round_over", 4)
+    if seat != round_.turn:
+        raise _refuse("not_your_turn", 2, seat=round_.turn)
+
+
+def check_bid(points: int) -> None:
+    """A bid for the first exchange: nothing (0) or 5 to 50 points (rules 9, 21)."""
+    if points != 0 and not LOWEST <= points <= HIGHEST:
+        raise _refuse("bad_price", 21, points=points, low=LOWEST, high=HIGHEST)
+
+
+def first_exchange(
+    bids: Sequence[int], *, dealer: int, totals: Sequence[int] = (0, 0, 0)
+) -> int | None:
+    """Who buys the first exchange from the bank (rules 9–10): ``bids`` are made from the
+    dealer clockwise; the highest wins; a tie goes to the player with fewer points (``totals``
+    by table seat), then to the one nearest the dealer. ``None`` when nobody bid."""
+    for bid in bids:
+        check_bid(bid)
+    if len(bids) != SEATS or max(bids) == 0:
+        return None
+    order = [(dealer + k) % SEATS for k in range(SEATS)]
+    best = max(
+        range(SEATS),
+        key=lambda k: (bids[k], -totals[order[k]], -k),
+    )
+    return order[best]
+
+
+def buy_first_exchange(
+    ledger: Ledger, bids: Sequence[int], *, dealer: int, totals: Sequence[int] = (0, 0, 0)
+) -> Ledger:
+    """The ledger once the first exchange is sold: the winner pays the bank (rule 19)."""
+    winner = first_exchange(bids, dealer=dealer, totals=totals)
+    ledger = replace(ledger, first_bids=tuple(bids), first_caller=winner)
+    if winner is None:
+        return ledger
+    return ledger.pay(winner, None, bids[(winner - dealer) % SEATS])
