@@ -32,6 +32,10 @@ def script(lang: str, predictions: list[str], *, fourth: bool = True, deals: int
             line = "pass"
         elif prompt == prompts["prompt_card"]:
             line = "1"
+        elif prompt == i18n.translate("tutor.prompt_bid", lang):
+            line = "0"  # level 10 is played with trade: no bid for the first exchange
+        elif prompt == i18n.translate("tutor.prompt_offer", lang):
+            line = "no"
         elif prompt == i18n.translate("tutor.prompt_predict", lang):
             line = waiting.pop(0)
         elif prompt == i18n.translate("tutor.prompt_answer", lang):
@@ -51,7 +55,7 @@ def script(lang: str, predictions: list[str], *, fourth: bool = True, deals: int
 
 def deals_of(out: str, lang: str = "en") -> list[str]:
     """The output cut into deals, each from its auction to its scores."""
-    marker = "calls first." if lang == "en" else "mówi pierwszy."
+    marker = "deals and calls first." if lang == "en" else "rozdaje i mówi pierwszy."
     ends = "Type save" if lang == "en" else "Wpisz zapisz"
     parts = out.split(marker)[1:]
     return [part.split(ends)[0] for part in parts]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from betel_tutor.auction import Auction, apply_call, parse_call
+from betel_tutor.auction import Auction, Call, apply_call, parse_call
 from betel_tutor.bots.bidding import choose_call
 from betel_tutor.bots.strong_bidding import strong_call
 from betel_tutor.cards import Card, format_hand
@@ -17,7 +17,7 @@ from betel_tutor.contracts import free_play
 from betel_tutor.errors import BetelError
 from betel_tutor.play import BETEL, DealPlay, start_play
 from betel_tutor.scenario.model import PlayStep
-from betel_tutor.tutor import resting
+from betel_tutor.tutor import resting, trading
 from betel_tutor.tutor.table import LEARNER, THREE, Player, Rest, Table
 
 if TYPE_CHECKING:
@@ -62,6 +62,9 @@ def begin_auction(
     session.say(session.t("auction_intro", dealer=session.name(dealer)))
     if table.learner_seat is not None:
         session.say(session.t("goal_" + next(iter(step.goal)), n=next(iter(step.goal.values()))))
+    if options.trade:  # the bank sells the first exchange first (rules 9–10)
+        trading.start(session, table, seed=f"{session.seed or ''}/{step.deal}/{session.level}")
+        return
     run_bidders(session)
 
 
@@ -70,13 +73,21 @@ def run_bidders(session: Session) -> None:
     table = session.table
     assert table is not None and table.auction is not None
     auction = table.auction
-    while not auction.finished and table.order[auction.to_call] != table.learner_seat:
+    while not auction.finished:
+        if trading.between_moves(session):  # rules 3–4: offers first; one waits for the learner
+            return
         seat = table.order[auction.to_call]
+        if seat == table.learner_seat:
+            break
         hand = auction.state.hands[auction.to_call] if auction.state.hands else frozenset()
-        call = (strong_call if session.strength == "strong" else choose_call)(
-            auction.state, hand
+        due = trading.due_move(table, seat)  # rule 20: a call it was paid for
+        call = (
+            due
+            if isinstance(due, Call)
+            else (strong_call if session.strength == "strong" else choose_call)(auction.state, hand)
         )
         auction.call(str(call))
+        trading.moved(table, seat)
         session.say(session.t("calls", seat=session.name(seat), call=str(call)))
     if auction.finished:
         end_auction(session)
@@ -106,10 +117,13 @@ def handle_call(session: Session, line: str) -> None:
         if text.startswith("[") and pending is None:
             preview_exchange(session, text)
             return
+        if not trading.check_learner_move(session, parse_call(text)):
+            return
         auction.call(text)
     except BetelError as error:
         session.say(error.message(session.lang))
         return
+    trading.moved(table, LEARNER)
     session.say(session.t("calls", seat=session.name(LEARNER), call=auction.calls[-1]))
     run_bidders(session)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from betel_tutor import i18n
-from betel_tutor.bots import choose_card
+from betel_tutor.bots import Choice, choose_card
 from betel_tutor.cards import Card, Suit, format_hand, parse_card, sort_cards
 from betel_tutor.contracts import Contract, free_play, parse_contract
 from betel_tutor.errors import BetelError
@@ -23,7 +23,7 @@ from betel_tutor.scenario import Scenario, load
 from betel_tutor.scenario.deals import realize
 from betel_tutor.scenario.model import PlayStep, QuizStep, ReadStep, Text, WatchStep
 from betel_tutor.scenario.quizzes import engine_answer, parse_typed_answer, show_answer
-from betel_tutor.tutor import bidding, resting
+from betel_tutor.tutor import bidding, resting, trading
 from betel_tutor.tutor.progress import Progress
 from betel_tutor.tutor.saving import PlayedDeal, deal_to_yaml
 from betel_tutor.tutor.table import (
@@ -109,6 +109,11 @@ class Session:
     @property
     def prompt(self) -> str:
         if self.table is not None:
+            trade = self.table.trading
+            if trade is not None and trade.bidding:
+                return self.t("prompt_bid")
+            if trade is not None and trade.to_learner:
+                return self.t("prompt_offer")
             if self.table.rest is not None and self.table.rest.asking:
                 return self.t("prompt_predict")
             return self.t("prompt_call" if self.table.play is None else "prompt_card")
@@ -388,10 +393,20 @@ class Session:
         """Computer players move until it is the learner's turn or the deal is over."""
         assert self.table is not None and self.table.play is not None
         game = self.table.play
-        while not game.state.finished and game.state.to_play != self.table.learner_seat:
-            choice = self.table.computer(game.state)
+        while not game.state.finished:
+            if trading.between_moves(self):  # rules 3–4: offers first; one waits for the learner
+                return
+            seat = game.state.to_play
+            if seat == self.table.learner_seat:
+                break
+            due = trading.due_move(self.table, seat)  # rule 20: a card it was paid to play
+            if isinstance(due, Card):
+                choice = Choice(due, "bots.bound", {"card": due})
+            else:
+                choice = self.table.computer(game.state)
             reason = self.reason(choice.reason, choice.params) if self.table.open else None
-            self.record_play(self.name(game.state.to_play), choice.card, reason)
+            self.record_play(self.name(seat), choice.card, reason)
+            trading.moved(self.table, seat)
         if game.state.finished:
             self.end_deal()
         else:
@@ -412,8 +427,19 @@ class Session:
             winner = game.state.tricks[-1].winner
             self.say(self.t("takes", seat=self.name(winner)))
 
+    def resume(self) -> None:
+        """Go on with the deal after the learner answered something that paused it."""
+        if self.table is None:
+            return
+        if self.table.play is None:
+            bidding.run_bidders(self)
+        else:
+            self.run_bots()
+
     def handle_table(self, command: str, line: str) -> None:
         assert self.table is not None
+        if self.table.trading is not None and trading.handle_line(self, command, line):
+            return
         if self.table.play is None:
             bidding.handle_call(self, line)
             return
@@ -438,7 +464,10 @@ class Session:
         if problem is not None:
             self.say(problem.message(self.lang))
             return
+        if not trading.check_learner_move(self, card):
+            return
         self.record_play(self.name(LEARNER), card)
+        trading.moved(self.table, LEARNER)
         self.run_bots()
 
     def read_card(self, line: str) -> Card | None:
@@ -460,6 +489,9 @@ class Session:
         """Take back the learner's last card (and the computer players' cards after it)."""
         assert self.table is not None and self.table.play is not None
         game = self.table.play
+        if self.table.trading is not None:  # rule 20: what was traded cannot be taken back
+            self.say(self.t("no_undo_with_trade"))
+            return
         mine = [i for i, _ in enumerate(game.history) if game.history[i].to_play == LEARNER]
         if not mine:
             self.say(self.t("nothing_to_undo"))
@@ -523,6 +555,10 @@ class Session:
             entries.append(self.t("resting_score", seat=rest.player, points=f"{won:+d}"))
             mine = won if rest.learner else mine
         self.say(self.t("scores", scores=", ".join(entries)))
+        if table.trading is not None:  # rule 19: trade points are between players and the bank
+            trading.show_ledger(self)
+            if table.learner_seat is not None:
+                mine += table.trading.ledger.points[LEARNER]
         if rest is not None:
             resting.say_outcome(self, rest, state)
         if table.learner_seat is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from betel_tutor import i18n
 from betel_tutor.auction import Auction
@@ -21,6 +22,9 @@ from betel_tutor.dealing import Deal
 from betel_tutor.play import DealPlay, PlayState
 from betel_tutor.scenario.model import PlayStep
 from betel_tutor.solver.advice import Advisor
+
+if TYPE_CHECKING:
+    from betel_tutor.tutor.trading import Trading
 
 LEARNER = 0  # the learner's seat when they play: table seats are absolute (0 S, 1 W, 2 N)
 
@@ -76,6 +80,7 @@ class Table:
     rest: Rest | None = None  # the fourth player resting this deal (level 10 with --fourth)
     strength: str = "beginner"  # the computer players: beginner, club or strong
     advisor: Advisor = field(default_factory=Advisor)  # the solver's tables for hints, review
+    trading: Trading | None = None  # levels 9–10 with trade (spec §8)
     _computer: Callable[[PlayState], Choice] | None = None
 
     @property

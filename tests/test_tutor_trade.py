@@ -1,0 +1,139 @@
+"""Level 9 in the tutor: the first exchange bought from the bank, offers made and answered,
+binding moves and trade points, through the real entry point in both languages."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pexpect
+
+from tests.test_tutor import quit_cleanly, scripted, spawn
+
+PROMPTS = [
+    "Your bid for the first exchange",
+    "Accept the offer",
+    "Your call",
+    "Your card",
+    "Press Enter to go on",
+]
+
+
+def play_out(child: pexpect.spawn, *, offer: str | None = None) -> str:
+    """Answer every prompt until the deal is over: bids 0, declines offers, passes, plays the
+    first legal card; ``offer`` is made once at the first card prompt. Returns the output."""
+    seen = []
+    offered = False
+    while True:
+        index = child.expect(PROMPTS, timeout=60)
+        seen.append(child.before)
+        if index == 0:
+            child.sendline("0")
+        elif index == 1:
+            child.sendline("no")
+        elif index == 2:
+            child.sendline("pass")
+        elif index == 3:
+            if offer is not None and not offered:
+                child.sendline(offer)
+                offered = True
+            else:
+                child.sendline("1")
+        else:
+            return "".join(seen)
+
+
+def trade_points(text: str) -> tuple[dict[str, int], int]:
+    found = re.findall(r"Trade points: ([^;]*); the bank has received (-?\d+)", text)
+    assert found, text
+    entries, bank = found[-1]
+    points = {name: int(value) for name, value in re.findall(r"(\w+) ([+-]\d+)", entries)}
+    return points, int(bank)
+
+
+def test_bids_for_the_first_exchange_and_refused_offers(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--level", "9")
+    child.expect("Your answer")
+    child.sendline("no")
+    child.expect("Your bid for the first exchange")
+    child.sendline("60")
+    child.expect(r"60 points: one offer is worth from 5 to 50 points \(rule 21\)")
+    child.sendline("lots")
+    child.expect("'lots' is not a bid")
+    child.sendline("15")
+    child.expect(r"South buys the first exchange for 15 \(paid to the bank\) and calls first")
+    child.expect("Your call")
+    child.sendline("offer W see hand 10")
+    child.expect(r"Cards may be shown only once a contract has been declared \(rule 17\)")
+    child.sendline("offer W see hand 70")
+    child.expect(r"70 points: one offer is worth from 5 to 50 points \(rule 21\)")
+    child.sendline("offer S see hand 10")
+    child.expect("'S' is not another player at the table")
+    child.sendline("offer W steal ♠A")
+    child.expect("Cannot read the offer")
+    child.sendline("1♠")
+    child.expect("West: ")
+    child.expect("Your call")
+    child.sendline("offer W see hand 10")  # West has passed: he may not show cards now
+    child.expect(r"West has passed or doubled: no showing cards for the rest of the auction")
+    child.sendline("trade")
+    child.expect(r"Trade points: South -15, West \+0, North \+0; the bank has received 15")
+    quit_cleanly(child)
+
+
+def test_a_whole_trading_deal_conserves_points(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--level", "9")
+    child.expect("Your answer")
+    child.sendline("no")
+    out = play_out(child, offer="undo")
+    assert "With trade there is no undo: accepted offers are binding (rule 20)" in out
+    assert "bids" in out and "Score: South" in out
+    points, bank = trade_points(out)
+    assert set(points) == {"South", "West", "North"}
+    assert sum(points.values()) + bank == 0  # rule 19: between players, and to the bank
+    quit_cleanly(child)
+
+
+def test_an_offer_accepted_by_a_computer_player_shows_the_cards(tmp_path: Path) -> None:
+    """South buys a look at a defender's hand during the play (rule 17 allows it between the
+    declarer and a defender); the computer player accepts a fair price and shows them."""
+    child = spawn(tmp_path, "--level", "9")
+    child.expect("Your answer")
+    child.sendline("no")
+    child.expect("Your bid")
+    child.sendline("50")
+    child.expect("Your call")
+    child.sendline("3NT")
+    shown = False
+    while True:
+        index = child.expect(PROMPTS, timeout=60)
+        if index == 1:
+            child.sendline("no")
+        elif index == 2:
+            child.sendline("pass")
+        elif index == 3 and not shown:
+            child.sendline("offer W see hand 10")
+            child.expect(r"South asks to see West's whole hand, paying 10 — West accepts\.")
+            child.expect(r"West shows you: ([^\r\n]+)")
+            assert re.findall(r"[♠♥♦♣]", child.match.group(1))
+            shown = True
+        elif index == 3:
+            child.sendline("1")
+        else:
+            break
+    points, bank = trade_points(child.before)
+    assert bank == 50 and sum(points.values()) + bank == 0
+    quit_cleanly(child)
+
+
+def test_polish_trade_commands(tmp_path: Path) -> None:
+    lines = ["nie", "0", "oferta W zobacz ♠ 10", "handel", "koniec"]
+    result = scripted(tmp_path, lines, "--level", "9", "--lang", "pl")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Bank sprzedaje pierwszą wymianę" in out
+    assert "kupuje pierwszą wymianę" in out or "Nikt nie kupił" in out
+    assert "Karty można pokazywać dopiero po zadeklarowaniu kontraktu (zasada 17)" in out or (
+        "spasował albo skontrował" in out
+    )
+    assert "Punkty z handlu:" in out
