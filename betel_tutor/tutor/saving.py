@@ -25,6 +25,8 @@ class PlayedDeal:
     trump: str | None
     play: tuple[Card, ...]
     notes: tuple[str, ...] = ()  # typed by the learner after the deal
+    first_exchange: tuple[int, ...] | None = None  # bids from the dealer (rules 9–10)
+    trades: tuple[tuple[int, str, str], ...] = ()  # (moves before it, offer, answer)
 
 
 def _quote(text: str) -> str:
@@ -50,6 +52,8 @@ def deal_to_yaml(deal: PlayedDeal, *, ident: str) -> str:
         lines.append(f"      {SEAT_NAMES[seat]}: {format_hand(hand)}")
     if deal.dubel:
         lines.append(f"    dubel: {format_cards(deal.dubel)}")
+    if deal.first_exchange is not None:
+        lines.append(f"    first_exchange: [{', '.join(map(str, deal.first_exchange))}]")
     if deal.calls is not None:
         lines.append(f"    auction: {_quote(' '.join(deal.calls))}")
     else:
@@ -61,6 +65,12 @@ def deal_to_yaml(deal: PlayedDeal, *, ident: str) -> str:
             lines.append(f"    trump: {deal.trump}")
     if deal.play:
         lines.append(f"    play: {format_cards(deal.play)}")
+    if deal.trades:
+        lines.append("    trades:")
+        for after, offer, answer in deal.trades:
+            lines.append(
+                f"      - {{after: {after}, offer: {_quote(offer)}, answer: {_quote(answer)}}}"
+            )
     if deal.notes:
         # The learner wrote each note once, in their language; it stands for both languages.
         lines.append("    notes:")

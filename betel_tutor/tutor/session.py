@@ -620,6 +620,7 @@ class Session:
             declarer=None if calls is not None else state.declarer,
             trump=trump,
             play=tuple(self.table.play.played),
+            **trading.saved(self.table),
         )
 
     def replay(self, argument: str) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from betel_tutor.auction import Call
 from betel_tutor.bots.trading import Trader, offer_round
@@ -27,6 +27,7 @@ from betel_tutor.trade import (
     check_bid,
     check_move,
     describe,
+    format_offer,
     made_move,
     parse_offer,
     refusal,
@@ -330,3 +331,21 @@ def handle_line(session: Session, command: str, line: str) -> bool:
     else:
         return False
     return True
+
+
+def saved(table: Table) -> dict[str, Any]:
+    """The deal's trade as a practice file scripts it: the bids for the first exchange and
+    every offer answered, with the number of calls and cards made before it."""
+    if table.trading is None:
+        return {}
+    ledger = table.trading.ledger
+    trades = []
+    for record in ledger.records:
+        if record.outcome == "lapsed":  # follows from the script: not written
+            continue
+        answer = "decline" if record.outcome == "declined" else "accept"
+        if record.precise is not None:
+            answer = str(record.precise)
+        trades.append((record.moves, format_offer(record.offer), answer))
+    bids = ledger.first_bids if len(ledger.first_bids) == 3 else None
+    return {"first_exchange": bids, "trades": tuple(trades)}
