@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from random import Random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from betel_tutor.auction import Call, Options, apply_call, parse_call, start
 from betel_tutor.cards import Card, Suit, parse_card, parse_cards
@@ -307,3 +310,26 @@ def test_bad_notation_names_the_token(text: str) -> None:
 def test_replace_keeps_offers_comparable() -> None:
     offer = Offer("swap", S, W, 20, give=c("♥7"), want=c("♠A"))
     assert replace(offer, price=-20).payer == W
+
+
+# -- rule 1: no peeking --------------------------------------------------------------------------
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000), st.randoms(use_true_random=False))
+def test_rule_1_a_computer_player_offers_from_what_it_may_see(seed: int, shuffle: Random) -> None:
+    """Two deals that differ only in how the cards it cannot see lie between the other two
+    players give a computer player the same offers: it does not peek."""
+    from betel_tutor.bots.trading import Trader
+    from betel_tutor.dealing import deal
+
+    hands = tuple(frozenset(h) for h in deal(seed).hands)
+    hidden = sorted(hands[W] | hands[N])
+    shuffle.shuffle(hidden)
+    moved = (hands[S], frozenset(hidden[:10]), frozenset(hidden[10:]))
+    contract = parse_contract("2♠")
+
+    def offer(these: tuple[frozenset[Card], ...]) -> Offer | None:
+        moment = Moment.of_play(start_play(BETEL, these, contract, declarer=S), S)
+        return Trader(S, Random(seed), chance=1.0).offer(moment, Ledger())
+
+    made = offer(hands)
+    assert made is not None and made == offer(moved)

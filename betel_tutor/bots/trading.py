@@ -46,10 +46,11 @@ class Trader:
 
     seat: int
     rng: random.Random
+    chance: float = OFFER_CHANCE
 
     def offer(self, moment: Moment, ledger: Ledger) -> Offer | None:
         """An offer this player would like to make now, or ``None``."""
-        if self.rng.random() >= OFFER_CHANCE:
+        if self.rng.random() >= self.chance:
             return None
         candidates = [
             c for c in self._candidates(moment, ledger) if refusal(moment, c, ledger) is None
@@ -102,7 +103,8 @@ class Trader:
         unseen = [c for s, h in enumerate(moment.hands) if s != self.seat for c in h]
         if not unseen:
             return None
-        best = max(unseen, key=lambda c: card_value(moment, self.seat, c))
+        # Ties go by the card itself, never by where it lies: the player does not peek (rule 1).
+        best = max(unseen, key=lambda c: (card_value(moment, self.seat, c), c.suit.order, c.rank))
         return best if best not in mine and card_value(moment, self.seat, best) > 0 else None
 
     def answer(self, moment: Moment, ledger: Ledger, offer: Offer) -> tuple[bool, Card | None]:
