@@ -291,6 +291,12 @@ def test_notation_round_trip(text: str) -> None:
     assert format_offer(parse_offer(text)) == text
 
 
+def test_buying_and_selling_are_swaps_that_pay() -> None:
+    assert parse_offer("S>W buy ♠A ♥7 20") == parse_offer("S>W swap ♥7 ♠A +20")
+    assert parse_offer("S>W kup ♠ ♥7 10") == parse_offer("S>W swap ♥7 ♠ +10")
+    assert parse_offer("W sell ♠A 20", offerer=S) == parse_offer("S>W swap ♠A ? -20")
+
+
 def test_notation_polish_and_relative() -> None:
     offer = parse_offer("zachód zamiana ♥7 ♠A 20", offerer=S, lang="pl")
     assert offer == Offer("swap", S, W, 20, give=c("♥7"), want=c("♠A"))

@@ -1,6 +1,8 @@
 """Offers written as text, for the learner's commands, scenario scripts and deal sheets.
 
 ``S>W swap ♥7 ♠A +20``: South offers West ♥7 for ♠A and pays 20 (``-20``: West pays).
+``S>W buy ♠A ♥7 20`` is the same offer; ``S>W sell ♠A 20``: ♠A for a card West chooses, West
+paying 20.
 ``W swap ♥7 ♠`` (the offerer known from context): ♥7 for any spade West chooses; ``?`` any card.
 ``S>N call pass 15``, ``S>N play ♠A 10``: whichever of the two moves next makes that call or
 plays that card. ``S>W show ♠ -10``: South shows West his spades, West pays 10;
@@ -24,12 +26,13 @@ _SEATS = {
 _LETTERS = ("S", "W", "N")
 _VERBS: dict[str, OfferKind] = {
     "swap": "swap", "zamiana": "swap", "zamień": "swap", "zamien": "swap",
-    "buy": "swap", "sell": "swap", "kup": "swap", "sprzedaj": "swap",
     "call": "call", "odzywka": "call",
     "play": "play", "zagraj": "play",
     "show": "show", "pokaż": "show", "pokaz": "show",
     "see": "see", "zobacz": "see",
 }  # fmt: skip
+_BUY = ("buy", "kup")  # buy WANT GIVE [price]: the offerer pays
+_SELL = ("sell", "sprzedaj")  # sell GIVE [price]: the buyer pays and gives back a card he chooses
 _ANY = ("?", "any", "dowolna")
 _HAND = ("hand", "ręka", "reka", "all", "wszystko")
 
@@ -61,12 +64,16 @@ def parse_offer(text: str, *, offerer: int | None = None, lang: str = "en") -> O
         raise _bad(parties, text) from None
     if offerer is None:
         raise _bad(parties, text)
-    kind = _VERBS.get(verb.lower())
-    if kind is None:
-        raise _bad(verb, text)
     price = 0
     if rest and rest[-1].lstrip("+-").isdigit():
         price = int(rest.pop())
+    if verb.lower() in _BUY and len(rest) == 2:
+        verb, rest, price = "swap", [rest[1], rest[0]], abs(price)
+    elif verb.lower() in _SELL and len(rest) == 1:
+        verb, rest, price = "swap", [rest[0], "?"], -abs(price)
+    kind = _VERBS.get(verb.lower())
+    if kind is None:
+        raise _bad(verb, text)
     try:
         return _offer(kind, offerer, to, price, rest, lang)
     except BetelError:
