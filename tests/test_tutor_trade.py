@@ -91,6 +91,11 @@ def test_a_whole_trading_deal_conserves_points(tmp_path: Path) -> None:
     points, bank = trade_points(out)
     assert set(points) == {"South", "West", "North"}
     assert sum(points.values()) + bank == 0  # rule 19: between players, and to the bank
+    # A replay starts from the hands as they were at that trick, swaps included, unscored.
+    child.sendline("replay 5")
+    child.expect(r"Replaying the last deal from trick 5 \(not scored\)")
+    while child.expect(["Your card", "End of the replay"], timeout=60) == 0:
+        child.sendline("1")
     quit_cleanly(child)
 
 

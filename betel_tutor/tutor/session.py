@@ -635,10 +635,11 @@ class Session:
         if not 1 <= trick <= start.profile.tricks:
             self.say(self.t("bad_trick", token=argument, count=start.profile.tricks))
             return
-        game = DealPlay(start)
-        for card in finished.play.played[: (trick - 1) * start.profile.seats]:
-            game.play(card)
-        self.table = replace(finished, play=game, practice=True, replay=True)
+        # The state before the trick's first card, as it was then: swaps made by trade
+        # (levels 9–10) included. The replay itself has no trade: it is never scored.
+        states = [*history, finished.play.state]
+        game = DealPlay(states[(trick - 1) * start.profile.seats])
+        self.table = replace(finished, play=game, practice=True, replay=True, trading=None)
         self.say(self.t("replaying", trick=trick))
         self.run_bots()
 
