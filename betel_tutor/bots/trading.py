@@ -11,6 +11,7 @@ checked against the rules first, so it never makes a forbidden one.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from betel_tutor.auction import Call, check_call
@@ -40,6 +41,12 @@ def card_value(moment: Moment, seat: int, card: Card) -> int:
     return value
 
 
+def _ranking(moment: Moment, seat: int) -> Callable[[Card], tuple[int, int, int]]:
+    """Cards by their value to ``seat``, ties by the card itself, so that a choice never
+    depends on the order a hand happens to be stored in (nor on where unseen cards lie)."""
+    return lambda card: (card_value(moment, seat, card), card.suit.order, card.rank)
+
+
 @dataclass
 class Trader:
     """One computer player's trading; ``rng`` makes its choices reproducible."""
@@ -60,7 +67,7 @@ class Trader:
     def _candidates(self, moment: Moment, ledger: Ledger) -> list[Offer]:
         me, mover = self.seat, moment.to_move
         others = [s for s in range(3) if s != me]
-        hand = sorted(moment.hands[me], key=lambda c: card_value(moment, me, c))
+        hand = sorted(moment.hands[me], key=_ranking(moment, me))
         offers: list[Offer] = []
         if moment.phase == "auction" and moment.auction is not None:
             standing_by_me = moment.auction.declarer is not None and (
@@ -103,8 +110,7 @@ class Trader:
         unseen = [c for s, h in enumerate(moment.hands) if s != self.seat for c in h]
         if not unseen:
             return None
-        # Ties go by the card itself, never by where it lies: the player does not peek (rule 1).
-        best = max(unseen, key=lambda c: (card_value(moment, self.seat, c), c.suit.order, c.rank))
+        best = max(unseen, key=_ranking(moment, self.seat))  # rule 1: no peeking
         return best if best not in mine and card_value(moment, self.seat, best) > 0 else None
 
     def answer(self, moment: Moment, ledger: Ledger, offer: Offer) -> tuple[bool, Card | None]:
@@ -118,7 +124,7 @@ class Trader:
                 own = [c for c in moment.hands[me] if offer.suit is None or c.suit is offer.suit]
                 if not own:
                     return False, None
-                precise = min(own, key=lambda c: card_value(moment, me, c))
+                precise = min(own, key=_ranking(moment, me))
             assert offer.give is not None
             wanted = offer.want or precise
             assert wanted is not None

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from betel_tutor.auction import Call
 from betel_tutor.bots.trading import Trader, offer_round
-from betel_tutor.cards import Card, format_cards, parse_card
+from betel_tutor.cards import Card, format_cards, parse_card, sort_cards
 from betel_tutor.errors import BetelError
 from betel_tutor.trade import (
     Ledger,
@@ -190,7 +190,9 @@ def show_seen(session: Session, offer: Offer) -> None:
         return
     seen = [c for seat, c in table.trading.ledger.shown if seat == LEARNER]
     hand = moment(table).hands[offer.shower]
-    cards = [c for c in seen if c in hand and (offer.suit is None or c.suit is offer.suit)]
+    cards = sort_cards(
+        c for c in seen if c in hand and (offer.suit is None or c.suit is offer.suit)
+    )
     session.say(
         session.t("shown_to_you", seat=session.name(offer.shower), cards=format_cards(cards) or "—")
     )
