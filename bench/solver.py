@@ -66,6 +66,20 @@ def strong_moves(games: list[Deal]) -> None:
     )
 
 
+def _machine() -> str:
+    """The processor's model name and core count (Linux), else the architecture."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            models = [
+                line.split(":", 1)[1].strip() for line in info if line.startswith("model name")
+            ]
+    except OSError:
+        models = []
+    if not models:
+        return platform.processor() or platform.machine()
+    return f"{len(models)}-core {models[0]} {platform.machine()}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=100)
@@ -73,7 +87,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10)
     args = parser.parse_args()
     deals = [deal(f"solver-bench-{n}") for n in range(args.deals)]
-    print(f"{platform.processor() or platform.machine()}, Python {platform.python_version()}")
+    print(f"{_machine()}, Python {platform.python_version()}")
     print(f"{args.deals} deals, seat 0 declares and leads")
 
     def normal(n: int) -> Callable[[], int]:

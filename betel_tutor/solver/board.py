@@ -1,20 +1,28 @@
 """The solver's private fast board: hands as 32-bit masks and a null-window search.
 
-Card ``c`` of suit order ``s`` (♣ 0 … ♠ 3) and rank ``r`` (7 … A) is bit ``8*s + r - 7``, so a
-suit is one byte and, inside it, a higher bit is a higher card. Legal moves are a few mask
-operations (spec §5, rules 5–8), and the rest of the speed comes from the usual techniques of
+Cards are bits (see :mod:`betel_tutor.solver.suits`). Legal cards are a few mask operations
+(spec §5, rules 5–8), and the rest of the speed comes from the usual techniques of
 double-dummy solvers:
 
 * **equivalent cards** — two cards of one hand with no live card of another hand between them
   win exactly the same tricks, so only one of each run is searched;
 * **a transposition table** at the start of every trick, keyed by *relative* ranks (cards
   already played are squeezed out, so ♠A-gone-♠K is the same position as ♠K-gone-♠Q), holding
-  a lower and an upper bound on the tricks still to come for the declarer;
+  a lower and an upper bound on the tricks still to come for the declarer, and the lead that
+  last settled the position; the side suits are interchangeable (only trumps are special,
+  §5), so the key lists them sorted, and a second table remembers the key of every position
+  met card for card, since working out a key costs more than looking it up;
 * **null-window search**: ``wins(target)`` only answers "does the maximising side get the
-  declarer ``target`` more tricks?", which prunes far more than a full-width minimax, and an
-  MTD-style driver finds the exact value from a first guess with a handful of such searches;
-* **move ordering** with the move that last refuted a position tried first, then cards that
-  win the trick for the side to move, cheapest first.
+  declarer ``target`` more tricks?", which prunes far more than a full-width minimax; a driver
+  (:func:`betel_tutor.solver.api._value`) steps from a first guess to the exact value with a
+  few such searches, and the bounds in the table carry over from one to the next;
+* **move ordering**: the remembered lead first, then high cards; later in the trick, the cards
+  that give the trick to the side that wants it, cheapest first;
+* **sure-trick bounds** in normal contracts (top trumps, cashing top cards).
+
+A whole trick is searched inside one call (three nested loops), so that Python pays for one
+function call per trick rather than one per card. Inside a call the hands are named by their
+place in the trick: ``a`` leads, ``b`` plays second, ``c`` third.
 
 The maximising side is the declarer in normal contracts and the defenders in betelki and Betel
 (they want the declarer to take tricks); the value is always the declarer's tricks.
@@ -22,162 +30,25 @@ The maximising side is the declarer in normal contracts and the defenders in bet
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from betel_tutor.solver.suits import (
+    ABOVE,
+    CODE_MASK,
+    RANK_MAJOR,
+    SUIT_MASKS,
+    bits,
+    legal,
+    representatives,
+    suit_infos,
+    winner,
+    without,
+)
 
-SUIT_MASKS = tuple(0xFF << (8 * s) for s in range(4))
-_ABOVE = tuple(~((2 << bit) - 1) & 0xFFFFFFFF for bit in range(32))  # bits above ``bit``
+__all__ = ["Board", "bits", "legal", "representatives", "winner", "without"]
 
-# Tables over one suit (a byte of live cards, a byte of one hand's cards), filled on demand.
-_SQUEEZE: dict[int, int] = {}
-_RUNS: dict[int, int] = {}
+_RM0, _RM1, _RM2, _RM3 = RANK_MAJOR
 
-
-def _squeeze(live: int, mine: int) -> int:
-    """``mine`` (⊆ ``live``) with the cards not in ``live`` squeezed out: relative ranks."""
-    key = live << 8 | mine
-    try:
-        return _SQUEEZE[key]
-    except KeyError:
-        pass
-    out = position = 0
-    for bit in range(8):
-        if live >> bit & 1:
-            if mine >> bit & 1:
-                out |= 1 << position
-            position += 1
-    _SQUEEZE[key] = out
-    return out
-
-
-def _run_tops(live: int, mine: int) -> int:
-    """The highest card of each run of ``mine`` with no other live card inside it."""
-    key = live << 8 | mine
-    try:
-        return _RUNS[key]
-    except KeyError:
-        pass
-    out = 0
-    previous_mine = False
-    for bit in range(7, -1, -1):
-        if live >> bit & 1:
-            is_mine = bool(mine >> bit & 1)
-            if is_mine and not previous_mine:
-                out |= 1 << bit
-            previous_mine = is_mine
-    _RUNS[key] = out
-    return out
-
-
-_TOPS: dict[int, int] = {}
-
-
-def _top_count(live: int, mine: int) -> int:
-    """How many of the highest live cards of a suit, in an unbroken run, are ``mine``."""
-    key = live << 8 | mine
-    try:
-        return _TOPS[key]
-    except KeyError:
-        pass
-    count = 0
-    for bit in range(7, -1, -1):
-        if live >> bit & 1:
-            if not mine >> bit & 1:
-                break
-            count += 1
-    _TOPS[key] = count
-    return count
-
-
-def representatives(live: int, hand: int) -> int:
-    """One card of every run of equivalent cards in ``hand`` (the highest)."""
-    out = 0
-    for shift in (0, 8, 16, 24):
-        mine = hand >> shift & 0xFF
-        if mine:
-            out |= _run_tops(live >> shift & 0xFF, mine) << shift
-    return out
-
-
-def bits(mask: int) -> Iterator[int]:
-    """The set bits of ``mask``, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-def legal(hand: int, trick: tuple[int, ...], trump: int, beat: bool) -> int:
-    """The mask of legal cards for ``hand`` on ``trick`` (bit indices), spec §5 rules 5–8."""
-    if not trick:
-        return hand
-    led = trick[0] >> 3
-    follow = hand & SUIT_MASKS[led]
-    if follow:
-        if not beat:  # rule 8: Betel's defenders follow but need not beat
-            return follow
-        top = -1
-        for card in trick:
-            suit = card >> 3
-            if suit == led:
-                top = card if card > top else top
-            elif suit == trump:  # ruffed: relief from beating (rule 7, §5.2)
-                return follow
-        higher = follow & _ABOVE[top]
-        return higher or follow
-    if trump < 0:
-        return hand
-    trumps = hand & SUIT_MASKS[trump]
-    if not trumps:
-        return hand
-    if beat:
-        top = -1
-        for card in trick:
-            if card >> 3 == trump and card > top:
-                top = card
-        if top >= 0:
-            over = trumps & _ABOVE[top]
-            if over:
-                return over
-    return trumps
-
-
-def winner(trick: tuple[int, ...], trump: int) -> int:
-    """The index in ``trick`` of the winning card: the highest trump, else highest of suit led."""
-    best = 0
-    top = trick[0]
-    for index in range(1, len(trick)):
-        card = trick[index]
-        if card >> 3 == top >> 3:
-            if card > top:
-                best, top = index, card
-        elif card >> 3 == trump:
-            best, top = index, card
-    return best
-
-
-_CODES: dict[int, int] = {}
-
-
-def _suit_code(live: int, first: int, second: int) -> int:
-    """One suit of a position in relative ranks: how many cards are live and which of them
-    the first two hands hold (the third hand holds the rest)."""
-    key = live << 16 | first << 8 | second
-    try:
-        return _CODES[key]
-    except KeyError:
-        pass
-    code = live.bit_count() | _squeeze(live, first) << 4 | _squeeze(live, second) << 12
-    _CODES[key] = code
-    return code
-
-
-def without(hands: tuple[int, int, int], seat: int, card: int) -> tuple[int, int, int]:
-    """``hands`` after ``seat`` has played ``card``."""
-    if seat == 0:
-        return (hands[0] & ~(1 << card), hands[1], hands[2])
-    if seat == 1:
-        return (hands[0], hands[1] & ~(1 << card), hands[2])
-    return (hands[0], hands[1], hands[2] & ~(1 << card))
+# See ``Board._plan``.
+_Plan = tuple[int, int, int, bool, bool, bool, bool, bool, int, int, int, bool, bool]
 
 
 class Board:
@@ -200,231 +71,324 @@ class Board:
         self.maximiser_is_declarer = maximiser_is_declarer
         self.maximiser = tuple((seat == declarer) == maximiser_is_declarer for seat in range(3))
         self.beat = beat
-        self.bounds: dict[int, tuple[int, int]] = {}
-        self.best_lead: dict[int, int] = {}
+        # key -> low | high << 4 | (best lead + 1) << 8: bounds on the declarer's tricks to come.
+        self.table: dict[int, int] = {}
+        self.keys: dict[int, int] = {}  # position (hands in trick order, leader) -> key
         self.nodes = 0
+        self._trumps = SUIT_MASKS[trump] if trump >= 0 else 0
+        self._plans = tuple(self._plan(leader) for leader in range(3))
 
-    @staticmethod
-    def key(hands: tuple[int, int, int], leader: int) -> int:
-        """The transposition-table key: the leader and every suit in relative ranks."""
-        first, second = hands[0], hands[1]
-        live = first | second | hands[2]
+    def _plan(self, leader: int) -> _Plan:
+        """Per leader, what the search needs about the three places in the trick: the seats,
+        who maximises, who must beat, whether a trick taken there is the declarer's, and
+        whether the player is a betelek declarer getting rid of high cards."""
+        s1, s2, s3 = leader, (leader + 1) % 3, (leader + 2) % 3
+        declarer = self.declarer
+        misere = not self.maximiser_is_declarer
         return (
-            leader
-            | _suit_code(live & 0xFF, first & 0xFF, second & 0xFF) << 2
-            | _suit_code(live >> 8 & 0xFF, first >> 8 & 0xFF, second >> 8 & 0xFF) << 22
-            | _suit_code(live >> 16 & 0xFF, first >> 16 & 0xFF, second >> 16 & 0xFF) << 42
-            | _suit_code(live >> 24, first >> 24, second >> 24) << 62
+            s1,
+            s2,
+            s3,
+            self.maximiser[s1],
+            self.maximiser[s2],
+            self.maximiser[s3],
+            self.beat[s2],
+            self.beat[s3],
+            int(s1 == declarer),
+            int(s2 == declarer),
+            int(s3 == declarer),
+            misere and s2 == declarer,
+            misere and s3 == declarer,
         )
 
-    def quick_tricks(self, hands: tuple[int, int, int], leader: int) -> int:
-        """Tricks the leader's side takes for sure by cashing top cards from the leader's hand.
-
-        Top trumps always win. A side suit's top cards win while every other player who holds
-        a trump still has a card of the suit (a void player holding trumps must ruff, rule 6;
-        the partner too, so the count stays safe whoever is void).
-        """
-        live = hands[0] | hands[1] | hands[2]
-        mine = hands[leader]
-        trump = self.trump
-        ruffers = []
-        if trump >= 0:
-            for hand in (hands[(leader + 1) % 3], hands[(leader + 2) % 3]):
-                if hand & SUIT_MASKS[trump]:
-                    ruffers.append(hand)
-        total = 0
-        for suit in range(4):
-            shift = suit * 8
-            held = mine >> shift & 0xFF
-            if not held:
-                continue
-            count = _top_count(live >> shift & 0xFF, held)
-            if count and suit != trump:
-                for hand in ruffers:
-                    length = (hand >> shift & 0xFF).bit_count()
-                    count = length if length < count else count
-            total += count
-        return total
-
-    def trump_bounds(self, hands: tuple[int, int, int], remaining: int) -> tuple[int, int]:
-        """The highest live trumps in one hand each win a trick, whatever happens: a lower
-        bound on the declarer's tricks if the declarer holds them, an upper one if not."""
-        shift = self.trump * 8
-        live = (hands[0] | hands[1] | hands[2]) >> shift & 0xFF
-        if not live:
-            return 0, remaining
-        top = 1 << (live.bit_length() - 1)
-        for seat in range(3):
-            held = hands[seat] >> shift & 0xFF
-            if held & top:
-                run = _top_count(live, held)
-                if seat == self.declarer:
-                    return run, remaining
-                return 0, remaining - run
-        return 0, remaining
-
-    # -- the search ------------------------------------------------------------------------------
+    # -- entry points ----------------------------------------------------------------------------
     def wins(self, hands: tuple[int, int, int], leader: int, target: int) -> bool:
         """At the start of a trick: can the maximising side give the declarer ``target`` or
         more of the remaining tricks?"""
         if target <= 0:
             return True
-        remaining = hands[leader].bit_count()
-        if target > remaining:
+        if target > hands[leader].bit_count():
             return False
-        if remaining == 1:  # the last trick plays itself
-            trick = (
-                hands[leader].bit_length() - 1,
-                hands[(leader + 1) % 3].bit_length() - 1,
-                hands[(leader + 2) % 3].bit_length() - 1,
-            )
-            return (leader + winner(trick, self.trump)) % 3 == self.declarer
-        key = self.key(hands, leader)
-        low, high = self.bounds.get(key, (0, remaining))
-        if low >= target:
-            return True
-        if high < target:
-            return False
-        if self.maximiser_is_declarer:
-            if self.trump >= 0:
-                sure, most = self.trump_bounds(hands, remaining)
-                if sure >= target:
-                    return True
-                if most < target:
-                    return False
-            quick = self.quick_tricks(hands, leader)
-            if leader == self.declarer:
-                if quick >= target:
-                    return True
-            elif remaining - quick < target:
-                return False
-        result = self._trick(hands, leader, (), target, key, self.runs(hands, ()))
-        if result:
-            self.bounds[key] = (target, high)
-        else:
-            self.bounds[key] = (low, target - 1)
-        return result
+        return self._wins(
+            hands[leader], hands[(leader + 1) % 3], hands[(leader + 2) % 3], leader, target
+        )
 
-    @staticmethod
-    def runs(hands: tuple[int, int, int], trick: tuple[int, ...]) -> tuple[int, int, int]:
-        """One card of each run of equivalent cards, per hand, for the trick in progress: the
-        live cards (in hands or in the trick) do not change until the trick is over."""
+    def wins_in_trick(
+        self, hands: tuple[int, int, int], leader: int, trick: tuple[int, ...], target: int
+    ) -> bool:
+        """Like :meth:`wins`, in the middle of a trick (``trick`` holds the cards played)."""
+        if not trick:
+            return self.wins(hands, leader, target)
         live = hands[0] | hands[1] | hands[2]
         for card in trick:
             live |= 1 << card
-        return (
-            representatives(live, hands[0]),
-            representatives(live, hands[1]),
-            representatives(live, hands[2]),
-        )
+        runs = tuple(representatives(live, hand) for hand in hands)
+        return self._in_trick(hands, leader, trick, target, runs)
 
-    def _trick(
+    def _in_trick(
         self,
         hands: tuple[int, int, int],
         leader: int,
         trick: tuple[int, ...],
         target: int,
-        key: int | None,
-        runs: tuple[int, int, int],
+        runs: tuple[int, ...],
     ) -> bool:
-        """The value of a trick in progress: ``trick`` holds the cards played so far and
-        ``runs`` each hand's representative cards (see :meth:`runs`)."""
         seat = (leader + len(trick)) % 3
-        hand = hands[seat]
-        moves = legal(hand, trick, self.trump, self.beat[seat]) & runs[seat]
-        maximiser = self.maximiser[seat]
-        if len(trick) == 2:
-            return self._last_card(hands, leader, trick, target, seat, moves, maximiser)
-        for card in self._order(moves, leader, trick, seat, key):
+        want = self.maximiser[seat]
+        for card in bits(legal(hands[seat], trick, self.trump, self.beat[seat]) & runs[seat]):
             self.nodes += 1
             after = without(hands, seat, card)
-            if self._trick(after, leader, (*trick, card), target, None, runs) == maximiser:
-                if key is not None:  # remember the lead that settled this position
-                    self.best_lead[key] = card
-                return maximiser
-        return not maximiser
+            played = (*trick, card)
+            if len(played) == 3:
+                taker = (leader + winner(played, self.trump)) % 3
+                result = self.wins(after, taker, target - (taker == self.declarer))
+            else:
+                result = self._in_trick(after, leader, played, target, runs)
+            if result == want:
+                return want
+        return not want
 
-    def _last_card(
-        self,
-        hands: tuple[int, int, int],
-        leader: int,
-        trick: tuple[int, ...],
-        target: int,
-        seat: int,
-        moves: int,
-        maximiser: bool,
-    ) -> bool:
-        """The third card of a trick: the trick's taker is known for each card, so the cards
-        that give this side the trick are tried first, lowest first."""
-        trump = self.trump
+    # -- bounds ----------------------------------------------------------------------------------
+    def _normal_bounds(
+        self, b: int, c: int, leader: int, remaining: int, infos: tuple[int, int, int, int]
+    ) -> tuple[int, int]:
+        """Sure tricks in a normal contract: a lower and an upper bound on the declarer's.
+
+        The highest live trumps in one hand each win a trick whatever happens. And the leader's
+        side takes the leader's top cards: top trumps always win; a side suit's top cards win
+        while every other player who holds a trump still has a card of the suit (a void player
+        holding trumps must ruff, rule 6; the partner too, so the count stays safe whoever is
+        void). Cashing one suit leaves the others' holdings in the next suit intact, since
+        whoever could ruff is still following.
+        """
         declarer = self.declarer
-        first, second = trick
-        later: list[tuple[int, int]] = []
-        # A betelek declarer unloads: of the cards that lose the trick, the highest first.
-        unload = seat == declarer and not self.maximiser_is_declarer
-        while moves:
-            if unload:
-                card = moves.bit_length() - 1
-                moves ^= 1 << card
-            else:
-                low = moves & -moves
-                moves ^= low
-                card = low.bit_length() - 1
-            taker = (leader + winner((first, second, card), trump)) % 3
-            if (taker == declarer) != maximiser:
-                later.append((card, taker))
-                continue
-            self.nodes += 1
-            if self.wins(without(hands, seat, card), taker, target - (taker == declarer)):
-                if maximiser:
-                    return True
-            elif not maximiser:
-                return False
-        for card, taker in later:
-            self.nodes += 1
-            if self.wins(without(hands, seat, card), taker, target - (taker == declarer)):
-                if maximiser:
-                    return True
-            elif not maximiser:
-                return False
-        return not maximiser
-
-    def _order(
-        self,
-        moves: int,
-        leader: int,
-        trick: tuple[int, ...],
-        seat: int,
-        key: int | None,
-    ) -> list[int]:
-        """Cards to try, most promising first."""
-        if not moves & (moves - 1):
-            return [moves.bit_length() - 1]
-        cards = list(bits(moves))
-        if not trick:
-            # Leads: the remembered refutation, then high cards (they take or force tricks;
-            # measured, this beats low-first in betelki too).
-            cards.sort(key=lambda card: -(card & 7))
-            if key is not None:
-                best = self.best_lead.get(key)
-                if best is not None and best in cards:
-                    cards.remove(best)
-                    cards.insert(0, best)
-            return cards
-        # The second card: does it take the lead's place as the winner so far?
-        led = trick[0]
+        sure, most = 0, remaining
         trump = self.trump
-        mine_wins_declarer = seat == self.declarer
-        theirs_wins_declarer = leader == self.declarer
-        wants_declarer = self.maximiser[seat]
-        good: list[int] = []
-        bad: list[int] = []
-        for card in cards:  # lowest first within each group
-            beats = card > led if card >> 3 == led >> 3 else card >> 3 == trump
-            if (mine_wins_declarer if beats else theirs_wins_declarer) == wants_declarer:
-                good.append(card)
+        if trump >= 0:
+            info = infos[trump]
+            holder = info >> 48
+            if holder != 3:
+                run = info >> 44 & 15
+                if (leader + holder) % 3 == declarer:
+                    sure = run
+                else:
+                    most = remaining - run
+        trumps = self._trumps
+        ruff_b = b & trumps
+        ruff_c = c & trumps
+        quick = 0
+        for suit in range(4):
+            info = infos[suit]
+            if info >> 48:  # the leader does not hold the top card
+                continue
+            count = info >> 44 & 15
+            if suit != trump:
+                shift = suit * 8
+                if ruff_b:
+                    length = (b >> shift & 0xFF).bit_count()
+                    count = length if length < count else count
+                if ruff_c:
+                    length = (c >> shift & 0xFF).bit_count()
+                    count = length if length < count else count
+            quick += count
+        if leader == declarer:
+            sure = quick if quick > sure else sure
+        elif remaining - quick < most:
+            most = remaining - quick
+        return sure, most
+
+    # -- the search ------------------------------------------------------------------------------
+    def _wins(self, a: int, b: int, c: int, leader: int, target: int) -> bool:
+        """``wins`` with the hands in trick order; the caller checks 0 < target <= tricks left."""
+        trump = self.trump
+        remaining = a.bit_count()
+        if remaining == 1:  # the last trick plays itself
+            top = a.bit_length() - 1
+            taker = leader
+            card = b.bit_length() - 1
+            if (card >> 3 == top >> 3 and card > top) or (card >> 3 == trump and top >> 3 != trump):
+                top, taker = card, leader + 1
+            card = c.bit_length() - 1
+            if (card >> 3 == top >> 3 and card > top) or (card >> 3 == trump and top >> 3 != trump):
+                taker = leader + 2
+            return taker % 3 == self.declarer
+
+        # The key in relative ranks costs a dozen operations per suit: look it up first.
+        position = a | b << 32 | c << 64 | leader << 96
+        key = self.keys.get(position)
+        infos = None
+        if key is None:
+            infos = suit_infos(a, b, c)
+            e0, e1, e2, e3 = infos
+            # Suits other than trumps are interchangeable (§5: only trumps are special), so
+            # the key lists the codes of the side suits in order, after the trump suit's.
+            codes = [e0 & CODE_MASK, e1 & CODE_MASK, e2 & CODE_MASK, e3 & CODE_MASK]
+            first = codes.pop(trump) if trump >= 0 else 0
+            codes.sort()
+            if len(codes) == 4:
+                first = codes.pop()
+            key = leader | first << 2 | codes[0] << 22 | codes[1] << 42 | codes[2] << 62
+            self.keys[position] = key
+        table = self.table
+        entry = table.get(key)
+        if entry is None:
+            low, high, best = 0, remaining, 0
+        else:
+            low = entry & 15
+            if low >= target:
+                return True
+            high = entry >> 4 & 15
+            if high < target:
+                return False
+            best = entry >> 8
+        if infos is None:
+            infos = suit_infos(a, b, c)
+            e0, e1, e2, e3 = infos
+        if self.maximiser_is_declarer:
+            sure, most = self._normal_bounds(b, c, leader, remaining, infos)
+            if sure >= target:
+                return True
+            if most < target:
+                return False
+
+        (s1, s2, s3, max1, max2, max3, beat2, beat3, g1, g2, g3, unload2, unload3) = self._plans[
+            leader
+        ]
+        # One card of each run of equivalent cards, per hand: the live cards (in hands or in
+        # the trick) do not change until the trick is over.
+        rb = (
+            (e0 >> 28 & 0xFF) | (e1 >> 20 & 0xFF00) | (e2 >> 12 & 0xFF0000) | (e3 >> 4 & 0xFF000000)
+        )
+        rc = (
+            (e0 >> 36 & 0xFF)
+            | (e1 >> 28 & 0xFF00)
+            | (e2 >> 20 & 0xFF0000)
+            | (e3 >> 12 & 0xFF000000)
+        )
+        # Leads: the remembered one, then high cards first (they take or force tricks; measured,
+        # this beats low-first in betelki too).
+        ra = (e0 >> 20 & 0xFF) | (e1 >> 12 & 0xFF00) | (e2 >> 4 & 0xFF0000) | (e3 << 4 & 0xFF000000)
+        leads = []
+        if best and ra >> (best - 1) & 1:
+            leads.append(best - 1)
+            ra ^= 1 << (best - 1)
+        order = _RM0[ra & 0xFF] | _RM1[ra >> 8 & 0xFF] | _RM2[ra >> 16 & 0xFF] | _RM3[ra >> 24]
+        while order:
+            position = order.bit_length() - 1
+            order ^= 1 << position
+            leads.append((position & 3) << 3 | position >> 2)
+
+        trumps = self._trumps
+        later = remaining - 1
+        nodes = 0
+        result = not max1
+        for c1 in leads:
+            nodes += 1
+            a1 = a ^ (1 << c1)
+            led = c1 >> 3
+            suit = SUIT_MASKS[led]
+            ruffs = 0 if led == trump else trumps  # cards that ruff this lead
+            # The second card (§5: follow, beat, ruff).
+            follow = b & suit
+            if follow:
+                moves = (follow & ABOVE[c1] or follow) if beat2 else follow
+            elif b & trumps:
+                moves = b & trumps
             else:
-                bad.append(card)
-        if seat == self.declarer and not self.maximiser_is_declarer:
-            good.reverse()  # a betelek declarer unloads its highest losing card first
-        return good + bad
+                moves = b
+            moves &= rb
+            # Cards that give the lead's side the trick so far, and the others; the better
+            # group for the player first, cheapest first (a betelek declarer: highest first).
+            over = moves & (suit & ABOVE[c1] | ruffs)
+            under = moves ^ over
+            if (g2 == 1) == max2:
+                good, bad = (over, under) if (g1 == 1) != max2 else (moves, 0)
+            else:
+                good, bad = (under, over) if (g1 == 1) == max2 else (moves, 0)
+            seconds = []
+            if unload2:
+                while good:
+                    card = good.bit_length() - 1
+                    good ^= 1 << card
+                    seconds.append(card)
+            else:
+                while good:
+                    lowest = good & -good
+                    good ^= lowest
+                    seconds.append(lowest.bit_length() - 1)
+            while bad:
+                lowest = bad & -bad
+                bad ^= lowest
+                seconds.append(lowest.bit_length() - 1)
+
+            value1 = not max2
+            for c2 in seconds:
+                nodes += 1
+                b1 = b ^ (1 << c2)
+                if c2 >> 3 == led:
+                    top, lead_wins = (c2, False) if c2 > c1 else (c1, True)
+                elif c2 >> 3 == trump:
+                    top, lead_wins = c2, False
+                else:
+                    top, lead_wins = c1, True
+                ruffed = top >> 3 != led
+                # The third card.
+                follow = c & suit
+                if follow:
+                    moves = (follow & ABOVE[top] or follow) if beat3 and not ruffed else follow
+                elif c & trumps:
+                    moves = c & trumps
+                    if beat3 and ruffed:
+                        moves = moves & ABOVE[top] or moves
+                else:
+                    moves = c
+                moves &= rc
+                takes = moves & (trumps & ABOVE[top] if ruffed else suit & ABOVE[top] | ruffs)
+                gain_other = g1 if lead_wins else g2
+                # First the cards that settle the trick the way this player wants it.
+                first_takes = (g3 == 1) == max3
+                value2 = not max3
+                for taking in (first_takes, not first_takes):
+                    group = takes if taking else moves ^ takes
+                    if not group:
+                        continue
+                    gain = g3 if taking else gain_other
+                    goal = target - gain
+                    if goal <= 0 or goal > later:
+                        nodes += 1
+                        if (goal <= 0) == max3:
+                            value2 = max3
+                            break
+                        continue
+                    while group:
+                        if unload3:
+                            c3 = group.bit_length() - 1
+                        else:
+                            c3 = (group & -group).bit_length() - 1
+                        group ^= 1 << c3
+                        nodes += 1
+                        c_ = c ^ (1 << c3)
+                        if taking:
+                            found = self._wins(c_, a1, b1, s3, goal)
+                        elif lead_wins:
+                            found = self._wins(a1, b1, c_, s1, goal)
+                        else:
+                            found = self._wins(b1, c_, a1, s2, goal)
+                        if found == max3:
+                            value2 = max3
+                            break
+                    if value2 == max3:
+                        break
+                if value2 == max2:
+                    value1 = max2
+                    break
+            if value1 == max1:
+                result = max1
+                best = c1 + 1
+                break
+        self.nodes += nodes
+        if result:
+            table[key] = target | high << 4 | best << 8
+        else:
+            table[key] = low | (target - 1) << 4 | best << 8
+        return result
