@@ -15,18 +15,21 @@ from betel_tutor.tutor.session import Session
 from tests.test_tutor import scripted
 
 LEVEL_10_QUIZZES = {"Szlem": "100 0 0", "2NT": "-40 30 10", "2BA": "-40 30 10"}
+SEED = "fourth-2"  # --seed: the match's deals, like the lesson's, are the same in every run
 
 
-def script(lang: str, predictions: list[str], *, fourth: bool = True, deals: int = 4) -> list[str]:
-    """The lines a learner types in level 10 to play ``deals`` deals: pass at every call, the
-    first legal card, the right quiz answers, ``predictions`` in turn when resting, then the
-    level again from the menu. Worked out on a session in this process, for the real program."""
-    session = Session(progress=Progress(), lang=lang, fourth=fourth)
+def script(lang: str, predictions: list[str], *, fourth: bool = True, deals: int = 5) -> list[str]:
+    """The lines a learner types in level 10 to play ``deals`` deals (the lesson's three, then
+    the match's): pass at every call, the first legal card, the right quiz answers,
+    ``predictions`` in turn when resting. Worked out on a session in this process, for the real
+    program run with ``--seed SEED``."""
+    session = Session(progress=Progress(), lang=lang, fourth=fourth, seed=SEED)
     shown = session.start(10)
     prompts = {key: i18n.translate(f"tutor.{key}", lang) for key in ("prompt_call", "prompt_card")}
     lines: list[str] = []
     waiting = list(predictions)
-    while session.step_index < 10 and len(lines) < 500:
+    ended = 0
+    while len(lines) < 500:
         prompt = session.prompt
         if prompt == prompts["prompt_call"]:
             line = "pass"
@@ -46,8 +49,10 @@ def script(lang: str, predictions: list[str], *, fourth: bool = True, deals: int
         else:
             line = ""
         lines.append(line)
+        before = session.after_deal
         shown = session.handle(line)
-        if session.fourth_deals > deals or (session.fourth_deals == deals and session.after_deal):
+        ended += session.after_deal and not before
+        if ended == deals:
             break
     assert not waiting, "every prediction was asked for"
     return [*lines, "quit"]
@@ -72,18 +77,21 @@ def contract_result(deal: str) -> tuple[str, bool]:
 
 
 def test_computer_players_rest_and_then_the_learner_rests_and_predicts(tmp_path: Path) -> None:
-    result = scripted(tmp_path, script("en", ["maybe", "made"]), "--level", "10", "--fourth")
+    lines = script("en", ["maybe", "made"])
+    result = scripted(tmp_path, lines, "--level", "10", "--fourth", "--seed", SEED)
     out = result.stdout
     assert result.returncode == 0 and "Traceback" not in result.stderr
-    assert out.count("A fourth player, East, joins the table") == 2  # once each time in
+    assert out.count("A fourth player, East, joins the table") == 1
     deals = deals_of(out)
-    assert len(deals) == 4
-    # Deals 1–3: West, North, East rest in turn, each predicting from the auction alone.
+    assert len(deals) == 5
+    # The lesson's deals 1–3: West, North, East rest in turn, each predicting from the auction
+    # alone; then the match, where the player on the dealer's right rests: East while South
+    # deals, the learner while West deals (Match.resting).
     learner_total = 0
     for deal, resting, seated in zip(
-        deals[:3],
-        ("West", "North", "East"),
-        (("North", "East"), ("West", "East"), ("West", "North")),
+        deals[:4],
+        ("West", "North", "East", "East"),
+        (("North", "East"), ("West", "East"), ("West", "North"), ("West", "North")),
         strict=True,
     ):
         assert f"{resting} rests this deal and watches." in out
@@ -105,10 +113,11 @@ def test_computer_players_rest_and_then_the_learner_rests_and_predicts(tmp_path:
         assert scores.group(4) == f"{resting} (resting) {points}"
         assert f"{resting}'s prediction was {'right' if right else 'wrong'}: {points}." in deal
     assert "West, resting, predicts" in deals[0]  # the first deal had a contract to predict
-    # Deal 4: the learner rests; the three computer players bid and play, open, with reasons.
-    rest = deals[3]
+    assert "Match, deal 1: South deals." in out and "Match, deal 2: West deals." in out
+    # Deal 5: the learner rests; the three computer players bid and play, open, with reasons.
+    rest = deals[4]
     assert out.count("You rest this deal: West, North, East bid and play it") == 1
-    assert out.index("You rest this deal") > out.index(deals[2])
+    assert out.index("You rest this deal") > out.index(deals[3])
     assert "Your hand" not in rest and "Your goal" not in rest
     assert (
         "'maybe' is not a prediction: type made (or yes, tak), defeated (or down, no, nie)" in rest
@@ -122,13 +131,13 @@ def test_computer_players_rest_and_then_the_learner_rests_and_predicts(tmp_path:
     assert re.search(score_line + re.escape(points) + "$", rest, re.M)
     assert f"Your prediction was {'right' if made else 'wrong'}: {points}." in rest
     saved = json.loads((tmp_path / "progress.json").read_text(encoding="utf-8"))["levels"]["10"]
-    assert saved["deals_played"] == 4
+    assert saved["deals_played"] == 5
     assert saved["points"] == learner_total + int(points)
 
 
 def test_the_learner_rests_in_polish_and_skips(tmp_path: Path) -> None:
     lines = script("pl", ["może", "pomiń"])
-    result = scripted(tmp_path, lines, "--level", "10", "--fourth", "--lang", "pl")
+    result = scripted(tmp_path, lines, "--level", "10", "--fourth", "--lang", "pl", "--seed", SEED)
     out = result.stdout
     assert result.returncode == 0 and "Traceback" not in result.stderr
     assert "Odpoczywasz w tym rozdaniu: licytują i grają Zachód, Północ, Wschód" in out
@@ -145,7 +154,7 @@ def test_the_learner_rests_in_polish_and_skips(tmp_path: Path) -> None:
 
 def test_level_10_without_fourth_is_played_by_three(tmp_path: Path) -> None:
     lines = script("en", [], fourth=False, deals=1)
-    out = scripted(tmp_path, lines, "--level", "10").stdout
+    out = scripted(tmp_path, lines, "--level", "10", "--seed", SEED).stdout
     assert "Score: South" in out
     for text in ("rests this deal", "(resting)", "East", "You rest", "predicts that"):
         assert text not in out

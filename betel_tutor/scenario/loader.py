@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from betel_tutor.match import CHIPS, TARGET
 from betel_tutor.scenario.model import (
     Constraint,
     DealSpec,
     LevelOptions,
+    MatchStep,
     Note,
     PlayStep,
     Quiz,
@@ -72,12 +74,16 @@ QUIZ_REQUIRED: dict[str, tuple[str, ...]] = {
     "laydown": ("hand", "dubel_cards", "contract"),
 }
 GOALS = ("tricks_at_least", "tricks_at_most", "make", "defeat")
+STEP_KINDS = ("read", "play", "watch", "quiz", "match")
+MATCH_KEYS = ("scoring", "target", "text")
+MATCH_TARGETS = (10, 10_000)  # a short practice match up to the full game's 1000 and beyond
 
 
 class _Loader(Reader):
     def __init__(self, path: str) -> None:
         super().__init__()
         self.path = path
+        self.options_read = LevelOptions()  # the lesson's options, for its match steps
 
     # -- top level ------------------------------------------------------------------------
     def scenario(self, root: Node) -> Scenario | None:
@@ -96,6 +102,7 @@ class _Loader(Reader):
         )
         text = self.text(fields["text"], "text") if "text" in fields else None
         options = self.options(fields["options"]) if "options" in fields else LevelOptions()
+        self.options_read = options or LevelOptions()
         deals = self.items(fields.get("deals"), "deals", self.deal)
         steps = self.items(fields.get("steps"), "steps", self.step)
         quizzes = self.items(fields.get("quizzes"), "quizzes", self.quiz)
@@ -276,7 +283,7 @@ class _Loader(Reader):
 
     # -- steps and quizzes ----------------------------------------------------------------
     def step(self, node: Node) -> Step | None:
-        fields = self.mapping(node, "step", allowed=("read", "play", "watch", "quiz"))
+        fields = self.mapping(node, "step", allowed=STEP_KINDS)
         if fields is None:
             return None
         if len(fields) != 1:
@@ -289,6 +296,8 @@ class _Loader(Reader):
         if kind == "quiz":
             quiz = self.quiz(body)
             return QuizStep(quiz, node.position) if quiz is not None else None
+        if kind == "match":
+            return self.match(body, node)
         allowed = ("deal", "seat", "goal", "open", "text") if kind == "play" else ("deal", "text")
         spec = self.mapping(
             body, kind, allowed=allowed, required=allowed[:3] if kind == "play" else ("deal",)
@@ -307,6 +316,39 @@ class _Loader(Reader):
         if deal is None or seat is None or goal is None or show is None:
             return None
         return PlayStep(deal, seat, goal, show, text, node.position)
+
+    def match(self, body: Node, node: Node) -> MatchStep | None:
+        """``match: {scoring: chips, target: 1000}`` (spec §7): every key optional."""
+        fields = self.mapping(body, "match", allowed=MATCH_KEYS)
+        if fields is None:
+            return None
+        scoring = (
+            self.string(fields["scoring"], "match.scoring", choices=("points", "chips"))
+            if "scoring" in fields
+            else None
+        )
+        low, high = MATCH_TARGETS
+        target = (
+            self.integer(fields["target"], "match.target", low=low, high=high)
+            if "target" in fields
+            else TARGET
+        )
+        text = self.text(fields["text"], "match.text") if "text" in fields else None
+        if (
+            target is None
+            or ("scoring" in fields and scoring is None)
+            or ("text" in fields and text is None)
+        ):
+            return None
+        if not self.options_read.auction:  # every deal of a match is bid for (§3, §9 level 10)
+            self.problem(node.position, "scenario.match_needs_auction")
+            return None
+        # With chips everybody starts with 500 (§7): a target at or below it is won at once.
+        if (scoring or self.options_read.scoring) == "chips" and target <= CHIPS:
+            where = fields["target"].position if "target" in fields else body.position
+            self.problem(where, "scenario.match_target_chips", target=target, chips=CHIPS)
+            return None
+        return MatchStep(scoring, target, text, node.position)  # type: ignore[arg-type]
 
     def goal(self, node: Node) -> dict[str, int] | None:
         fields = self.mapping(node, "goal", allowed=GOALS)

@@ -159,7 +159,19 @@ class QuizStep:
     position: Position | None = None
 
 
-Step = ReadStep | PlayStep | WatchStep | QuizStep
+@dataclass(frozen=True, slots=True)
+class MatchStep:
+    """A match (spec §7, level 10): deals dealt from a seed with the dealer rotating, each a
+    full auction with the lesson's options, until a player reaches ``target``. ``scoring``
+    ``None`` takes the lesson's ``options.scoring`` (points when that is not set either)."""
+
+    scoring: Literal["points", "chips"] | None = None
+    target: int = 1000
+    text: Text | None = None
+    position: Position | None = None
+
+
+Step = ReadStep | PlayStep | WatchStep | QuizStep | MatchStep
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,8 @@ from betel_tutor.scenario.loader import (
     CONSTRAINT_KEYS,
     DEAL_KEYS,
     GOALS,
+    MATCH_KEYS,
+    MATCH_TARGETS,
     NOTE_KEYS,
     OPTION_KEYS,
     QUIZ_PARAMS,
@@ -147,6 +149,15 @@ def scenario_schema() -> dict[str, Any]:
         "minProperties": 1,
         "maxProperties": 1,
     }
+    low, high = MATCH_TARGETS
+    match = _obj(
+        {
+            "scoring": {"enum": ["points", "chips"]},
+            "target": {"type": "integer", "minimum": low, "maximum": high},
+            "text": TEXT,
+        }
+    )
+    assert set(match["properties"]) == set(MATCH_KEYS)
     step = {
         "oneOf": [
             _obj({"read": TEXT}, ("read",)),
@@ -169,6 +180,7 @@ def scenario_schema() -> dict[str, Any]:
                 },
                 ("play",),
             ),
+            _obj({"match": match}, ("match",)),
         ]
     }
     top: dict[str, Any] = {

@@ -60,7 +60,7 @@ def begin_auction(
     if rest is not None and rest.learner:
         resting.show_rest_deal(session, hands, dubel)
     session.say(session.t("auction_intro", dealer=session.name(dealer)))
-    if table.learner_seat is not None:
+    if table.learner_seat is not None and step.goal:  # a match deal has no goal of its own
         session.say(session.t("goal_" + next(iter(step.goal)), n=next(iter(step.goal.values()))))
     if options.trade:  # the bank sells the first exchange first (rules 9–10)
         trading.start(session, table, seed=f"{session.seed or ''}/{step.deal}/{session.level}")

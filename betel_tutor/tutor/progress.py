@@ -3,6 +3,10 @@
 A progress file that cannot be read — damaged, from another program, from a newer version — is
 never erased: it is renamed aside (``progress.json.bad-<n>``) and reported, and the learner
 starts afresh.
+
+The file may also hold the match being played (level 10, spec §7), saved after every deal. A
+damaged match entry costs only the match: the file is copied aside as it was, rewritten without
+the entry, and :attr:`Progress.match_set_aside` says so for the tutor to report.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from betel_tutor.files import write_atomic
+from betel_tutor.match import CHIPS, Match
 
 FORMAT = "betel-tutor-progress/1"
 
@@ -29,9 +34,42 @@ class LevelProgress:
 
 
 @dataclass(frozen=True, slots=True)
+class SavedMatch:
+    """A match under way (spec §7): the lesson step it belongs to, the seed its deals come
+    from, the target, the running :class:`Match`, and every deal's points by player."""
+
+    level: int
+    step: int
+    seed: str
+    target: int
+    match: Match
+    history: tuple[tuple[int, ...], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        match = self.match
+        return {
+            "level": self.level,
+            "step": self.step,
+            "seed": self.seed,
+            "target": self.target,
+            "chips": match.chips,
+            "players": match.players,
+            "deals": match.deals,
+            "dealer": match.dealer,
+            "totals": list(match.totals),
+            "bank": match.bank,
+            "history": [list(points) for points in self.history],
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Progress:
     levels: dict[int, LevelProgress] = field(default_factory=dict)
     language: str | None = None
+    match: SavedMatch | None = None
+    # Read from the file, not written to it: (where a copy was kept, why) when the match entry
+    # was damaged and dropped; the tutor reports it once and clears it.
+    match_set_aside: tuple[Path, str] | None = field(default=None, compare=False)
 
     def level(self, number: int) -> LevelProgress:
         return self.levels.get(number, LevelProgress())
@@ -40,7 +78,7 @@ class Progress:
         return replace(self, levels={**self.levels, number: level})
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "format": FORMAT,
             "language": self.language,
             "levels": {
@@ -53,6 +91,9 @@ class Progress:
                 for number, level in sorted(self.levels.items())
             },
         }
+        if self.match is not None:  # written only when there is one: older files stay valid
+            data["match"] = self.match.to_json()
+        return data
 
 
 class ProgressError(Exception):
@@ -106,6 +147,53 @@ def _parse(data: Any) -> Progress:
     return Progress(levels, language)
 
 
+def _count(value: Any, what: str, *, low: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise ValueError(f"{what} must be a whole number from {low}")
+    return value
+
+
+def _figures(value: Any, what: str, players: int) -> tuple[int, ...]:
+    if not isinstance(value, list) or len(value) != players:
+        raise ValueError(f"{what} must list {players} figures")
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise ValueError(f"{what} must be whole numbers")
+    return tuple(value)
+
+
+def parse_match(raw: Any) -> SavedMatch:
+    """The saved match; ``ValueError`` naming the first thing wrong. Totals, bank, deals and
+    dealer must agree with the history, so a hand-edited or half-damaged entry is caught."""
+    if not isinstance(raw, dict):
+        raise ValueError("the match must be a mapping")
+    level = _count(raw.get("level"), "match level", low=1)
+    step = _count(raw.get("step"), "match step")
+    seed, target = raw.get("seed"), _count(raw.get("target"), "match target", low=1)
+    if not isinstance(seed, str) or not seed:
+        raise ValueError("the match seed must be a text")
+    chips, players = raw.get("chips"), raw.get("players")
+    if not isinstance(chips, bool) or players not in (3, 4) or level > 10:
+        raise ValueError("bad match level, chips or players")
+    history = raw.get("history")
+    if not isinstance(history, list):
+        raise ValueError("the match history must be a list")
+    deals = tuple(_figures(points, "a deal of the match", players) for points in history)
+    match = Match.start(chips=chips, players=players)
+    for points in deals:
+        match = match.record(points)
+    saved = (
+        _count(raw.get("deals"), "match deals"),
+        _count(raw.get("dealer"), "match dealer"),
+        _figures(raw.get("totals"), "match totals", players),
+        _figures([raw.get("bank")], "the match bank", 1)[0],
+    )
+    if saved != (match.deals, match.dealer, match.totals, match.bank):
+        raise ValueError("the match totals, bank, deals or dealer disagree with its history")
+    if chips and target <= CHIPS:
+        raise ValueError("a match in chips needs a target above the chips each player starts with")
+    return SavedMatch(level, step, seed, target, match, deals)
+
+
 def load(path: Path) -> Progress:
     """The progress stored at ``path`` (empty if there is none yet).
 
@@ -119,21 +207,43 @@ def load(path: Path) -> Progress:
         detail = str(error)
     else:
         try:
-            return _parse(json.loads(text))
+            data = json.loads(text)
+            progress = _parse(data)
         except (ValueError, TypeError) as error:
             detail = str(error)
+        else:
+            return _with_match(path, text, progress, data.get("match"))
     aside = set_aside(path, "bad")
     assert aside is not None
     raise ProgressError(path, aside, detail)
+
+
+def _with_match(path: Path, text: str, progress: Progress, raw: Any) -> Progress:
+    """``progress`` with its saved match; a damaged match entry is kept in a copy of the file
+    (``progress.json.bad-<n>``), the file rewritten without it, and the levels kept."""
+    if raw is None:
+        return progress
+    try:
+        return replace(progress, match=parse_match(raw))
+    except (ValueError, TypeError) as error:
+        aside = _free_name(path, "bad")
+        write_atomic(aside, text)
+        save(path, progress)
+        return replace(progress, match_set_aside=(aside, str(error)))
+
+
+def _free_name(path: Path, why: str) -> Path:
+    number = 1
+    while (aside := path.with_name(f"{path.name}.{why}-{number}")).exists():
+        number += 1
+    return aside
 
 
 def set_aside(path: Path, why: str = "old") -> Path | None:
     """Rename ``path`` to the first free ``<name>.<why>-<n>``; nothing is ever deleted."""
     if not path.exists():
         return None
-    number = 1
-    while (aside := path.with_name(f"{path.name}.{why}-{number}")).exists():
-        number += 1
+    aside = _free_name(path, why)
     path.rename(aside)
     return aside
 

@@ -6,6 +6,7 @@ same session is driven by the interactive tutor, by scripts and by tests.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -21,10 +22,10 @@ from betel_tutor.play import BETEL, DealPlay, PlayState, start_play
 from betel_tutor.resources import data_dir
 from betel_tutor.scenario import Scenario, load
 from betel_tutor.scenario.deals import realize
-from betel_tutor.scenario.model import PlayStep, QuizStep, ReadStep, Text, WatchStep
+from betel_tutor.scenario.model import MatchStep, PlayStep, QuizStep, ReadStep, Text, WatchStep
 from betel_tutor.scenario.quizzes import engine_answer, parse_typed_answer, show_answer
-from betel_tutor.tutor import bidding, resting, trading
-from betel_tutor.tutor.progress import Progress
+from betel_tutor.tutor import bidding, match_play, resting, trading
+from betel_tutor.tutor.progress import Progress, SavedMatch
 from betel_tutor.tutor.saving import PlayedDeal, deal_to_yaml
 from betel_tutor.tutor.table import (
     LEARNER,
@@ -49,7 +50,13 @@ def plain(text: str) -> str:
 
 
 def level_path(level: int) -> Path:
-    return data_dir("scenarios") / "levels" / f"level-{level:02d}.yaml"
+    """The lesson of ``level``: from ``$BETEL_TUTOR_LEVELS`` when that folder has it (a
+    teacher's own lessons, or a short match for a test), else the shipped one."""
+    name = f"level-{level:02d}.yaml"
+    own = os.environ.get("BETEL_TUTOR_LEVELS")
+    if own and (Path(own) / name).is_file():
+        return Path(own) / name
+    return data_dir("scenarios") / "levels" / name
 
 
 @dataclass
@@ -75,6 +82,7 @@ class Session:
     strength: str = "beginner"  # --strength: the computer players' play (beginner, club, strong)
     fourth_deals: int = 0  # deals of level 10 begun in this run, for the resting turn
     fourth_noted: bool = False  # said once that --fourth does nothing outside level 10
+    match: SavedMatch | None = None  # the match of a match step, while it is played (§7)
 
     # -- text ----------------------------------------------------------------------------------
     def t(self, key: str, **params: Any) -> str:
@@ -96,6 +104,10 @@ class Session:
     # -- the conversation --------------------------------------------------------------------
     def start(self, level: int | None = None) -> list[str]:
         self.say(self.t("welcome"))
+        if self.progress.match_set_aside is not None:  # a damaged saved match was dropped
+            aside, detail = self.progress.match_set_aside
+            self.say(self.t("match_set_aside", aside=aside, detail=detail))
+            self.progress = replace(self.progress, match_set_aside=None)
         if level is None:
             self.show_menu()
         else:
@@ -229,6 +241,9 @@ class Session:
         step = self.current_step()
         if step is None:
             self.finish_level()
+            return
+        if isinstance(step, MatchStep):  # entered again after each of its deals
+            match_play.enter(self, step)
             return
         assert self.lesson is not None
         self.say("")
@@ -492,6 +507,9 @@ class Session:
         if self.table.trading is not None:  # rule 20: what was traded cannot be taken back
             self.say(self.t("no_undo_with_trade"))
             return
+        if self.match is not None and not self.table.replay:  # every deal of a match counts
+            self.say(self.t("no_undo_in_match"))
+            return
         mine = [i for i, _ in enumerate(game.history) if game.history[i].to_play == LEARNER]
         if not mine:
             self.say(self.t("nothing_to_undo"))
@@ -549,19 +567,16 @@ class Session:
         scores = state.scores(doubled=table.doubled)
         entries = [f"{self.name(s).localized(self.lang)} {scores[s]:+d}" for s in range(3)]
         rest = table.rest
-        mine = scores[LEARNER]
         if rest is not None:
             won = resting.points(rest, state)
             entries.append(self.t("resting_score", seat=rest.player, points=f"{won:+d}"))
-            mine = won if rest.learner else mine
         self.say(self.t("scores", scores=", ".join(entries)))
+        mine = match_play.deal_points(table, state)[0]  # South's: contract, trade, prediction
         if table.trading is not None:  # rule 19: trade points are between players and the bank
             trading.show_ledger(self)
-            if table.learner_seat is not None:
-                mine += table.trading.ledger.points[LEARNER]
         if rest is not None:
             resting.say_outcome(self, rest, state)
-        if table.learner_seat is not None:
+        if table.learner_seat is not None and table.step.goal:
             goal, value = next(iter(table.step.goal.items()))
             self.say(self.t("goal_met" if self.goal_met(goal, value, state) else "goal_missed"))
         if not table.replay:
@@ -573,6 +588,9 @@ class Session:
             return
         self.remember(state)
         self.last_table = table
+        in_match = self.match is not None
+        if in_match:  # the deal counts in the match: its score table, perhaps its end (§7)
+            match_play.record(self, table, state)
         self.say(self.t("can_save"))
         self.after_deal = True
         if table.practice:
@@ -584,7 +602,8 @@ class Session:
                 replace(level, deals_played=level.deals_played + 1, points=level.points + mine),
             )
         self.table = None
-        self.step_index += 1  # the deal is done: a learner who quits now resumes after it
+        if not in_match:  # a match moves the lesson on only when it is won
+            self.step_index += 1  # the deal is done: a learner who quits now resumes after it
         self.save()
 
     def fourth_player(self) -> tuple[tuple[Player, ...], Rest | None]:

@@ -124,7 +124,10 @@ def settle_bids(session: Session) -> None:
     assert table is not None and table.trading is not None and table.auction is not None
     trading = table.trading
     dealer = table.order[0]
-    trading.ledger = buy_first_exchange(trading.ledger, trading.bids, dealer=dealer)
+    from betel_tutor.tutor.match_play import table_totals  # (match_play imports this module)
+
+    totals = table_totals(session)  # rule 10: in a match a tie goes to fewer points
+    trading.ledger = buy_first_exchange(trading.ledger, trading.bids, dealer=dealer, totals=totals)
     winner = trading.ledger.first_caller
     if winner is None:
         session.say(session.t("bid_none"))
