@@ -559,6 +559,13 @@ def progress_command(
                     points=level.points,
                 )
             )
+        if saved.match is not None:  # a level-10 match under way (spec §7)
+            from betel_tutor.tutor.match_play import score_table
+
+            deals = saved.match.match.deals
+            typer.echo(translate("tutor.progress_match", language, number=deals + 1))
+            for line in score_table(saved.match, language):
+                typer.echo(line)
 
 
 def main() -> None:

@@ -5,6 +5,7 @@ the scenario format."""
 from __future__ import annotations
 
 import json
+import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,7 @@ from betel_tutor.tutor.progress import LevelProgress, Progress, SavedMatch, pars
 from betel_tutor.tutor.session import level_path
 from betel_tutor.tutor.table import EAST, NORTH, PLAYERS, SOUTH, THREE, WEST, Rest, Table, seated
 from betel_tutor.tutor.trading import Trading
+from tests.test_tutor import BETEL_TUTOR, environment
 
 
 # -- a deal's points ---------------------------------------------------------------------------
@@ -181,6 +183,22 @@ def test_a_match_is_saved_and_read_back(tmp_path: Path) -> None:
         "bank": -30,
         "history": [[40, 15, 5, -10], [-70, 20, 20, 10]],
     }
+
+
+def test_progress_shows_the_match_under_way(tmp_path: Path) -> None:
+    saved = saved_match([(40, 15, 5, -10), (-70, 20, 20, 10)], chips=True, target=800)
+    store.save(tmp_path / "progress.json", Progress(match=saved))
+    result = subprocess.run(
+        [BETEL_TUTOR, "progress", "--lang", "en"],
+        capture_output=True,
+        text=True,
+        env=environment(tmp_path),
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Level 10: a match under way, deal 3 next." in result.stdout
+    assert "Match score in chips (first to 800):" in result.stdout
+    assert "470" in result.stdout and "535" in result.stdout
 
 
 def test_a_file_without_a_match_still_loads(tmp_path: Path) -> None:
