@@ -145,6 +145,79 @@ def test_auction_with_exchange_and_play_with_winners(browser: Browser, tmp_path:
     assert winners == expected
 
 
+TRADED = """\
+kind: practice
+id: traded
+title: {en: Trade, pl: Handel}
+deals:
+  - id: d
+    dealer: S
+    hands:
+      S: ♠A7 ♥A10 9 ♦KQJ ♣AK
+      W: ♠QJ10 9 8 ♥KQ ♦A ♣9 8
+      N: ♥J87 ♦10 9 8 ♣QJ10 7
+    dubel: ♠K ♦7
+    first_exchange: [5, 10, 0]
+    auction: "[♠K>♣8]3♠ pass pass"
+    trades:
+      - {after: 2, offer: "W>S call pass +15", answer: accept}
+      - {after: 3, offer: "W>S swap ♣9 ♠A +20", answer: accept}
+      - {after: 9, offer: "S>W see ♠ +10", answer: decline}
+    prediction: {seat: E, made: true}
+    play: >-
+      ♠A ♣7 ♠7 ♦A ♦8 ♦J ♠K ♥7 ♣9 ♥K ♥8 ♥A ♣A ♠8 ♣10 ♠Q ♦9 ♥9 ♥Q ♥J ♥10 ♠J ♦10 ♦Q
+      ♠10 ♣J ♣K ♠9 ♣Q ♦K
+"""
+
+
+def test_trades_bids_prediction_and_points(browser: Browser, tmp_path: Path) -> None:
+    """A scripted deal with trade: the bids for the first exchange, the auction from the
+    buyer, every offer in order with its answer, the prediction, and contract + trade."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "traded.yaml").write_text(TRADED, encoding="utf-8")
+    out = render(tmp_path, str(folder / "traded.yaml"), "--lang", "both")
+    page = browser.new_page()
+    page.goto((out / "traded.html").as_uri())
+    english, polish = page.locator(".deal[lang=en]"), page.locator(".deal[lang=pl]")
+    assert english.locator("table.first-exchange td").all_inner_texts() == ["5", "10", "0"]
+    assert english.locator(".bought").inner_text() == (
+        "West buys the first exchange for 10 and calls first (rules 9–10)"
+    )
+    calls = english.locator("table.auction td").all_inner_texts()
+    assert calls == ["", "takes ♠K, lays ♣8: Three spades", "pass", "pass"]  # West first
+    offers = english.locator("ol.offers li")
+    assert offers.all_inner_texts() == [
+        "after call 2 (pass): West and South: whoever calls next calls pass, paying 15 — accepted",
+        "after call 3 (pass): West offers South ♣9 for ♠A, paying 20 — accepted",
+        "after card 6 (♦J): South asks to see West's ♠ cards, paying 10 — declined",
+    ]
+    classes = offers.evaluate_all("els => els.map(e => e.className)")
+    assert classes == ["offer accepted", "offer accepted", "offer declined"]
+    assert english.locator(".prediction").inner_text() == (
+        "East rests and predicts that the contract will be made — right: +10"
+    )
+    rows = english.locator("table.points tr")
+    assert rows.nth(0).locator("th").all_inner_texts() == [
+        "Player",
+        "Contract",
+        "Trade",
+        "Deal total",
+    ]
+    points = [rows.nth(n).locator("td").all_inner_texts() for n in range(1, rows.count())]
+    assert points == [
+        ["South", "+15", "+35", "+50"],
+        ["West", "+65", "-45", "+20"],
+        ["North", "0", "0", "0"],
+        ["East (resting)", "—", "—", "+10"],
+    ]
+    assert english.locator(".bank").inner_text() == "The bank received 10 in trade (rule 19)"
+    assert polish.locator("ol.offers li").first.inner_text() == (
+        "po odzywce 2 (pas): Zachód i Południe: kto mówi następny, mówi pas, płacąc 15 — przyjęta"
+    )
+    assert "trafnie: +10" in polish.locator(".prediction").inner_text()
+
+
 def test_both_languages_side_by_side(browser: Browser, tmp_path: Path) -> None:
     out = render(tmp_path, str(ROOT / "scenarios" / "boards" / "blue-suit.yaml"), "--lang", "both")
     page = browser.new_page()
@@ -211,7 +284,7 @@ def test_a_folder_makes_one_handout_with_an_index(browser: Browser, tmp_path: Pa
     pdf = page.pdf(format="A4")
     pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
     deals = page.locator(".deal").count()
-    assert deals == 31  # three deals a level, four in level 3
+    assert deals == 32  # three deals a level, four in level 3 and in level 9 (its example)
     assert pages < deals  # four deals share a page
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "handout-four-a-page.png"))

@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pexpect
 
+from betel_tutor.resources import data_dir
+from betel_tutor.scenario import load
+from betel_tutor.scenario.model import PlayStep, QuizStep
 from tests.test_tutor import quit_cleanly, scripted, spawn
 
 PROMPTS = [
@@ -17,6 +20,28 @@ PROMPTS = [
     "Your card",
     "Press Enter to go on",
 ]
+
+
+def lesson_answers() -> list[str]:
+    """What the learner types before level 9's first deal: Enter after each text, and each
+    quiz's answer (the author's, which the checker has proved)."""
+    lesson, _ = load(str(data_dir("scenarios") / "levels" / "level-09.yaml"))
+    assert lesson is not None
+    typed = []
+    for step in lesson.steps:
+        if isinstance(step, PlayStep):
+            return typed
+        answer = step.quiz.answer if isinstance(step, QuizStep) else ""
+        if isinstance(answer, bool):
+            answer = "yes" if answer else "no"
+        typed.append(" ".join(map(str, answer)) if isinstance(answer, list) else str(answer))
+    raise AssertionError("level 9 has no deal to play")
+
+
+def reach_first_deal(child: pexpect.spawn) -> None:
+    for typed in lesson_answers():
+        child.expect("Your answer|Press Enter to continue")
+        child.sendline(typed)
 
 
 def play_out(child: pexpect.spawn, *, offer: str | None = None) -> str:
@@ -53,8 +78,7 @@ def trade_points(text: str) -> tuple[dict[str, int], int]:
 
 def test_bids_for_the_first_exchange_and_refused_offers(tmp_path: Path) -> None:
     child = spawn(tmp_path, "--level", "9")
-    child.expect("Your answer")
-    child.sendline("no")
+    reach_first_deal(child)
     child.expect("Your bid for the first exchange")
     child.sendline("60")
     child.expect(r"60 points: one offer is worth from 5 to 50 points \(rule 21\)")
@@ -83,8 +107,7 @@ def test_bids_for_the_first_exchange_and_refused_offers(tmp_path: Path) -> None:
 
 def test_a_whole_trading_deal_conserves_points(tmp_path: Path) -> None:
     child = spawn(tmp_path, "--level", "9")
-    child.expect("Your answer")
-    child.sendline("no")
+    reach_first_deal(child)
     out = play_out(child, offer="undo")
     assert "With trade there is no undo: accepted offers are binding (rule 20)" in out
     assert "bids" in out and "Score: South" in out
@@ -103,8 +126,7 @@ def test_an_offer_accepted_by_a_computer_player_shows_the_cards(tmp_path: Path) 
     """South buys a look at a defender's hand during the play (rule 17 allows it between the
     declarer and a defender); the computer player accepts a fair price and shows them."""
     child = spawn(tmp_path, "--level", "9")
-    child.expect("Your answer")
-    child.sendline("no")
+    reach_first_deal(child)
     child.expect("Your bid")
     child.sendline("50")
     child.expect("Your call")
@@ -132,7 +154,7 @@ def test_an_offer_accepted_by_a_computer_player_shows_the_cards(tmp_path: Path) 
 
 
 def test_polish_trade_commands(tmp_path: Path) -> None:
-    lines = ["nie", "0", "oferta W zobacz ♠ 10", "handel", "koniec"]
+    lines = [*lesson_answers(), "0", "oferta W zobacz ♠ 10", "handel", "koniec"]
     result = scripted(tmp_path, lines, "--level", "9", "--lang", "pl")
     assert result.returncode == 0, result.stderr
     out = result.stdout

@@ -10,6 +10,7 @@ from betel_tutor.cards import Card, Suit, sort_cards
 from betel_tutor.errors import BetelError
 from betel_tutor.markup import render_note
 from betel_tutor.profiles import profile
+from betel_tutor.render.trade_view import TradeView, trade_view
 from betel_tutor.scenario.deals import realize
 from betel_tutor.scenario.model import DealSpec, Scenario
 from betel_tutor.seats import Seat
@@ -125,6 +126,7 @@ class DealView:
     lang: str = "en"
     played: list[str] = field(default_factory=list)  # every card in the order played (replay)
     solver: SolverView | None = None
+    trade: TradeView | None = None  # bids for the first exchange, offers, prediction, points
 
 
 def _auction(deal: DealSpec, lang: str) -> tuple[list[str], list[list[str]]]:
@@ -135,7 +137,7 @@ def _auction(deal: DealSpec, lang: str) -> tuple[list[str], list[list[str]]]:
     if not deal.auction or deal.game != "betel":
         return [], []
     seats = [Seat((deal.dealer + k) % 3).localized(lang) for k in range(3)]
-    cells = []
+    cells = [""] * _first_caller(deal)  # with trade the buyer of the first exchange starts
     for text in deal.auction:
         call = parse_call(text)
         word = (
@@ -154,6 +156,16 @@ def _auction(deal: DealSpec, lang: str) -> tuple[list[str], list[list[str]]]:
         cells.append(word)
     rows = [cells[i : i + 3] for i in range(0, len(cells), 3)]
     return seats, rows
+
+
+def _first_caller(deal: DealSpec) -> int:
+    """The auction seat (from the dealer) that calls first: rules 9–10 with trade."""
+    from betel_tutor.trade import first_exchange
+
+    if deal.first_exchange is None:
+        return 0
+    winner = first_exchange(deal.first_exchange, dealer=deal.dealer)
+    return 0 if winner is None else (winner - deal.dealer) % 3
 
 
 def _suits(cards: tuple[Card, ...] | frozenset[Card], lang: str) -> list[SuitLine]:
@@ -230,6 +242,7 @@ def deal_view(
         auction_seats=auction_seats,
         auction_rows=auction_rows,
         solver=_solver_view(analysis, lang) if answers and analysis else None,
+        trade=trade_view(deal, lang) if deal.game == "betel" else None,
     )
 
 
@@ -274,7 +287,12 @@ def quiz_views(scenario: Scenario, *, lang: str, sheet: str) -> list[QuizView]:
         if sheet == "answers":
             truth, shown = engine_answer(quiz)
             answer = shown or show_answer(quiz.answer)
-            if quiz.kind in ("call-legal", "laydown"):
+            if quiz.kind in ("call-legal", "laydown", "offer-legal"):
                 answer = i18n.translate("render.yes" if truth else "render.no", lang)
+            if quiz.kind == "offer-legal" and not truth:  # the rule that forbids it
+                from betel_tutor.scenario.offer_quiz import offer_refusal
+
+                problem = offer_refusal(quiz.params)
+                answer += f" — {problem.message(lang)}" if problem is not None else ""
         views.append(QuizView(number, render_note(quiz.question.get(lang), lang=lang), answer))
     return views

@@ -149,24 +149,35 @@ def check_note(deal: DealSpec, note: Note) -> list[Problem]:
     return problems
 
 
+# The message of each refused part of a script, and the name its item goes by in the message.
+_SCRIPT_MESSAGES = {
+    "contract": ("check.bad_contract", "card"),
+    "auction": ("check.illegal_call", "call"),
+    "play": ("check.illegal_play", "card"),
+    "first_exchange": ("check.bad_bid", "points"),
+    "trades": ("check.illegal_trade", "offer"),
+    "answer": ("check.trade_not_accepted", "offer"),
+}
+
+
 def check_script(deal: DealSpec) -> list[Problem]:
-    """Replay the scripted auction and play, if any, and report the first illegal step."""
+    """Replay the scripted auction, trade and play, if any, and report the first illegal step;
+    then the fourth player's prediction, which needs a contract (spec §7)."""
     from betel_tutor.scenario.script import ScriptError, replay
 
-    if deal.auction is None and not deal.play:
+    scripted = deal.first_exchange is not None or deal.trades or deal.prediction is not None
+    if deal.auction is None and not deal.play and not scripted:
         return []
     try:
-        replay(deal)
+        replayed = replay(deal)
     except ScriptError as refused:
-        at = deal.where.get(refused.part, _where(deal.position))
-        key = {
-            "contract": "check.bad_contract",
-            "auction": "check.illegal_call",
-            "play": "check.illegal_play",
-        }[refused.part]
-        item = "call" if refused.part == "auction" else "card"
+        at = refused.at or deal.where.get(refused.part, _where(deal.position))
+        key, item = _SCRIPT_MESSAGES[refused.part]
         params = {"number": refused.number, item: refused.item, "detail": refused.error}
         return [Problem(at, key, params)]
+    if deal.prediction is not None and replayed.declarer is None:
+        at = _where(deal.prediction.position, _where(deal.position).path)
+        return [Problem(at, "check.nothing_to_predict", {})]
     return []
 
 

@@ -54,6 +54,10 @@ DEAL_KEYS = (
     "trump",
     "play",
     "notes",
+    "first_exchange",
+    "trades",
+    "resting",
+    "prediction",
 )
 CONSTRAINT_KEYS = ("seat", "suit", "rank", "cards", "at_least", "at_most")
 NOTE_KEYS = ("id", "version", "category", "en", "pl")
@@ -64,6 +68,7 @@ QUIZ_PARAMS: dict[str, tuple[str, ...]] = {
     "call-legal": ("auction", "call", "options"),
     "odds": ("hold", "dubel", "split", "after_discard"),
     "laydown": ("hand", "dubel_cards", "contract"),
+    "offer-legal": ("auction", "offer", "dealer", "hands", "play"),
 }
 QUIZ_REQUIRED: dict[str, tuple[str, ...]] = {
     "trick-winner": ("trick",),
@@ -72,6 +77,7 @@ QUIZ_REQUIRED: dict[str, tuple[str, ...]] = {
     "call-legal": ("auction", "call"),
     "odds": ("hold", "split"),
     "laydown": ("hand", "dubel_cards", "contract"),
+    "offer-legal": ("auction", "offer"),
 }
 GOALS = ("tricks_at_least", "tricks_at_most", "make", "defeat")
 STEP_KINDS = ("read", "play", "watch", "quiz", "match")
@@ -206,12 +212,33 @@ class _Loader(Reader):
             values["play"] = self.cards(fields["play"], "play")
         if "notes" in fields:
             values["notes"] = tuple(self.items(fields["notes"], "notes", self.note))
+        self.trade(fields, values, where)
         if "hands" not in fields and "seed" not in fields:
             self.problem(node.position, "scenario.no_cards", id=values["id"])
             ok = False
         if not ok or any(value is None for value in values.values()):
             return None
         return DealSpec(**values)
+
+    def trade(self, fields: dict[str, Node], values: dict[str, Any], where: dict[str, Any]) -> None:
+        """The deal's trade and the fourth player (``trade_reader.py``, spec §§7–8)."""
+        from betel_tutor.scenario import trade_reader as read
+
+        if values["game"] == "bridge":
+            for key in ("first_exchange", "trades", "resting", "prediction"):
+                if key in fields:
+                    self.problem(fields[key].position, "check.trade_betel_only", key=key)
+                    values[key] = None
+            return
+        if "first_exchange" in fields:
+            values["first_exchange"] = read.read_bids(self, fields["first_exchange"], where)
+        if "trades" in fields:
+            values["trades"] = read.read_trades(self, fields["trades"])
+        if "resting" in fields:  # None (a problem) makes the deal unreadable, as elsewhere
+            values["resting"] = read.read_resting(self, fields["resting"]) or None
+        if "prediction" in fields:
+            values["prediction"] = read.read_prediction(self, fields["prediction"])
+            values.setdefault("resting", True)  # a prediction is the resting player's (§7)
 
     def hands(
         self, node: Node, count: int, where: dict[str, Any]

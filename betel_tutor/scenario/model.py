@@ -13,10 +13,13 @@ from typing import Any, Literal
 
 from betel_tutor.cards import Card
 from betel_tutor.scenario.source import Position
+from betel_tutor.trade.model import Offer
 
 Kind = Literal["lesson", "practice", "board"]
 Game = Literal["betel", "bridge"]
-QuizKind = Literal["trick-winner", "legal-cards", "score", "call-legal", "odds", "laydown"]
+QuizKind = Literal[
+    "trick-winner", "legal-cards", "score", "call-legal", "odds", "laydown", "offer-legal"
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,12 +75,38 @@ class Note:
 
 
 @dataclass(frozen=True, slots=True)
+class TradeSpec:
+    """A scripted offer (spec §8) and its answer: made after ``after`` calls and cards of the
+    script; ``answer`` is "accept", "decline" or the card that makes a general offer precise
+    (rule 20)."""
+
+    after: int
+    offer: Offer
+    text: str  # the offer as written
+    answer: str | Card
+    position: Position | None = None  # of the offer
+    answer_at: Position | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PredictionSpec:
+    """The resting fourth player's prediction after the auction (spec §7): ``made`` True or
+    False, ``None`` when they decline."""
+
+    made: bool | None
+    position: Position | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class DealSpec:
     """A deal: fixed hands and dubel, or a seed with optional constraints; optionally scripted.
 
     ``hands`` are by absolute seat (Betel: 0 South, 1 West, 2 North; bridge: N E S W).
     ``auction`` and ``play`` may be partial. ``contract``/``declarer`` give the contract when
-    there is no scripted auction (levels 1–4 and watched deals).
+    there is no scripted auction (levels 1–4 and watched deals). With trade (level 9),
+    ``first_exchange`` holds the bids for the first exchange from the dealer clockwise (rules
+    9–10) and ``trades`` the offers in the order made; ``resting`` says a fourth player rests
+    (spec §7: they sit East, outside the three table seats) and ``prediction`` is theirs.
     """
 
     id: str
@@ -94,6 +123,10 @@ class DealSpec:
     trump: str | None = None
     play: tuple[Card, ...] = ()
     notes: tuple[Note, ...] = ()
+    first_exchange: tuple[int, ...] | None = None
+    trades: tuple[TradeSpec, ...] = ()
+    resting: bool = False
+    prediction: PredictionSpec | None = None
     title: Text | None = None
     position: Position | None = None
     where: dict[str, Position] = field(default_factory=dict)

@@ -13,6 +13,8 @@ from betel_tutor.rules import legal_plays, trick_winner
 from betel_tutor.scenario.model import Quiz
 from betel_tutor.scoring import score
 
+YES_NO = ("call-legal", "laydown", "offer-legal")  # quizzes answered true or false
+
 
 def show_answer(value: Any) -> str:
     if isinstance(value, bool):
@@ -62,6 +64,10 @@ def engine_answer(quiz: Quiz) -> tuple[Any, str]:
         ).verdict
         # An open verdict is neither true nor false: no author's answer can match it.
         return {"proved": True, "refuted": False}.get(verdict, verdict), verdict
+    if quiz.kind == "offer-legal":
+        from betel_tutor.scenario.offer_quiz import offer_refusal
+
+        return offer_refusal(p) is None, ""
     raise ValueError(quiz.kind)
 
 
@@ -96,7 +102,7 @@ def normalise_answer(quiz: Quiz, answer: Any) -> Any:
         if isinstance(answer, bool) or not isinstance(answer, (int, float)):
             raise TypeError("an odds answer is a percentage")
         return round(float(answer), 2)
-    if quiz.kind in ("call-legal", "laydown"):
+    if quiz.kind in YES_NO:
         if not isinstance(answer, bool):
             raise TypeError(f"a {quiz.kind} answer is true or false")
         return answer
@@ -125,14 +131,16 @@ def parse_typed_answer(quiz: Quiz, text: str, lang: str = "en") -> Any:
             if len(numbers) != 3:
                 raise ValueError(cleaned)
             return numbers
-        if quiz.kind in ("call-legal", "laydown"):
+        if quiz.kind in YES_NO:
             if cleaned.lower() in _YES | _NO:
                 return cleaned.lower() in _YES
             raise ValueError(cleaned)
         if quiz.kind == "odds":
             return round(float(cleaned.rstrip("% ").replace(",", ".")), 2)
     except ValueError:
+        # An offer-legal answer is yes or no, as a call-legal one: the same hint.
+        kind = "call-legal" if quiz.kind == "offer-legal" else quiz.kind
         raise NotationError(
-            f"tutor.answer_{quiz.kind.replace('-', '_')}", token=cleaned, position=0
+            f"tutor.answer_{kind.replace('-', '_')}", token=cleaned, position=0
         ) from None
     raise NotationError("tutor.answer_score", token=cleaned, position=0)

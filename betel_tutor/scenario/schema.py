@@ -84,6 +84,10 @@ def _quiz(kind: str) -> dict[str, Any]:
         "split": {"type": "string", "pattern": "^[0-8]-[0-8]$"},
         "after_discard": {"type": "boolean"},
         "dubel_cards": {"type": ["string", "array"]},
+        "offer": {"type": "string", "description": "an offer: S>W swap ♥7 ♠A +20"},
+        "dealer": SEAT,
+        "hands": {"type": "object", "additionalProperties": CARDS},
+        "play": CARDS,
     }
     properties = {
         "kind": {"const": kind},
@@ -93,6 +97,34 @@ def _quiz(kind: str) -> dict[str, Any]:
         **{name: params[name] for name in QUIZ_PARAMS[kind]},
     }
     return _obj(properties, ("kind", "question", "answer", *QUIZ_REQUIRED[kind]))
+
+
+def _trade_properties() -> dict[str, Any]:
+    """A deal's trade (spec §8) and fourth player (spec §7); the engine judges the rest."""
+    from betel_tutor.scenario.trade_reader import PREDICTION_KEYS, TRADE_KEYS
+
+    east = {"enum": ["E", "East", "e", "east"]}
+    bid = {"type": "integer", "anyOf": [{"const": 0}, {"minimum": 5, "maximum": 50}]}
+    trade = _obj(
+        {
+            "after": {"type": "integer", "minimum": 0},
+            "offer": {"type": "string", "description": "an offer: S>W swap ♥7 ♠A +20"},
+            "answer": {"type": "string", "description": "accept, decline or a card"},
+        },
+        TRADE_KEYS,
+    )
+    prediction = _obj(
+        {"seat": east, "made": {"type": "boolean"}, "decline": {"const": True}}, ("seat",)
+    )
+    prediction["oneOf"] = [{"required": ["made"]}, {"required": ["decline"]}]
+    assert set(trade["properties"]) == set(TRADE_KEYS)
+    assert set(prediction["properties"]) == set(PREDICTION_KEYS)
+    return {
+        "first_exchange": {"type": "array", "items": bid, "minItems": 3, "maxItems": 3},
+        "trades": {"type": "array", "items": trade},
+        "resting": east,
+        "prediction": prediction,
+    }
 
 
 def scenario_schema() -> dict[str, Any]:
@@ -138,6 +170,7 @@ def scenario_schema() -> dict[str, Any]:
         "trump": {"type": "string"},
         "play": CARDS,
         "notes": {"type": "array", "items": note},
+        **_trade_properties(),
     }
     assert set(deal_properties) == set(DEAL_KEYS)
     goal = {

@@ -13,7 +13,7 @@ zagraj, pokaż, zobacz; seats by letter (S, W, N) or by name in either language.
 from __future__ import annotations
 
 from betel_tutor import i18n
-from betel_tutor.auction import parse_call
+from betel_tutor.auction import Call, parse_call
 from betel_tutor.cards import Card, Suit, parse_card
 from betel_tutor.errors import BetelError, NotationError
 from betel_tutor.trade.model import Offer, OfferKind
@@ -123,6 +123,13 @@ def format_offer(offer: Offer) -> str:
     return " ".join(words)
 
 
+def call_words(call: Call, lang: str) -> str:
+    """A call as players say it: "pas", "kontra", "2BA" in Polish."""
+    if call.contract is not None:
+        return call.contract.format(lang=lang)
+    return i18n.translate(f"trade.call_{call.kind}", lang)
+
+
 def describe(offer: Offer, lang: str, names: tuple[str, ...]) -> str:
     """The offer in words: "South offers West ♥7 for ♠A and pays 20"."""
     what = {
@@ -140,7 +147,7 @@ def describe(offer: Offer, lang: str, names: tuple[str, ...]) -> str:
         "give": offer.give.localized(lang) if offer.give else "",
         "want": offer.want.localized(lang) if offer.want else "",
         "suit": str(offer.suit) if offer.suit else i18n.translate("trade.any_suit", lang),
-        "call": str(offer.call) if offer.call else "",
+        "call": call_words(offer.call, lang) if offer.call else "",
         "card": offer.card.localized(lang) if offer.card else "",
     }
     text = i18n.translate(f"trade.offer_{what}", lang, **params)

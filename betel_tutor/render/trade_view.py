@@ -1,0 +1,157 @@
+"""Trade on a deal sheet (spec §8), worked out here so the template only loops and prints.
+
+The bids for the first exchange (rules 9–10), every scripted offer in order with its answer
+and price, the resting fourth player's prediction (spec §7), and each player's points: the
+contract's score, trade payments, and the deal's total.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from betel_tutor import i18n
+from betel_tutor.auction import parse_call
+from betel_tutor.scenario.model import DealSpec
+from betel_tutor.scenario.script import Replayed, replay
+from betel_tutor.scoring import prediction_points
+from betel_tutor.seats import Seat
+from betel_tutor.trade import Record, describe
+
+DASH = "—"
+
+
+@dataclass(frozen=True)
+class OfferLine:
+    when: str  # "after call 2 (pass)"
+    offer: str  # the offer in words, its price included
+    outcome: str  # "accepted", "declined", "accepted with ♠7", "lapsed: …"
+    css: str  # accepted | declined | lapsed
+
+
+@dataclass(frozen=True)
+class TradeView:
+    labels: dict[str, str]
+    bid_seats: list[str]  # from the dealer clockwise
+    bids: list[int]
+    bought: str  # who bought the first exchange; "" when nothing was bid for
+    offers: list[OfferLine]
+    prediction: str  # "" without a resting player
+    columns: list[str]
+    points: list[list[str]]  # a row per player: name, contract, trade, total
+    bank: str
+
+
+def _signed(points: int) -> str:
+    return f"{points:+d}" if points else "0"
+
+
+def _when(deal: DealSpec, moves: int, lang: str) -> str:
+    """Where an offer stands in the script: after so many calls, then cards."""
+    calls = deal.auction or ()
+    if moves == 0:
+        return i18n.translate("render.before_call" if calls else "render.before_card", lang)
+    if moves <= len(calls):
+        call = parse_call(calls[moves - 1])
+        word = (
+            call.contract.localized(lang)
+            if call.contract is not None
+            else i18n.translate(f"render.{call.kind}", lang)
+        )
+        return i18n.translate("render.after_call", lang, n=moves, call=word)
+    number = moves - len(calls)
+    card = deal.play[number - 1].localized(lang)
+    return i18n.translate("render.after_card", lang, n=number, card=card)
+
+
+def _outcome(record: Record, lang: str) -> str:
+    if record.outcome == "accepted" and record.precise is not None:
+        return i18n.translate("render.accepted_with", lang, card=record.precise.localized(lang))
+    return i18n.translate(f"render.{record.outcome}", lang)
+
+
+def _prediction(deal: DealSpec, replayed: Replayed, lang: str) -> tuple[str, int | None]:
+    """The resting player's prediction in words, and its points once the deal is played out
+    (spec §7: +10 right, −10 wrong, 0 declined)."""
+    if not deal.resting:
+        return "", None
+    east = i18n.translate("seats.east", lang)
+    made = deal.prediction.made if deal.prediction is not None else None
+    key = {True: "predicts_made", False: "predicts_defeated", None: "predicts_none"}[made]
+    text = i18n.translate(f"render.{key}", lang, seat=east)
+    state = replayed.game.state
+    if not state.finished or replayed.declarer is None:
+        return text, None
+    result = state.contract.is_made(state.tricks_taken()[replayed.declarer])
+    points = prediction_points(made, result)
+    if made is not None:
+        right = "prediction_right" if points > 0 else "prediction_wrong"
+        text += " — " + i18n.translate(f"render.{right}", lang, points=_signed(points))
+    return text, points
+
+
+def _points(deal: DealSpec, replayed: Replayed, lang: str) -> list[list[str]]:
+    """Per player: the contract's score (with any dubel penalty, spec §3), trade, the total.
+    Scores exist once all ten tricks are scripted; trade payments always."""
+    state = replayed.game.state
+    trade = replayed.ledger.points
+    contract: list[int] | None = None
+    if state.finished:
+        contract = list(state.scores(doubled=replayed.doubled))
+        penalties = replayed.auction.penalties if replayed.auction is not None else ()
+        for auction_seat, penalty in penalties:  # the auction counts seats from the dealer
+            contract[(deal.dealer + auction_seat) % 3] += penalty
+    rows = []
+    for seat in range(3):
+        name = Seat(seat).localized(lang)
+        if contract is None:
+            rows.append([name, DASH, _signed(trade[seat]), DASH])
+        else:
+            total = contract[seat] + trade[seat]
+            rows.append([name, _signed(contract[seat]), _signed(trade[seat]), _signed(total)])
+    return rows
+
+
+def trade_view(deal: DealSpec, lang: str) -> TradeView | None:
+    """Trade on the sheet, or ``None`` for a deal without trade or a resting player."""
+    if deal.first_exchange is None and not deal.trades and not deal.resting:
+        return None
+    replayed = replay(deal)
+    ledger = replayed.ledger
+    names = tuple(Seat(seat).localized(lang) for seat in range(3))
+    bid_seats = [names[(deal.dealer + k) % 3] for k in range(3)] if ledger.first_bids else []
+    bought = ""
+    if ledger.first_bids and ledger.first_caller is None:
+        bought = i18n.translate("render.no_bids", lang)
+    elif ledger.first_caller is not None:
+        price = ledger.first_bids[(ledger.first_caller - deal.dealer) % 3]
+        bought = i18n.translate(
+            "render.bought", lang, seat=names[ledger.first_caller], points=price
+        )
+    offers = [
+        OfferLine(
+            _when(deal, record.moves, lang),
+            describe(record.offer, lang, names),
+            _outcome(record, lang),
+            record.outcome,
+        )
+        for record in ledger.records
+    ]
+    prediction, predicted = _prediction(deal, replayed, lang)
+    points = _points(deal, replayed, lang)
+    if deal.resting:
+        east = i18n.translate("render.resting", lang, seat=i18n.translate("seats.east", lang))
+        shown = DASH if predicted is None else _signed(predicted)
+        points.append([east, DASH, DASH, shown])
+    keys = ("trade", "first_exchange", "points", "fourth_player")
+    columns = ("player", "contract_points", "trade_points", "total")
+    return TradeView(
+        labels={key: i18n.translate(f"render.{key}", lang) for key in keys},
+        bid_seats=bid_seats,
+        bids=list(ledger.first_bids),
+        bought=bought,
+        offers=offers,
+        prediction=prediction,
+        columns=[i18n.translate(f"render.{key}", lang) for key in columns],
+        points=points,
+        bank=i18n.translate("render.bank", lang, points=ledger.bank) if ledger.bank else "",
+    )
