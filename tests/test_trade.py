@@ -23,6 +23,7 @@ from betel_tutor.trade import (
     buy_first_exchange,
     check_bid,
     check_move,
+    check_round_over,
     check_turn,
     describe,
     first_exchange,
@@ -223,6 +224,14 @@ def test_rules_2_to_4_offers_go_clockwise_until_three_have_none() -> None:
     with pytest.raises(IllegalOffer) as refusal_:
         check_turn(round_, round_.turn)
     assert refusal_.value.rule == 4
+    check_round_over(round_)  # now the next call or card may come
+
+
+def test_rule_4_no_move_while_someone_may_still_offer() -> None:
+    for round_ in (Round(turn=S), Round(turn=S).none(), Round(turn=S).none().none().offered()):
+        with pytest.raises(IllegalOffer) as refusal_:
+            check_round_over(round_)
+        assert refusal_.value.rule == 4
 
 
 # -- rules 9–10 and 19: the first exchange is bought from the bank --------------------------------

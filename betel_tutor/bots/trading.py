@@ -20,7 +20,13 @@ from betel_tutor.bots.bidding import choose_call
 from betel_tutor.cards import Card, Rank, Suit
 from betel_tutor.errors import BetelError
 from betel_tutor.trade.model import Ledger, Moment, Offer, Record, Round
-from betel_tutor.trade.rules import answer, check_turn, fulfilment_refusal, refusal
+from betel_tutor.trade.rules import (
+    answer,
+    check_round_over,
+    check_turn,
+    fulfilment_refusal,
+    refusal,
+)
 
 _HONOURS = {Rank.ACE: 20, Rank.KING: 14, Rank.QUEEN: 8, Rank.JACK: 4}
 OFFER_CHANCE = 0.08  # how often a computer player has an offer when its turn to offer comes
@@ -217,5 +223,6 @@ def offer_round(
         ledger, hands = answer(moment, ledger, offer, accept=accept, moves=moves, precise=precise)
         moments.append(moment)
         moment = moment.with_hands(hands)
+    check_round_over(round_)  # rule 4: the move comes only now
     records = ledger.records[before:]
     return RoundResult(moment, ledger, tuple(to_learner), records, tuple(moments))

@@ -256,6 +256,12 @@ def check_turn(round_: Round, seat: int) -> None:
         raise _refuse("not_your_turn", 2, seat=round_.turn)
 
 
+def check_round_over(round_: Round) -> None:
+    """Rule 4: the next call or card comes only once nobody has an offer left."""
+    if not round_.over:
+        raise _refuse("round_open", 4, seat=round_.turn)
+
+
 def check_bid(points: int) -> None:
     """A bid for the first exchange: nothing (0) or 5 to 50 points (rules 9, 21)."""
     if points != 0 and not LOWEST <= points <= HIGHEST:
