@@ -164,3 +164,45 @@ def test_polish_trade_commands(tmp_path: Path) -> None:
         "spasował albo skontrował" in out
     )
     assert "Punkty z handlu:" in out
+
+
+def watched_example(lang: str) -> list[str]:
+    """The lines the tutor shows at level 9's watch step (the worked example)."""
+    from betel_tutor.scenario.model import WatchStep
+    from betel_tutor.tutor.progress import Progress
+    from betel_tutor.tutor.session import Session
+
+    session = Session(Progress(), lang=lang)
+    session.start(9)
+    for _ in range(40):
+        prompt = session.prompt
+        quiz = prompt in ("Your answer: ", "Twoja odpowiedź: ")
+        shown = session.handle("yes" if quiz else "")
+        if isinstance(session.current_step(), WatchStep):
+            return shown
+    raise AssertionError("no watch step in level 9")
+
+
+def test_the_worked_example_is_told_with_its_trades_in_english() -> None:
+    shown = watched_example("en")
+    text = "\n".join(shown)
+    assert "West buys the first exchange for 10 (paid to the bank) and calls first." in text
+    order = [
+        "West: [♠K>♣8]3♠",
+        "West and South: whoever calls next calls pass, paying 15 — South accepts.",
+        "South: pass",
+        "West offers South ♣9 for ♠A, paying 20 — South accepts.",
+        "West plays ♠A",
+        "South asks to see West's ♠ cards, paying 10 — West declines.",
+        "West plays ♠K",
+    ]
+    positions = [shown.index(line) for line in order]
+    assert positions == sorted(positions)
+    assert "Score: South +15, West +65, North +0" in shown
+    assert "Trade points: South +35, West -45, North +0." in shown
+
+
+def test_the_worked_example_is_told_in_polish() -> None:
+    text = "\n".join(watched_example("pl"))
+    assert "kupuje pierwszą wymianę za 10" in text
+    assert "Punkty z handlu: Południe +35, Zachód -45, Północ +0." in text

@@ -24,7 +24,7 @@ from betel_tutor.scenario import Scenario, load
 from betel_tutor.scenario.deals import realize
 from betel_tutor.scenario.model import MatchStep, PlayStep, QuizStep, ReadStep, Text, WatchStep
 from betel_tutor.scenario.quizzes import engine_answer, parse_typed_answer, show_answer
-from betel_tutor.tutor import bidding, match_play, resting, trading
+from betel_tutor.tutor import bidding, match_play, resting, trading, watching
 from betel_tutor.tutor.progress import Progress, SavedMatch
 from betel_tutor.tutor.saving import PlayedDeal, deal_to_yaml
 from betel_tutor.tutor.table import (
@@ -306,6 +306,9 @@ class Session:
         deal = self.lesson.deal(step.deal)
         assert deal is not None
         dealt = realize(deal)
+        if watching.scripted(deal):  # told as written: auction, trade and play (level 9)
+            watching.watch_script(self, deal, dealt.hands)
+            return
         contract, declarer = self.contract_for(PlayStep(step.deal, LEARNER, {"make": 1}))
         game = DealPlay(
             start_play(BETEL, dealt.hands, contract, declarer=declarer, dealer=deal.dealer)
