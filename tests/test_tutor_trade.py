@@ -27,7 +27,7 @@ def lesson_answers() -> list[str]:
     quiz's answer (the author's, which the checker has proved)."""
     lesson, _ = load(str(data_dir("scenarios") / "levels" / "level-09.yaml"))
     assert lesson is not None
-    typed = []
+    typed: list[str] = []
     for step in lesson.steps:
         if isinstance(step, PlayStep):
             return typed
