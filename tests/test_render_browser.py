@@ -260,16 +260,100 @@ def test_step_through_replay(browser: Browser, tmp_path: Path) -> None:
     played = page.locator(".replay").get_attribute("data-played")
     assert played is not None
     cards = played.split()
-    assert page.locator(".held.played").count() == 0
+    assert page.locator(".held.away").count() == 0
     page.locator(".replay .next").click()
     page.locator(".replay .next").click()
-    hidden = page.locator(".held.played")
+    hidden = page.locator(".held.away")
     assert sorted(hidden.evaluate_all("els => els.map(e => e.dataset.card)")) == sorted(cards[:2])
     page.keyboard.press("ArrowLeft")
-    assert page.locator(".held.played").count() == 1
+    assert page.locator(".held.away").count() == 1
     assert page.locator(".replay .position").inner_text() == "1"
     page.emulate_media(media="print")
     assert not page.locator(".replay").is_visible()
+
+
+SWAPPED = """\
+kind: practice
+id: swapped
+title: {en: A swap in the play, pl: Zamiana w rozgrywce}
+deals:
+  - id: d
+    dealer: S
+    hands:
+      S: ♠A7 ♥A10 9 ♦KQJ ♣AK
+      W: ♠QJ10 9 8 ♥KQ ♦A ♣9 8
+      N: ♥J87 ♦10 9 8 ♣QJ10 7
+    dubel: ♠K ♦7
+    first_exchange: [5, 10, 0]
+    auction: "[♠K>♣8]3♠ pass pass"
+    trades:
+      - {after: 6, offer: "W>S swap ♣9 ♥A +20", answer: accept}
+    play: ♠K ♣7 ♠A ♦K ♦A ♦8 ♥A ♥7 ♥9
+"""
+SHOWN = "els => els.filter(e => getComputedStyle(e).display !== 'none').map(e => e.dataset.card)"
+
+
+def test_step_through_follows_swaps_and_the_dubel_exchange(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """West takes ♠K from the dubel and lays ♣8; after the third card South gives ♥A for
+    West's ♣9, and West plays it as the seventh. At every step each hand shows exactly what
+    its player holds; printed, the hands are as dealt."""
+    from betel_tutor.scenario import load_text
+    from betel_tutor.scenario.deals import realize
+    from betel_tutor.scenario.script import replay
+
+    source = tmp_path / "swapped.yaml"
+    source.write_text(SWAPPED, encoding="utf-8")
+    checked = subprocess.run(
+        [BETEL_TUTOR, "check", str(source)], capture_output=True, text=True, check=False
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    loaded, problems = load_text(SWAPPED, "swapped.yaml")
+    assert loaded is not None and problems == []
+    spec = loaded.deals[0]
+    game = replay(spec).game
+    holdings = [state.hands for state in (*game.history, game.state)]
+    out = render(tmp_path, str(source))
+    page = browser.new_page()
+    page.goto((out / "swapped.html").as_uri())
+    hands = {
+        seat: page.locator(f".hand.{name} .held")
+        for seat, name in enumerate(("south", "west", "north"))
+    }
+
+    def shown() -> list[set[str]]:
+        return [set(hands[seat].evaluate_all(SHOWN)) for seat in range(3)]
+
+    def step(position: int) -> list[set[str]]:  # the arrow keys work when printed too
+        while int(page.locator(".replay .position").inner_text()) < position:
+            page.keyboard.press("ArrowRight")
+        while int(page.locator(".replay .position").inner_text()) > position:
+            page.keyboard.press("ArrowLeft")
+        return shown()
+
+    south, west, north = step(0)  # after the auction: ♠K taken, ♣8 laid, no swap yet
+    assert "♠K" in west and "♣8" not in west
+    assert "♥A" in south and "♣9" in west
+    south, west, _ = step(2)
+    assert "♥A" in south and "♥A" not in west
+    south, west, _ = step(3)  # the swap is made after the third card
+    assert "♥A" in west and "♥A" not in south
+    assert "♣9" in south and "♣9" not in west
+    south, west, _ = step(6)
+    assert "♥A" in west
+    south, west, north = step(7)  # West has played it
+    assert "♥A" not in west and "♥A" not in south and "♥A" not in north
+    for position, held in enumerate(holdings):
+        assert step(position) == [{str(c) for c in hand} for hand in held], position
+    assert page.locator(".hand.west .held.arrived[data-card='♥A']").count() == 1
+    assert page.locator(".hand.south .held.arrived[data-card='♣9']").count() == 1
+    page.emulate_media(media="print")  # printed: the deal as dealt, whatever the position
+    dealt = [{str(c) for c in hand} for hand in realize(spec).hands]
+    assert shown() == dealt
+    step(3)
+    assert shown() == dealt
+    assert "—" in page.locator(".hand.north .spades").inner_text()
 
 
 def test_a_folder_makes_one_handout_with_an_index(browser: Browser, tmp_path: Path) -> None:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from betel_tutor import i18n
 from betel_tutor.cards import Card, Suit, sort_cards
 from betel_tutor.errors import BetelError
 from betel_tutor.markup import render_note
+from betel_tutor.play import DealPlay
 from betel_tutor.profiles import profile
 from betel_tutor.render.trade_view import TradeView, trade_view
 from betel_tutor.scenario.deals import realize
@@ -23,11 +24,31 @@ _SUIT_CLASS = {
 }
 
 
+class CardSpan(NamedTuple):  # a tuple: a deal sheet has thousands
+    """A card in a hand diagram. The step-through shows it while ``start <= position <
+    until``, the position being the number of cards played (auction calls are no steps): a
+    card played as the deal's n-th card is held until step n. Printing shows the hand as
+    dealt: ``dealt`` spans always, the spans of cards that came later (from the dubel, or by
+    a swap) never. A card that leaves a hand before the play (laid to the dubel, swapped in
+    the auction) has a dealt span with ``start == until == 0``."""
+
+    card: str
+    rank: str  # as shown
+    start: int
+    until: int
+    dealt: bool = True
+
+    @property
+    def css(self) -> str:
+        return "held" if self.dealt else "held arrived"
+
+
 @dataclass(frozen=True)
 class SuitLine:
     symbol: str
     css: str
-    cards: list[tuple[str, str]]  # (card, rank as shown): each card can be hidden once played
+    cards: list[CardSpan]
+    dash: str = ""  # the class of the "—" of a void suit; "" when the hand as dealt has cards
 
 
 @dataclass(frozen=True)
@@ -168,15 +189,49 @@ def _first_caller(deal: DealSpec) -> int:
     return 0 if winner is None else (winner - deal.dealer) % 3
 
 
-def _suits(cards: tuple[Card, ...] | frozenset[Card], lang: str) -> list[SuitLine]:
+Holdings = list[tuple[frozenset[Card], ...]]  # the hands at each step of the step-through
+
+
+def _holdings(dealt: tuple[frozenset[Card], ...], game: DealPlay | None) -> Holdings:
+    """Who holds what at each step (0 to the number of cards played): after the auction's
+    exchanges and every swap made before the next card. Without scripted play there is no
+    step-through, and the one step is the deal as dealt."""
+    if game is None:
+        return [dealt]
+    return [state.hands for state in (*game.history, game.state)]
+
+
+def _runs(held: list[bool]) -> list[tuple[int, int]]:
+    """The steps a card is in a hand, as ``(start, until)`` runs."""
+    runs: list[tuple[int, int]] = []
+    start: int | None = None
+    for step, inside in enumerate([*held, False]):
+        if inside and start is None:
+            start = step
+        elif not inside and start is not None:
+            runs.append((start, step))
+            start = None
+    return runs
+
+
+def _suits(seat: int, dealt: frozenset[Card], holdings: Holdings, lang: str) -> list[SuitLine]:
+    """A hand's suit lines: the cards dealt, and a second span for each card that arrived
+    later, each with the steps it is held (see :class:`CardSpan`)."""
+    held = [hands[seat] for hands in holdings]
+    spans: dict[Suit, list[CardSpan]] = {suit: [] for suit in _SUIT_CLASS}
+    for card in sort_cards(dealt.union(*held)):
+        runs = _runs([card in cards for cards in held])
+        name, rank = str(card), card.rank.localized(lang)
+        line = spans[card.suit]
+        if card in dealt:  # the dealt span: held from the start, or gone before the play
+            start, until = runs.pop(0) if runs and runs[0][0] == 0 else (0, 0)
+            line.append(CardSpan(name, rank, start, until))
+        line.extend(CardSpan(name, rank, a, b, dealt=False) for a, b in runs)
     lines = []
-    for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
-        held = sort_cards(c for c in cards if c.suit is suit)
-        lines.append(
-            SuitLine(
-                suit.symbol, _SUIT_CLASS[suit], [(str(c), c.rank.localized(lang)) for c in held]
-            )
-        )
+    for suit, css in _SUIT_CLASS.items():
+        void = not any(span.dealt for span in spans[suit])
+        dash = ("void print-only" if spans[suit] else "void") if void else ""
+        lines.append(SuitLine(suit.symbol, css, spans[suit], dash))
     return lines
 
 
@@ -196,19 +251,22 @@ def deal_view(
     """One deal as the sheet shows it; the student sheet hides the other hands and the notes
     written for after the deal. With an ``analysis`` the answer sheet shows the trick table
     and marks the cards that cost a trick."""
+    from betel_tutor.scenario.script import replay
+
     game = profile(deal.variant or deal.game)
     dealt = realize(deal)
+    played = replay(deal).game if deal.play else None
+    holdings = _holdings(tuple(frozenset(hand) for hand in dealt.hands), played)
     count = game.seats
     positions = ("south", "west", "north") if count == 3 else ("north", "east", "south", "west")
     hands = []
     for seat in range(count):
-        cards = dealt.hands[seat]
         hidden = sheet == "student" and count == 3 and seat != 0
         hands.append(
             HandView(
                 Seat(seat, count).localized(lang),
                 positions[seat],
-                [] if hidden else _suits(cards, lang),
+                [] if hidden else _suits(seat, frozenset(dealt.hands[seat]), holdings, lang),
             )
         )
     contract = deal.contract or ("—" if deal.auction is None else " ".join(deal.auction))
@@ -220,7 +278,7 @@ def deal_view(
     except BetelError:
         pass
     answers = analysis is not None and sheet == "answers"
-    tricks = _tricks(deal, lang, analysis.costs if answers and analysis else [])
+    tricks = _tricks(played, lang, analysis.costs if answers and analysis else [])
     notes = [
         NoteView(note.category, render_note(note.text.get(lang), lang=lang))
         for note in deal.current_notes()
@@ -246,14 +304,12 @@ def deal_view(
     )
 
 
-def _tricks(deal: DealSpec, lang: str, costs: list[int]) -> list[TrickView]:
+def _tricks(game: DealPlay | None, lang: str, costs: list[int]) -> list[TrickView]:
     """The scripted play, trick by trick, with the winner marked (checked scenarios only) and,
     given ``costs``, what each card cost the player who played it."""
-    from betel_tutor.scenario.script import replay
-
-    if not deal.play:
+    if game is None:
         return []
-    state = replay(deal).game.state
+    state = game.state
     seats = state.profile.seats
     views = []
     for number, trick in enumerate(state.tricks, 1):
