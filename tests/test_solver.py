@@ -251,3 +251,136 @@ def test_every_first_guess_finds_the_value() -> None:
             fresh = make_board(trump=trump, declarer=declarer, contract_kind=kind)
             assert _value(fresh, _masks(hands, ()), leader, (), guess) == expected
             assert _value(used, _masks(hands, ()), leader, (), guess) == expected
+
+
+def _one_trick(hands: list[list[Card]], place: int, defenders_beat: bool) -> bool:
+    """By the rules engine: can the defenders, wanting it, make the declarer in ``place`` win
+    a trick led in ♠ (hands as given; a hand with no ♠ holds one off-suit card to discard)?
+    A leading declarer must win whatever ♠ he leads; otherwise the leader picks the lead."""
+
+    def play(trick: tuple[Card, ...]) -> bool:
+        turn = len(trick)
+        if turn == 3:
+            return trick_winner(trick) == place
+        beat = defenders_beat or turn == place
+        results = [
+            play((*trick, card)) for card in legal_plays(hands[turn], trick, beat_obligation=beat)
+        ]
+        return all(results) if turn == place else any(results)
+
+    leads = [card for card in hands[0] if card.suit is Suit.SPADES]
+    if not leads:
+        return place == 0
+    results = [play((card,)) for card in leads]
+    return all(results) if place == 0 else any(results)
+
+
+def test_one_trick_bits_match_the_rules_engine() -> None:
+    """``suits._made_to_win`` (the one-trick bound of betelki and Betel) on every split of up
+    to six cards of one suit, against the rules engine."""
+    from itertools import product
+
+    from betel_tutor.cards import Rank
+    from betel_tutor.solver.suits import _made_to_win
+
+    spades = [Card(Suit.SPADES, rank) for rank in Rank if rank >= 7]
+    discards = [Card(Suit.CLUBS, Rank(7 + seat)) for seat in range(3)]
+    rng = random.Random(5)
+    for size in range(7):
+        for owners in product(range(3), repeat=size):
+            ranks = sorted(rng.sample(range(8), size))
+            masks = [0, 0, 0]
+            cards: list[list[Card]] = [[], [], []]
+            for rank, owner in zip(ranks, owners, strict=True):
+                masks[owner] |= 1 << rank
+                cards[owner].append(spades[rank])
+            for seat in range(3):
+                if not cards[seat]:
+                    cards[seat].append(discards[seat])
+            for place in range(3):
+                for beat in (True, False):
+                    expected = _one_trick(cards, place, beat)
+                    got = _made_to_win((masks[0], masks[1], masks[2]), place, beat)
+                    assert got == expected, (cards, place, beat)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    seed=st.integers(0, 10**9),
+    size=st.integers(1, 5),
+    declarer=st.integers(0, 2),
+    leader=st.integers(0, 2),
+    kind=st.sampled_from(KINDS),
+    lopsided=st.booleans(),
+)
+def test_every_target_at_the_root_matches_brute_force(
+    seed: int, size: int, declarer: int, leader: int, kind: str, lopsided: bool
+) -> None:
+    """The static cutoffs of the search without trumps (a clean split of every suit between
+    the declarer and the defenders; the one-trick bound for a target of one trick or of all
+    of them) answer at the root: every null-window question on a fresh board, against brute
+    force. ``lopsided`` gives the declarer the lowest or the highest cards of the deal, where
+    the clean splits happen."""
+    from betel_tutor.solver.api import _masks, make_board
+
+    rng = random.Random(seed)
+    hands = random_ending(rng, size)
+    if lopsided:
+        cards = sorted((c for hand in hands for c in hand), key=lambda c: (c.rank, c.suit.order))
+        if rng.random() < 0.5:
+            cards.reverse()
+        pool = cards[: size + rng.randrange(size + 1)]
+        mine = rng.sample(pool, size)
+        rest = [card for card in cards if card not in mine]
+        rng.shuffle(rest)
+        others = [seat for seat in range(3) if seat != declarer]
+        hands[declarer] = mine
+        hands[others[0]], hands[others[1]] = rest[:size], rest[size:]
+    expected = brute_force(hands, None, declarer, leader, kind)
+    masks = _masks(hands, ())
+    for target in range(size + 2):
+        board = make_board(trump=None, declarer=declarer, contract_kind=kind)
+        assert board.wins(masks, leader, target) == (expected >= target), (hands, target)
+
+
+def test_lasting_escape_bits_match_the_rules_engine() -> None:
+    """``suits._escape_lasts`` on every split of up to five cards of one suit: whatever one
+    card each hand loses (or keeps, if the trick was in another suit), the declarer can lead
+    a card of the suit that loses whatever the defenders do (checked with the rules engine)."""
+    from itertools import product
+
+    from betel_tutor.cards import Rank
+    from betel_tutor.solver.suits import _escape_lasts
+
+    spades = [Card(Suit.SPADES, rank) for rank in Rank if rank >= 7]
+    discards = [Card(Suit.CLUBS, Rank(7 + seat)) for seat in range(3)]
+    rng = random.Random(8)
+
+    def escapes(cards: list[list[Card]], place: int, beat: bool) -> bool:
+        own = [card for card in cards[place] if card.suit is Suit.SPADES]
+        order = [place, (place + 1) % 3, (place + 2) % 3]  # the declarer leads
+        for card in own:
+            trick_hands = [[card]] + [cards[seat] or [discards[seat]] for seat in order[1:]]
+            if not _one_trick(trick_hands, 0, beat):
+                return True
+        return False
+
+    for size in range(6):
+        for owners in product(range(3), repeat=size):
+            ranks = sorted(rng.sample(range(8), size))
+            hands: list[list[Card]] = [[], [], []]
+            masks = [0, 0, 0]
+            for rank, owner in zip(ranks, owners, strict=True):
+                hands[owner].append(spades[rank])
+                masks[owner] |= 1 << rank
+            for place in range(3):
+                for beat in (True, False):
+                    if not _escape_lasts((masks[0], masks[1], masks[2]), place, beat):
+                        continue
+                    choices = [[None, *hand] for hand in hands]
+                    for lost in product(*choices):
+                        after = [
+                            [card for card in hand if card is not gone]
+                            for hand, gone in zip(hands, lost, strict=True)
+                        ]
+                        assert escapes(after, place, beat), (hands, lost, place, beat)

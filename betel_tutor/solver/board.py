@@ -16,9 +16,19 @@ double-dummy solvers:
   declarer ``target`` more tricks?", which prunes far more than a full-width minimax; a driver
   (:func:`betel_tutor.solver.api._value`) steps from a first guess to the exact value with a
   few such searches, and the bounds in the table carry over from one to the next;
-* **move ordering**: the remembered lead first, then high cards; later in the trick, the cards
-  that give the trick to the side that wants it, cheapest first;
-* **sure-trick bounds** in normal contracts (top trumps, cashing top cards).
+* **move ordering**: the remembered lead first, then high cards (in the betelki and Betel, a
+  defender leads first the suits in which he can make the declarer win the trick); later in
+  the trick, the cards that give the trick to the side that wants it, cheapest first;
+* **sure-trick bounds** in normal contracts (top trumps, cashing top cards), and without
+  trumps the exact value when every suit is split cleanly between the declarer and the
+  defenders (:mod:`betel_tutor.solver.bounds`);
+* **one-trick bounds** in the betelki and Betel, read from the per-suit tables: if the
+  defenders can make the declarer win the trick about to be played he takes at least one more
+  trick, else at most all but one (and not all if he must then lead with a losing card kept
+  in some suit); they settle the searches for one more trick and for all of them, the most
+  common at the leaves of a null-window search;
+* **killer leads**: per number of tricks left and leader, the lead that last settled a
+  position is tried next after the remembered one.
 
 A whole trick is searched inside one call (three nested loops), so that Python pays for one
 function call per trick rather than one per card. Inside a call the hands are named by their
@@ -30,10 +40,14 @@ The maximising side is the declarer in normal contracts and the defenders in bet
 
 from __future__ import annotations
 
+from betel_tutor.solver.bounds import normal_bounds
+from betel_tutor.solver.bounds import settled as settled_value
 from betel_tutor.solver.suits import (
     ABOVE,
     CODE_MASK,
+    MISERE_INFO,
     RANK_MAJOR,
+    SUIT_INFO,
     SUIT_MASKS,
     bits,
     legal,
@@ -75,8 +89,12 @@ class Board:
         self.table: dict[int, int] = {}
         self.keys: dict[int, int] = {}  # position (hands in trick order, leader) -> key
         self.nodes = 0
-        self._trumps = SUIT_MASKS[trump] if trump >= 0 else 0
+        self.trump_mask = SUIT_MASKS[trump] if trump >= 0 else 0
         self._plans = tuple(self._plan(leader) for leader in range(3))
+        self._infos = SUIT_INFO if maximiser_is_declarer else MISERE_INFO
+        self._killers = [0] * 33
+        self._places = tuple((declarer - leader) % 3 for leader in range(3))
+        self._made_shift = 56 if beat[(declarer + 1) % 3] else 59  # see ``suits.SUIT_INFO``
 
     def _plan(self, leader: int) -> _Plan:
         """Per leader, what the search needs about the three places in the trick: the seats,
@@ -148,55 +166,6 @@ class Board:
                 return want
         return not want
 
-    # -- bounds ----------------------------------------------------------------------------------
-    def _normal_bounds(
-        self, b: int, c: int, leader: int, remaining: int, infos: tuple[int, int, int, int]
-    ) -> tuple[int, int]:
-        """Sure tricks in a normal contract: a lower and an upper bound on the declarer's.
-
-        The highest live trumps in one hand each win a trick whatever happens. And the leader's
-        side takes the leader's top cards: top trumps always win; a side suit's top cards win
-        while every other player who holds a trump still has a card of the suit (a void player
-        holding trumps must ruff, rule 6; the partner too, so the count stays safe whoever is
-        void). Cashing one suit leaves the others' holdings in the next suit intact, since
-        whoever could ruff is still following.
-        """
-        declarer = self.declarer
-        sure, most = 0, remaining
-        trump = self.trump
-        if trump >= 0:
-            info = infos[trump]
-            holder = info >> 48
-            if holder != 3:
-                run = info >> 44 & 15
-                if (leader + holder) % 3 == declarer:
-                    sure = run
-                else:
-                    most = remaining - run
-        trumps = self._trumps
-        ruff_b = b & trumps
-        ruff_c = c & trumps
-        quick = 0
-        for suit in range(4):
-            info = infos[suit]
-            if info >> 48:  # the leader does not hold the top card
-                continue
-            count = info >> 44 & 15
-            if suit != trump:
-                shift = suit * 8
-                if ruff_b:
-                    length = (b >> shift & 0xFF).bit_count()
-                    count = length if length < count else count
-                if ruff_c:
-                    length = (c >> shift & 0xFF).bit_count()
-                    count = length if length < count else count
-            quick += count
-        if leader == declarer:
-            sure = quick if quick > sure else sure
-        elif remaining - quick < most:
-            most = remaining - quick
-        return sure, most
-
     # -- the search ------------------------------------------------------------------------------
     def _wins(self, a: int, b: int, c: int, leader: int, target: int) -> bool:
         """``wins`` with the hands in trick order; the caller checks 0 < target <= tricks left."""
@@ -218,7 +187,7 @@ class Board:
         key = self.keys.get(position)
         infos = None
         if key is None:
-            infos = suit_infos(a, b, c)
+            infos = suit_infos(a, b, c, self._infos)
             e0, e1, e2, e3 = infos
             # Suits other than trumps are interchangeable (§5: only trumps are special), so
             # the key lists the codes of the side suits in order, after the trump suit's.
@@ -242,14 +211,42 @@ class Board:
                 return False
             best = entry >> 8
         if infos is None:
-            infos = suit_infos(a, b, c)
+            infos = suit_infos(a, b, c, self._infos)
             e0, e1, e2, e3 = infos
         if self.maximiser_is_declarer:
-            sure, most = self._normal_bounds(b, c, leader, remaining, infos)
+            sure, most = normal_bounds(self, b, c, leader, remaining, infos)
             if sure >= target:
                 return True
             if most < target:
                 return False
+        if trump < 0:
+            place = self._places[leader]
+            every = e0 & e1 & e2 & e3
+            flags = every >> 50 >> place
+            if flags & 9:
+                settled = settled_value(self, a, b, c, place, flags, remaining)
+                if settled >= 0:
+                    table[key] = settled | settled << 4 | best << 8
+                    return settled >= target
+            if not self.maximiser_is_declarer and (target == 1 or target == remaining):
+                # The trick about to be played alone: if the defenders can make the declarer
+                # win it, he takes at least one more trick, else at most all but one.
+                # A leading declarer: whatever he leads; else, a lead in some suit.
+                some = e0 | e1 | e2 | e3
+                suits = every if place == 0 else some
+                made = suits >> (self._made_shift + place) & 1
+                if made:
+                    if target == 1:
+                        table[key] = 1 | high << 4 | best << 8
+                        return True
+                    # Made to win this trick, he must then lead to the next: he cannot take
+                    # them all if some suit keeps a losing lead for him (``_escape_lasts``).
+                    if some >> (self._made_shift + 6 + place) & 1:
+                        table[key] = low | (remaining - 1) << 4 | best << 8
+                        return False
+                elif target == remaining:
+                    table[key] = low | (remaining - 1) << 4 | best << 8
+                    return False
 
         (s1, s2, s3, max1, max2, max3, beat2, beat3, g1, g2, g3, unload2, unload3) = self._plans[
             leader
@@ -265,20 +262,41 @@ class Board:
             | (e2 >> 20 & 0xFF0000)
             | (e3 >> 12 & 0xFF000000)
         )
-        # Leads: the remembered one, then high cards first (they take or force tricks; measured,
-        # this beats low-first in betelki too).
+        # Leads: the remembered one, the killer (the lead that last settled a position with as
+        # many tricks left and the same leader), then high cards first (they take or force
+        # tricks; measured, this beats low-first in betelki too).
         ra = (e0 >> 20 & 0xFF) | (e1 >> 12 & 0xFF00) | (e2 >> 4 & 0xFF0000) | (e3 << 4 & 0xFF000000)
         leads = []
         if best and ra >> (best - 1) & 1:
             leads.append(best - 1)
             ra ^= 1 << (best - 1)
-        order = _RM0[ra & 0xFF] | _RM1[ra >> 8 & 0xFF] | _RM2[ra >> 16 & 0xFF] | _RM3[ra >> 24]
-        while order:
-            position = order.bit_length() - 1
-            order ^= 1 << position
-            leads.append((position & 3) << 3 | position >> 2)
+        killer = self._killers[remaining * 3 + leader]
+        if killer and ra >> (killer - 1) & 1:
+            leads.append(killer - 1)
+            ra ^= 1 << (killer - 1)
+        groups = [ra]
+        if not self.maximiser_is_declarer and place != 0:
+            # A defender first leads the suits in which he can make the declarer win the
+            # trick (measured: the same for the declarer's escapes, or low cards, is worse).
+            shift = self._made_shift + place
+            prefer = 0
+            for suit, info in enumerate(infos):
+                if info >> shift & 1:
+                    prefer |= SUIT_MASKS[suit]
+            groups = [ra & prefer, ra & ~prefer]
+        for group in groups:
+            order = (
+                _RM0[group & 0xFF]
+                | _RM1[group >> 8 & 0xFF]
+                | _RM2[group >> 16 & 0xFF]
+                | _RM3[group >> 24]
+            )
+            while order:
+                position = order.bit_length() - 1
+                order ^= 1 << position
+                leads.append((position & 3) << 3 | position >> 2)
 
-        trumps = self._trumps
+        trumps = self.trump_mask
         later = remaining - 1
         nodes = 0
         result = not max1
@@ -385,6 +403,7 @@ class Board:
             if value1 == max1:
                 result = max1
                 best = c1 + 1
+                self._killers[remaining * 3 + leader] = best
                 break
         self.nodes += nodes
         if result:
