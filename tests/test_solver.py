@@ -384,3 +384,30 @@ def test_lasting_escape_bits_match_the_rules_engine() -> None:
                             for hand, gone in zip(hands, lost, strict=True)
                         ]
                         assert escapes(after, place, beat), (hands, lost, place, beat)
+
+
+def test_suit_helpers_match_a_walk_over_the_cards() -> None:
+    """``suits._top_count`` (a shift past the others' highest card), ``_squeeze`` and
+    ``_run_tops`` (kept by pair of masks) on every suit holding, against a plain walk down
+    the live cards."""
+    from betel_tutor.solver.suits import _run_tops, _squeeze, _top_count
+
+    for live in range(256):
+        for mine in range(256):
+            if mine & ~live:
+                continue
+            ranks = [bit for bit in range(7, -1, -1) if live >> bit & 1]  # highest first
+            count = 0
+            while count < len(ranks) and mine >> ranks[count] & 1:
+                count += 1
+            assert _top_count(live, mine) == count, (live, mine)
+            low_first = ranks[::-1]
+            squeezed = sum(1 << at for at, bit in enumerate(low_first) if mine >> bit & 1)
+            tops = sum(
+                1 << bit
+                for at, bit in enumerate(ranks)
+                if mine >> bit & 1 and (at == 0 or not mine >> ranks[at - 1] & 1)
+            )
+            for _ in range(2):  # the second answer comes from the memo
+                assert _squeeze(live, mine) == squeezed, (live, mine)
+                assert _run_tops(live, mine) == tops, (live, mine)

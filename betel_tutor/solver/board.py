@@ -18,7 +18,8 @@ double-dummy solvers:
   few such searches, and the bounds in the table carry over from one to the next;
 * **move ordering**: the remembered lead first, then high cards (in the betelki and Betel, a
   defender leads first the suits in which he can make the declarer win the trick); later in
-  the trick, the cards that give the trick to the side that wants it, cheapest first;
+  the trick, the cards that give the trick to the side that wants it, cheapest first in
+  normal contracts and highest first in the betelki and Betel;
 * **sure-trick bounds** in normal contracts (top trumps, cashing top cards), and without
   trumps the exact value when every suit is split cleanly between the declarer and the
   defenders (:mod:`betel_tutor.solver.bounds`);
@@ -60,9 +61,11 @@ from betel_tutor.solver.suits import (
 __all__ = ["Board", "bits", "legal", "representatives", "winner", "without"]
 
 _RM0, _RM1, _RM2, _RM3 = RANK_MAJOR
+# A lead card in the rank-major order of ``RANK_MAJOR``: card ``8*s + r`` as bit ``4*r + s``.
+_LEAD_BIT = tuple(1 << (4 * (card & 7) + (card >> 3)) for card in range(32))
 
 # See ``Board._plan``.
-_Plan = tuple[int, int, int, bool, bool, bool, bool, bool, int, int, int, bool, bool]
+_Plan = tuple[int, int, int, bool, bool, bool, bool, bool, int, int, int]
 
 
 class Board:
@@ -87,7 +90,8 @@ class Board:
         self.beat = beat
         # key -> low | high << 4 | (best lead + 1) << 8: bounds on the declarer's tricks to come.
         self.table: dict[int, int] = {}
-        self.keys: dict[int, int] = {}  # position (hands in trick order, leader) -> key
+        # position (hands in trick order, leader) -> key, and the suit entries (``suit_infos``)
+        self.keys: dict[int, tuple[int, tuple[int, int, int, int]]] = {}
         self.nodes = 0
         self.trump_mask = SUIT_MASKS[trump] if trump >= 0 else 0
         self._plans = tuple(self._plan(leader) for leader in range(3))
@@ -98,11 +102,9 @@ class Board:
 
     def _plan(self, leader: int) -> _Plan:
         """Per leader, what the search needs about the three places in the trick: the seats,
-        who maximises, who must beat, whether a trick taken there is the declarer's, and
-        whether the player is a betelek declarer getting rid of high cards."""
+        who maximises, who must beat, and whether a trick taken there is the declarer's."""
         s1, s2, s3 = leader, (leader + 1) % 3, (leader + 2) % 3
         declarer = self.declarer
-        misere = not self.maximiser_is_declarer
         return (
             s1,
             s2,
@@ -115,8 +117,6 @@ class Board:
             int(s1 == declarer),
             int(s2 == declarer),
             int(s3 == declarer),
-            misere and s2 == declarer,
-            misere and s3 == declarer,
         )
 
     # -- entry points ----------------------------------------------------------------------------
@@ -169,9 +169,9 @@ class Board:
     # -- the search ------------------------------------------------------------------------------
     def _wins(self, a: int, b: int, c: int, leader: int, target: int) -> bool:
         """``wins`` with the hands in trick order; the caller checks 0 < target <= tricks left."""
-        trump = self.trump
         remaining = a.bit_count()
         if remaining == 1:  # the last trick plays itself
+            trump = self.trump
             top = a.bit_length() - 1
             taker = leader
             card = b.bit_length() - 1
@@ -182,26 +182,47 @@ class Board:
                 taker = leader + 2
             return taker % 3 == self.declarer
 
-        # The key in relative ranks costs a dozen operations per suit: look it up first.
+        # The key in relative ranks costs a dozen operations per suit: look it up first, with
+        # the position's suit entries.
         position = a | b << 32 | c << 64 | leader << 96
-        key = self.keys.get(position)
-        infos = None
-        if key is None:
-            infos = suit_infos(a, b, c, self._infos)
+        known = self.keys.get(position)
+        if known is None:
+            live = a | b | c
+            entries = self._infos
+            try:  # ``suits.suit_infos``, inline
+                infos = (
+                    entries[(live & 0xFF) << 16 | (a & 0xFF) << 8 | (b & 0xFF)],
+                    entries[(live >> 8 & 0xFF) << 16 | (a >> 8 & 0xFF) << 8 | (b >> 8 & 0xFF)],
+                    entries[(live >> 16 & 0xFF) << 16 | (a >> 16 & 0xFF) << 8 | (b >> 16 & 0xFF)],
+                    entries[(live >> 24) << 16 | (a >> 24) << 8 | (b >> 24)],
+                )
+            except KeyError:
+                infos = suit_infos(a, b, c, entries)
             e0, e1, e2, e3 = infos
             # Suits other than trumps are interchangeable (§5: only trumps are special), so
             # the key lists the codes of the side suits in order, after the trump suit's.
             codes = [e0 & CODE_MASK, e1 & CODE_MASK, e2 & CODE_MASK, e3 & CODE_MASK]
+            trump = self.trump
             first = codes.pop(trump) if trump >= 0 else 0
             codes.sort()
             if len(codes) == 4:
                 first = codes.pop()
             key = leader | first << 2 | codes[0] << 22 | codes[1] << 42 | codes[2] << 62
-            self.keys[position] = key
+            self.keys[position] = (key, infos)
+        else:
+            key, infos = known
+            e0, e1, e2, e3 = infos
         table = self.table
         entry = table.get(key)
+        misere = not self.maximiser_is_declarer
         if entry is None:
             low, high, best = 0, remaining, 0
+            if not misere:
+                # Sure tricks, kept in the table as its first bounds on the position.
+                low, high = normal_bounds(self, b, c, leader, remaining, infos)
+                if low >= target or high < target:
+                    table[key] = low | high << 4
+                    return low >= target
         else:
             low = entry & 15
             if low >= target:
@@ -210,17 +231,9 @@ class Board:
             if high < target:
                 return False
             best = entry >> 8
-        if infos is None:
-            infos = suit_infos(a, b, c, self._infos)
-            e0, e1, e2, e3 = infos
-        if self.maximiser_is_declarer:
-            sure, most = normal_bounds(self, b, c, leader, remaining, infos)
-            if sure >= target:
-                return True
-            if most < target:
-                return False
+        trump = self.trump
+        place = self._places[leader]
         if trump < 0:
-            place = self._places[leader]
             every = e0 & e1 & e2 & e3
             flags = every >> 50 >> place
             if flags & 9:
@@ -228,7 +241,7 @@ class Board:
                 if settled >= 0:
                     table[key] = settled | settled << 4 | best << 8
                     return settled >= target
-            if not self.maximiser_is_declarer and (target == 1 or target == remaining):
+            if misere and (target == 1 or target == remaining):
                 # The trick about to be played alone: if the defenders can make the declarer
                 # win it, he takes at least one more trick, else at most all but one.
                 # A leading declarer: whatever he leads; else, a lead in some suit.
@@ -248,9 +261,7 @@ class Board:
                     table[key] = low | (remaining - 1) << 4 | best << 8
                     return False
 
-        (s1, s2, s3, max1, max2, max3, beat2, beat3, g1, g2, g3, unload2, unload3) = self._plans[
-            leader
-        ]
+        (s1, s2, s3, max1, max2, max3, beat2, beat3, g1, g2, g3) = self._plans[leader]
         # One card of each run of equivalent cards, per hand: the live cards (in hands or in
         # the trick) do not change until the trick is over.
         rb = (
@@ -264,146 +275,156 @@ class Board:
         )
         # Leads: the remembered one, the killer (the lead that last settled a position with as
         # many tricks left and the same leader), then high cards first (they take or force
-        # tricks; measured, this beats low-first in betelki too).
+        # tricks; measured, this beats low-first in betelki too). Each group of leads is a
+        # mask in rank-major order (``RANK_MAJOR``), walked from its highest bit.
         ra = (e0 >> 20 & 0xFF) | (e1 >> 12 & 0xFF00) | (e2 >> 4 & 0xFF0000) | (e3 << 4 & 0xFF000000)
-        leads = []
+        orders = []
         if best and ra >> (best - 1) & 1:
-            leads.append(best - 1)
+            orders.append(_LEAD_BIT[best - 1])
             ra ^= 1 << (best - 1)
-        killer = self._killers[remaining * 3 + leader]
+        killers = self._killers
+        slot = remaining * 3 + leader
+        killer = killers[slot]
         if killer and ra >> (killer - 1) & 1:
-            leads.append(killer - 1)
+            orders.append(_LEAD_BIT[killer - 1])
             ra ^= 1 << (killer - 1)
-        groups = [ra]
-        if not self.maximiser_is_declarer and place != 0:
+        if misere and place != 0:
             # A defender first leads the suits in which he can make the declarer win the
             # trick (measured: the same for the declarer's escapes, or low cards, is worse).
             shift = self._made_shift + place
-            prefer = 0
-            for suit, info in enumerate(infos):
-                if info >> shift & 1:
-                    prefer |= SUIT_MASKS[suit]
-            groups = [ra & prefer, ra & ~prefer]
-        for group in groups:
-            order = (
-                _RM0[group & 0xFF]
-                | _RM1[group >> 8 & 0xFF]
-                | _RM2[group >> 16 & 0xFF]
-                | _RM3[group >> 24]
+            prefer = (
+                -(e0 >> shift & 1) & 0xFF
+                | -(e1 >> shift & 1) & 0xFF00
+                | -(e2 >> shift & 1) & 0xFF0000
+                | -(e3 >> shift & 1) & 0xFF000000
             )
-            while order:
-                position = order.bit_length() - 1
-                order ^= 1 << position
-                leads.append((position & 3) << 3 | position >> 2)
+            group = ra & prefer
+            if group:
+                orders.append(
+                    _RM0[group & 0xFF]
+                    | _RM1[group >> 8 & 0xFF]
+                    | _RM2[group >> 16 & 0xFF]
+                    | _RM3[group >> 24]
+                )
+            ra &= ~prefer
+        if ra:
+            orders.append(
+                _RM0[ra & 0xFF] | _RM1[ra >> 8 & 0xFF] | _RM2[ra >> 16 & 0xFF] | _RM3[ra >> 24]
+            )
 
+        search = self._wins
         trumps = self.trump_mask
         later = remaining - 1
         nodes = 0
         result = not max1
-        for c1 in leads:
-            nodes += 1
-            a1 = a ^ (1 << c1)
-            led = c1 >> 3
-            suit = SUIT_MASKS[led]
-            ruffs = 0 if led == trump else trumps  # cards that ruff this lead
-            # The second card (§5: follow, beat, ruff).
-            follow = b & suit
-            if follow:
-                moves = (follow & ABOVE[c1] or follow) if beat2 else follow
-            elif b & trumps:
-                moves = b & trumps
-            else:
-                moves = b
-            moves &= rb
-            # Cards that give the lead's side the trick so far, and the others; the better
-            # group for the player first, cheapest first (a betelek declarer: highest first).
-            over = moves & (suit & ABOVE[c1] | ruffs)
-            under = moves ^ over
-            if (g2 == 1) == max2:
-                good, bad = (over, under) if (g1 == 1) != max2 else (moves, 0)
-            else:
-                good, bad = (under, over) if (g1 == 1) == max2 else (moves, 0)
-            seconds = []
-            if unload2:
-                while good:
-                    card = good.bit_length() - 1
-                    good ^= 1 << card
-                    seconds.append(card)
-            else:
-                while good:
-                    lowest = good & -good
-                    good ^= lowest
-                    seconds.append(lowest.bit_length() - 1)
-            while bad:
-                lowest = bad & -bad
-                bad ^= lowest
-                seconds.append(lowest.bit_length() - 1)
-
-            value1 = not max2
-            for c2 in seconds:
+        for order in orders:
+            while order:
+                bit = order.bit_length() - 1
+                order ^= 1 << bit
+                c1 = (bit & 3) << 3 | bit >> 2
                 nodes += 1
-                b1 = b ^ (1 << c2)
-                if c2 >> 3 == led:
-                    top, lead_wins = (c2, False) if c2 > c1 else (c1, True)
-                elif c2 >> 3 == trump:
-                    top, lead_wins = c2, False
-                else:
-                    top, lead_wins = c1, True
-                ruffed = top >> 3 != led
-                # The third card.
-                follow = c & suit
+                a1 = a ^ (1 << c1)
+                led = c1 >> 3
+                suit = SUIT_MASKS[led]
+                ruffs = 0 if led == trump else trumps  # cards that ruff this lead
+                higher = suit & ABOVE[c1]
+                # The second card (§5: follow, beat, ruff).
+                follow = b & suit
                 if follow:
-                    moves = (follow & ABOVE[top] or follow) if beat3 and not ruffed else follow
-                elif c & trumps:
-                    moves = c & trumps
-                    if beat3 and ruffed:
-                        moves = moves & ABOVE[top] or moves
+                    moves = (follow & higher or follow) if beat2 else follow
+                elif b & trumps:
+                    moves = b & trumps
                 else:
-                    moves = c
-                moves &= rc
-                takes = moves & (trumps & ABOVE[top] if ruffed else suit & ABOVE[top] | ruffs)
-                gain_other = g1 if lead_wins else g2
-                # First the cards that settle the trick the way this player wants it.
-                first_takes = (g3 == 1) == max3
-                value2 = not max3
-                for taking in (first_takes, not first_takes):
-                    group = takes if taking else moves ^ takes
-                    if not group:
-                        continue
-                    gain = g3 if taking else gain_other
-                    goal = target - gain
-                    if goal <= 0 or goal > later:
-                        nodes += 1
-                        if (goal <= 0) == max3:
-                            value2 = max3
+                    moves = b
+                moves &= rb
+                # Cards that give the lead's side the trick so far, and the others; the better
+                # group for the player first, cheapest first in normal contracts. In the
+                # betelki and Betel highest first, for everybody: the declarer gets rid of his
+                # high cards, and the defenders keep low cards to duck under his (measured:
+                # a third fewer cards searched than lowest first for the defenders).
+                over = moves & (higher | ruffs)
+                under = moves ^ over
+                if (g2 == 1) == max2:
+                    good, bad = (over, under) if (g1 == 1) != max2 else (moves, 0)
+                else:
+                    good, bad = (under, over) if (g1 == 1) == max2 else (moves, 0)
+
+                value1 = not max2
+                seconds = good
+                while True:
+                    if not seconds:
+                        if not bad:
                             break
-                        continue
-                    while group:
-                        if unload3:
-                            c3 = group.bit_length() - 1
-                        else:
-                            c3 = (group & -group).bit_length() - 1
-                        group ^= 1 << c3
-                        nodes += 1
-                        c_ = c ^ (1 << c3)
-                        if taking:
-                            found = self._wins(c_, a1, b1, s3, goal)
-                        elif lead_wins:
-                            found = self._wins(a1, b1, c_, s1, goal)
-                        else:
-                            found = self._wins(b1, c_, a1, s2, goal)
-                        if found == max3:
-                            value2 = max3
+                        seconds, bad = bad, 0
+                    if misere:
+                        c2 = seconds.bit_length() - 1
+                    else:
+                        c2 = (seconds & -seconds).bit_length() - 1
+                    seconds ^= 1 << c2
+                    nodes += 1
+                    b1 = b ^ (1 << c2)
+                    if c2 >> 3 == led:
+                        top, lead_wins = (c2, False) if c2 > c1 else (c1, True)
+                    elif c2 >> 3 == trump:
+                        top, lead_wins = c2, False
+                    else:
+                        top, lead_wins = c1, True
+                    ruffed = top >> 3 != led
+                    # The third card.
+                    follow = c & suit
+                    if follow:
+                        moves = (follow & ABOVE[top] or follow) if beat3 and not ruffed else follow
+                    elif c & trumps:
+                        moves = c & trumps
+                        if beat3 and ruffed:
+                            moves = moves & ABOVE[top] or moves
+                    else:
+                        moves = c
+                    moves &= rc
+                    takes = moves & (trumps & ABOVE[top] if ruffed else suit & ABOVE[top] | ruffs)
+                    gain_other = g1 if lead_wins else g2
+                    # First the cards that settle the trick the way this player wants it.
+                    first_takes = (g3 == 1) == max3
+                    value2 = not max3
+                    for taking in (first_takes, not first_takes):
+                        group = takes if taking else moves ^ takes
+                        if not group:
+                            continue
+                        goal = target - (g3 if taking else gain_other)
+                        if goal <= 0 or goal > later:
+                            nodes += 1
+                            if (goal <= 0) == max3:
+                                value2 = max3
+                                break
+                            continue
+                        while group:
+                            if misere:
+                                c3 = group.bit_length() - 1
+                            else:
+                                c3 = (group & -group).bit_length() - 1
+                            group ^= 1 << c3
+                            nodes += 1
+                            c_ = c ^ (1 << c3)
+                            if taking:
+                                found = search(c_, a1, b1, s3, goal)
+                            elif lead_wins:
+                                found = search(a1, b1, c_, s1, goal)
+                            else:
+                                found = search(b1, c_, a1, s2, goal)
+                            if found == max3:
+                                value2 = max3
+                                break
+                        if value2 == max3:
                             break
-                    if value2 == max3:
+                    if value2 == max2:
+                        value1 = max2
                         break
-                if value2 == max2:
-                    value1 = max2
+                if value1 == max1:
+                    result = max1
+                    best = c1 + 1
+                    killers[slot] = best
                     break
-            if value1 == max1:
-                result = max1
-                best = c1 + 1
-                self._killers[remaining * 3 + leader] = best
+            if result == max1:
                 break
         self.nodes += nodes
         if result:

@@ -36,40 +36,50 @@ MISERE_INFO: dict[int, int] = {}
 CODE_MASK = (1 << 20) - 1
 
 
+# ``_squeeze`` and ``_run_tops`` by ``live << 8 | mine``: there are only 3**8 pairs, and every
+# suit entry learnt needs five of them.
+_SQUEEZED: dict[int, int] = {}
+_TOPS: dict[int, int] = {}
+
+
 def _squeeze(live: int, mine: int) -> int:
     """``mine`` (⊆ ``live``) with the cards not in ``live`` squeezed out: relative ranks."""
-    out = position = 0
-    for bit in range(8):
-        if live >> bit & 1:
-            if mine >> bit & 1:
-                out |= 1 << position
-            position += 1
+    index = live << 8 | mine
+    out = _SQUEEZED.get(index)
+    if out is None:
+        out = position = 0
+        for bit in range(8):
+            if live >> bit & 1:
+                if mine >> bit & 1:
+                    out |= 1 << position
+                position += 1
+        _SQUEEZED[index] = out
     return out
 
 
 def _run_tops(live: int, mine: int) -> int:
     """The highest card of each run of ``mine`` with no other live card inside it: two cards
     of one hand with no live card of another hand between them win exactly the same tricks."""
-    out = 0
-    previous_mine = False
-    for bit in range(7, -1, -1):
-        if live >> bit & 1:
-            is_mine = bool(mine >> bit & 1)
-            if is_mine and not previous_mine:
-                out |= 1 << bit
-            previous_mine = is_mine
+    index = live << 8 | mine
+    out = _TOPS.get(index)
+    if out is None:
+        out = 0
+        previous_mine = False
+        for bit in range(7, -1, -1):
+            if live >> bit & 1:
+                is_mine = bool(mine >> bit & 1)
+                if is_mine and not previous_mine:
+                    out |= 1 << bit
+                previous_mine = is_mine
+        _TOPS[index] = out
     return out
 
 
 def _top_count(live: int, mine: int) -> int:
-    """How many of the highest live cards of a suit, in an unbroken run, are ``mine``."""
-    count = 0
-    for bit in range(7, -1, -1):
-        if live >> bit & 1:
-            if not mine >> bit & 1:
-                break
-            count += 1
-    return count
+    """How many of the highest live cards of a suit, in an unbroken run, are ``mine``: those
+    above every live card of the others."""
+    others = live & ~mine
+    return (mine >> others.bit_length()).bit_count()
 
 
 def _made_to_win(hands: tuple[int, int, int], place: int, misere_beat: bool) -> bool:
