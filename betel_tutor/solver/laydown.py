@@ -179,10 +179,11 @@ def _refute(best: Laydown, unseen: list[Card], *, limit: int, workers: int) -> L
     kind = "normal" if contract.kind == "normal" else contract.kind
     trump = contract.trump
     tried = 0
-    jobs = [
+    # Lazily: the search stops at the first refutation, usually among the first splits.
+    jobs = (
         (best.hand, west, tuple(c for c in unseen if c not in west), trump, kind)
         for west in _splits(unseen, trump, limit)
-    ]
+    )
     results: Iterable[tuple[tuple[Card, ...], int]]
     if workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
