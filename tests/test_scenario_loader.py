@@ -103,3 +103,10 @@ deals:
     assert problems == [] and scenario is not None
     current = scenario.deals[0].current_notes()
     assert [(n.id, n.version) for n in current] == [("5", 2), ("6", 1)]
+
+
+def test_an_alias_without_an_anchor_is_reported_where_it_stands() -> None:
+    scenario, problems = load_text("kind: lesson\nid: x\ntitle: *nowhere\n", "alias.yaml")
+    assert scenario is None and len(problems) == 1
+    assert (problems[0].position.line, problems[0].position.column) == (3, 8)
+    assert "undefined alias" in problems[0].format("en")

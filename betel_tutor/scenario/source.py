@@ -129,7 +129,10 @@ def load_yaml(text: str, path: str) -> tuple[Node | None, list[Problem]]:
     if len(text.encode("utf-8")) > MAX_BYTES:
         return None, [Problem(Position(path, 1, 1), "scenario.too_big", {"limit": MAX_BYTES})]
     try:
-        if "*" in text:  # report an alias where it is used, before composing shares the node
+        # Report an alias where it is used, before composing shares the node. An alias needs
+        # an anchor (``&``); without one, a ``*`` is text (markdown emphasis in lessons) or an
+        # undefined alias that composing reports, so the extra pass is skipped.
+        if "*" in text and "&" in text:
             for event in yaml.parse(text, Loader=_Loader):
                 if isinstance(event, yaml.AliasEvent):
                     return None, [Problem(_position(path, event.start_mark), "scenario.alias")]
