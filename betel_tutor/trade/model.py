@@ -47,6 +47,10 @@ class Offer:
         return self.offerer if self.price >= 0 else self.to
 
     @property
+    def payee(self) -> int:
+        return self.to if self.payer == self.offerer else self.offerer
+
+    @property
     def shower(self) -> int:
         return self.offerer if self.kind == "show" else self.to
 

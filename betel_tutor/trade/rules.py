@@ -171,8 +171,7 @@ def answer(
     record = Record(offer, "accepted", moves, want if offer.general else None)
     ledger = replace(ledger, records=(*ledger.records, record))
     if offer.price:
-        payee = offer.to if offer.payer == offer.offerer else offer.offerer
-        ledger = ledger.pay(offer.payer, payee, abs(offer.price))
+        ledger = ledger.pay(offer.payer, offer.payee, abs(offer.price))
     hands = moment.hands
     if offer.kind == "swap":
         assert offer.give is not None and want is not None
@@ -217,17 +216,15 @@ def check_move(ledger: Ledger, seat: int, move: Call | Card) -> None:
 
 def settle_move(ledger: Ledger, seat: int, moment: Moment, moves: int = 0) -> Ledger:
     """Before ``seat`` moves: a bound move that has become impossible lapses and its payment
-    goes back; returns the ledger with the binding gone once it is due."""
+    goes back; a binding that can still be kept stays until the move is made."""
     offer = ledger.binding(seat)
     if offer is None:
         return ledger
-    bound = tuple(item for item in ledger.bound if item[0] != seat)
-    ledger = replace(ledger, bound=bound)
     if _still_possible(moment, offer):
-        return replace(ledger, bound=(*bound, (seat, offer)))
-    payee = offer.to if offer.payer == offer.offerer else offer.offerer
+        return ledger
+    ledger = made_move(ledger, seat)  # the binding goes, and so does the payment
     ledger = replace(ledger, records=(*ledger.records, Record(offer, "lapsed", moves)))
-    return ledger.pay(payee, offer.payer, abs(offer.price))
+    return ledger.pay(offer.payee, offer.payer, abs(offer.price))
 
 
 def _still_possible(moment: Moment, offer: Offer) -> bool:
