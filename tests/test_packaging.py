@@ -1,4 +1,4 @@
-"""The wheel carries the scenarios and templates, and a non-editable install finds them."""
+"""The wheel carries the scenarios, templates and solver tables; an installed copy finds them."""
 
 from __future__ import annotations
 
@@ -37,6 +37,7 @@ def test_wheel_ships_data(tmp_path: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     assert "betel_tutor/_data/scenarios/README.md" in names
     assert "betel_tutor/_data/templates/README.md" in names
+    assert "betel_tutor/solver/suit_tables.bin" in names
     # Installed without the source tree, the package finds its own copy.
     target = tmp_path / "site"
     with zipfile.ZipFile(wheel) as archive:

@@ -28,7 +28,8 @@ ABOVE = tuple(~((2 << bit) - 1) & 0xFFFFFFFF for bit in range(32))  # bits above
 #   bits 62-67  likewise (betelek, then Betel): whatever the next trick takes from the hands,
 #               the declarer can then lead a card of this suit that surely loses
 #               (``_escape_lasts``).
-# Entries are made on first use by ``learn``; a deal touches a few thousand of them. Bits 56-67
+# A board fills both tables from the shipped file (:mod:`betel_tutor.solver.suit_data`);
+# ``learn`` makes an entry missing from a table (or from tables of one's own). Bits 56-67
 # cost more to work out and only the betelki and Betel read them: their boards use a table of
 # their own, ``MISERE_INFO``, and the normal contracts' entries leave those bits at 0.
 SUIT_INFO: dict[int, int] = {}
