@@ -10,8 +10,9 @@ double-dummy solvers:
   already played are squeezed out, so ♠A-gone-♠K is the same position as ♠K-gone-♠Q), holding
   a lower and an upper bound on the tricks still to come for the declarer, and the lead that
   last settled the position; the side suits are interchangeable (only trumps are special,
-  §5), so the key lists them sorted, and a second table remembers the key of every position
-  met card for card, since working out a key costs more than looking it up;
+  §5), so the key lists them sorted; the per-suit entries come from the complete shipped
+  tables (:mod:`betel_tutor.solver.suit_data`), which makes a key cheaper to work out afresh
+  than to remember card for card (measured);
 * **null-window search**: ``wins(target)`` only answers "does the maximising side get the
   declarer ``target`` more tricks?", which prunes far more than a full-width minimax; a driver
   (:func:`betel_tutor.solver.api._value`) steps from a first guess to the exact value with a
@@ -91,8 +92,6 @@ class Board:
         self.beat = beat
         # key -> low | high << 4 | (best lead + 1) << 8: bounds on the declarer's tricks to come.
         self.table: dict[int, int] = {}
-        # position (hands in trick order, leader) -> key, and the suit entries (``suit_infos``)
-        self.keys: dict[int, tuple[int, tuple[int, int, int, int]]] = {}
         self.nodes = 0
         self.trump_mask = SUIT_MASKS[trump] if trump >= 0 else 0
         self._plans = tuple(self._plan(leader) for leader in range(3))
@@ -100,6 +99,9 @@ class Board:
         self._infos = SUIT_INFO if maximiser_is_declarer else MISERE_INFO
         self._killers = [0] * 33
         self._places = tuple((declarer - leader) % 3 for leader in range(3))
+        # The side suits, then the suit whose code heads the key (see ``_wins``).
+        side = [suit for suit in range(4) if suit != trump]
+        self._key_order = (side[0], side[1], side[2], trump if trump >= 0 else 3)
         self._made_shift = 56 if beat[(declarer + 1) % 3] else 59  # see ``suits.SUIT_INFO``
 
     def _plan(self, leader: int) -> _Plan:
@@ -184,36 +186,38 @@ class Board:
                 taker = leader + 2
             return taker % 3 == self.declarer
 
-        # The key in relative ranks costs a dozen operations per suit: look it up first, with
-        # the position's suit entries.
-        position = a | b << 32 | c << 64 | leader << 96
-        known = self.keys.get(position)
-        if known is None:
-            live = a | b | c
-            entries = self._infos
-            try:  # ``suits.suit_infos``, inline
-                infos = (
-                    entries[(live & 0xFF) << 16 | (a & 0xFF) << 8 | (b & 0xFF)],
-                    entries[(live >> 8 & 0xFF) << 16 | (a >> 8 & 0xFF) << 8 | (b >> 8 & 0xFF)],
-                    entries[(live >> 16 & 0xFF) << 16 | (a >> 16 & 0xFF) << 8 | (b >> 16 & 0xFF)],
-                    entries[(live >> 24) << 16 | (a >> 24) << 8 | (b >> 24)],
-                )
-            except KeyError:
-                infos = suit_infos(a, b, c, entries)
-            e0, e1, e2, e3 = infos
-            # Suits other than trumps are interchangeable (§5: only trumps are special), so
-            # the key lists the codes of the side suits in order, after the trump suit's.
-            codes = [e0 & CODE_MASK, e1 & CODE_MASK, e2 & CODE_MASK, e3 & CODE_MASK]
-            trump = self.trump
-            first = codes.pop(trump) if trump >= 0 else 0
-            codes.sort()
-            if len(codes) == 4:
-                first = codes.pop()
-            key = leader | first << 2 | codes[0] << 22 | codes[1] << 42 | codes[2] << 62
-            self.keys[position] = (key, infos)
-        else:
-            key, infos = known
-            e0, e1, e2, e3 = infos
+        # The position's suit entries, and its key in relative ranks.
+        live = a | b | c
+        entries = self._infos
+        try:  # ``suits.suit_infos``, inline
+            infos = (
+                entries[(live & 0xFF) << 16 | (a & 0xFF) << 8 | (b & 0xFF)],
+                entries[(live >> 8 & 0xFF) << 16 | (a >> 8 & 0xFF) << 8 | (b >> 8 & 0xFF)],
+                entries[(live >> 16 & 0xFF) << 16 | (a >> 16 & 0xFF) << 8 | (b >> 16 & 0xFF)],
+                entries[(live >> 24) << 16 | (a >> 24) << 8 | (b >> 24)],
+            )
+        except KeyError:
+            infos = suit_infos(a, b, c, entries)
+        e0, e1, e2, e3 = infos
+        # Suits other than trumps are interchangeable (§5: only trumps are special), so
+        # the key lists the codes of the side suits in order (three compare-and-swaps),
+        # after the trump suit's; without trumps the highest code takes that place.
+        i, j, k, t = self._key_order
+        x, y, z = infos[i] & CODE_MASK, infos[j] & CODE_MASK, infos[k] & CODE_MASK
+        first = infos[t] & CODE_MASK
+        if x > y:
+            x, y = y, x
+        if y > z:
+            y, z = z, y
+        if x > y:
+            x, y = y, x
+        if self.trump < 0 and z > first:
+            first, z = z, first
+            if y > z:
+                y, z = z, y
+                if x > y:
+                    x, y = y, x
+        key = leader | first << 2 | x << 22 | y << 42 | z << 62
         table = self.table
         entry = table.get(key)
         misere = not self.maximiser_is_declarer

@@ -25,39 +25,43 @@ def normal_bounds(
     void). Cashing one suit leaves the others' holdings in the next suit intact, since
     whoever could ruff is still following.
     """
-    declarer = board.declarer
-    sure, most = 0, remaining
+    quick = 0
     trump = board.trump
-    if trump >= 0:
+    if trump < 0:
+        for info in infos:
+            top = info >> 44 & 63  # the top run, and its holder in bits 4-5: 0 is the leader
+            if top < 16:
+                quick += top
+        sure, most = 0, remaining
+    else:
+        sure, most = 0, remaining
         info = infos[trump]
         holder = info >> 48 & 3
         if holder != 3:
             run = info >> 44 & 15
-            if (leader + holder) % 3 == declarer:
+            if (leader + holder) % 3 == board.declarer:
                 sure = run
             else:
                 most = remaining - run
-    trumps = board.trump_mask
-    ruff_b = b & trumps
-    ruff_c = c & trumps
-    quick = 0
-    for suit in range(4):
-        info = infos[suit]
-        if info >> 48 & 3:  # the leader does not hold the top card
-            continue
-        count = info >> 44 & 15
-        if suit != trump:
-            shift = suit * 8
-            if ruff_b:
-                length = (b >> shift & 0xFF).bit_count()
-                count = length if length < count else count
-            if ruff_c:
-                length = (c >> shift & 0xFF).bit_count()
-                count = length if length < count else count
-        quick += count
-    if leader == declarer:
-        sure = quick if quick > sure else sure
-    elif remaining - quick < most:
+        trumps = board.trump_mask
+        ruff_b = b & trumps
+        ruff_c = c & trumps
+        shift = 0
+        for info in infos:
+            count = info >> 44 & 63
+            if count < 16 and count:
+                if shift != trump * 8:
+                    if ruff_b:
+                        length = (b >> shift & 0xFF).bit_count()
+                        count = length if length < count else count
+                    if ruff_c:
+                        length = (c >> shift & 0xFF).bit_count()
+                        count = length if length < count else count
+                quick += count
+            shift += 8
+    if leader == board.declarer:
+        return (quick if quick > sure else sure), most
+    if remaining - quick < most:
         most = remaining - quick
     return sure, most
 
