@@ -67,7 +67,7 @@ _RM0, _RM1, _RM2, _RM3 = RANK_MAJOR
 _LEAD_BIT = tuple(1 << (4 * (card & 7) + (card >> 3)) for card in range(32))
 
 # See ``Board._plan``.
-_Plan = tuple[int, int, int, bool, bool, bool, bool, bool, int, int, int]
+_Plan = tuple[int, int, int, bool, bool, bool, bool, bool, int, int, int, int, tuple[bool, bool]]
 
 
 class Board:
@@ -106,21 +106,34 @@ class Board:
 
     def _plan(self, leader: int) -> _Plan:
         """Per leader, what the search needs about the three places in the trick: the seats,
-        who maximises, who must beat, and whether a trick taken there is the declarer's."""
+        who maximises, who must beat, whether a trick taken there is the declarer's, and the
+        order of the groups of cards tried second and third (see ``_wins``)."""
         s1, s2, s3 = leader, (leader + 1) % 3, (leader + 2) % 3
         declarer = self.declarer
+        max2, max3 = self.maximiser[s2], self.maximiser[s3]
+        # The second player's cards that beat the lead (higher, or a ruff) go first (1) or last
+        # (-1) by whether his taking the trick helps his side; with the leader on his side
+        # (both defenders) all go in one group (0).
+        if (s1 == declarer) == (s2 == declarer):
+            second_first = 0
+        else:
+            second_first = 1 if (s2 == declarer) == max2 else -1
+        # The third player first tries the cards that take the trick if that is what he wants.
+        takes_first = (s3 == declarer) == max3
         return (
             s1,
             s2,
             s3,
             self.maximiser[s1],
-            self.maximiser[s2],
-            self.maximiser[s3],
+            max2,
+            max3,
             self.beat[s2],
             self.beat[s3],
             int(s1 == declarer),
             int(s2 == declarer),
             int(s3 == declarer),
+            second_first,
+            (takes_first, not takes_first),
         )
 
     # -- entry points ----------------------------------------------------------------------------
@@ -267,7 +280,9 @@ class Board:
                     table[key] = low | (remaining - 1) << 4 | best << 8
                     return False
 
-        (s1, s2, s3, max1, max2, max3, beat2, beat3, g1, g2, g3) = self._plans[leader]
+        (s1, s2, s3, max1, max2, max3, beat2, beat3, g1, g2, g3, second_first, third_groups) = (
+            self._plans[leader]
+        )
         # One card of each run of equivalent cards, per hand: the live cards (in hands or in
         # the trick) do not change until the trick is over.
         rb = (
@@ -343,17 +358,18 @@ class Board:
                 else:
                     moves = b
                 moves &= rb
-                # Cards that give the lead's side the trick so far, and the others; the better
-                # group for the player first, cheapest first in normal contracts. In the
+                # Cards that beat the lead so far, and the others; the better group for the
+                # player first (``_plan``), cheapest first in normal contracts. In the
                 # betelki and Betel highest first, for everybody: the declarer gets rid of his
                 # high cards, and the defenders keep low cards to duck under his (measured:
                 # a third fewer cards searched than lowest first for the defenders).
-                over = moves & (higher | ruffs)
-                under = moves ^ over
-                if (g2 == 1) == max2:
-                    good, bad = (over, under) if (g1 == 1) != max2 else (moves, 0)
+                if second_first == 0:
+                    good, bad = moves, 0
                 else:
-                    good, bad = (under, over) if (g1 == 1) == max2 else (moves, 0)
+                    over = moves & (higher | ruffs)
+                    good, bad = (over, moves ^ over) if second_first > 0 else (moves ^ over, over)
+                follow3 = c & suit
+                trumps3 = c & trumps
 
                 value1 = not max2
                 seconds = good
@@ -376,23 +392,20 @@ class Board:
                     else:
                         top, lead_wins = c1, True
                     ruffed = top >> 3 != led
+                    above = ABOVE[top]
                     # The third card.
-                    follow = c & suit
-                    if follow:
-                        moves = (follow & ABOVE[top] or follow) if beat3 and not ruffed else follow
-                    elif c & trumps:
-                        moves = c & trumps
-                        if beat3 and ruffed:
-                            moves = moves & ABOVE[top] or moves
+                    if follow3:
+                        moves = (follow3 & above or follow3) if beat3 and not ruffed else follow3
+                    elif trumps3:
+                        moves = trumps3 & above or trumps3 if beat3 and ruffed else trumps3
                     else:
                         moves = c
                     moves &= rc
-                    takes = moves & (trumps & ABOVE[top] if ruffed else suit & ABOVE[top] | ruffs)
+                    takes = moves & (trumps & above if ruffed else suit & above | ruffs)
                     gain_other = g1 if lead_wins else g2
                     # First the cards that settle the trick the way this player wants it.
-                    first_takes = (g3 == 1) == max3
                     value2 = not max3
-                    for taking in (first_takes, not first_takes):
+                    for taking in third_groups:
                         group = takes if taking else moves ^ takes
                         if not group:
                             continue
