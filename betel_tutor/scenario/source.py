@@ -19,6 +19,7 @@ _PLAIN_TAGS = frozenset(
     "tag:yaml.org,2002:" + name
     for name in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")
 )
+_STR = "tag:yaml.org,2002:str"
 _Loader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
@@ -51,7 +52,7 @@ class Problem:
         return f"{self.position}: {self.message(lang)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Node:
     """A YAML value with its position. Mappings hold ``dict[str, Node]`` (keys keep their own
     positions in ``key_positions``), sequences ``list[Node]``, scalars plain Python values."""
@@ -88,18 +89,27 @@ def _position(path: str, mark: Any) -> Position:
 
 
 class _Converter:
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, *, anchors: bool) -> None:
         self.path = path
-        self.seen: set[int] = set()
+        # Without an anchor in the text no node can be met twice: nothing to track.
+        self.seen: set[int] | None = set() if anchors else None
         self.constructor = yaml.constructor.SafeConstructor()
 
     def convert(self, node: Any) -> Node:
-        where = _position(self.path, node.start_mark)
-        if id(node) in self.seen:
-            # A node met twice is an alias: refused, which also stops "billion laughs".
-            raise YamlProblem(Problem(where, "scenario.alias"))
-        self.seen.add(id(node))
-        if node.tag not in _PLAIN_TAGS:
+        mark = node.start_mark
+        where = Position(self.path, mark.line + 1, mark.column + 1)
+        if self.seen is not None:
+            if id(node) in self.seen:
+                # A node met twice is an alias: refused, which also stops "billion laughs".
+                raise YamlProblem(Problem(where, "scenario.alias"))
+            self.seen.add(id(node))
+        tag = node.tag
+        if tag == _STR and isinstance(node, yaml.ScalarNode):
+            # Most scalars are text, which needs no constructor (as ``construct_yaml_str``).
+            if node.style in ("|", ">"):  # a block scalar's text starts on the next line
+                where = Position(self.path, where.line + 1, 1)
+            return Node(node.value, where)
+        if tag not in _PLAIN_TAGS:
             raise YamlProblem(Problem(where, "scenario.tag", {"tag": node.tag}))
         if isinstance(node, yaml.MappingNode):
             values: dict[str, Node] = {}
@@ -154,7 +164,7 @@ def load_yaml(text: str, path: str) -> tuple[Node | None, list[Problem]]:
     if root is None:
         return None, [Problem(Position(path, 1, 1), "scenario.empty")]
     try:
-        return _Converter(path).convert(root), []
+        return _Converter(path, anchors="&" in text).convert(root), []
     except YamlProblem as problem:
         return None, [problem.problem]
     except (ValueError, yaml.YAMLError) as error:  # e.g. a timestamp out of range
