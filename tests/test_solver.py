@@ -411,3 +411,41 @@ def test_suit_helpers_match_a_walk_over_the_cards() -> None:
             for _ in range(2):  # the second answer comes from the memo
                 assert _squeeze(live, mine) == squeezed, (live, mine)
                 assert _run_tops(live, mine) == tops, (live, mine)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    seed=st.integers(0, 10**9),
+    size=st.integers(1, 5),
+    trump=st.sampled_from(list(Suit)),
+    declarer=st.integers(0, 2),
+    leader=st.integers(0, 2),
+    trumps_dealt=st.integers(0, 8),
+)
+def test_sure_trick_bounds_hold_against_brute_force(
+    seed: int, size: int, trump: Suit, declarer: int, leader: int, trumps_dealt: int
+) -> None:
+    """``bounds.normal_bounds`` (top cards cashed, plus the tricks the trumps settle) never
+    claims more than brute force finds, on endings with up to eight trumps dealt at random;
+    and every null-window question at the root of a fresh board is answered right."""
+    from betel_tutor.solver.api import _masks, make_board
+    from betel_tutor.solver.bounds import normal_bounds
+    from betel_tutor.solver.suits import SUIT_INFO, suit_infos
+
+    rng = random.Random(seed)
+    deck = list(BETEL_DECK)
+    rng.shuffle(deck)
+    trumps = [card for card in deck if card.suit is trump][:trumps_dealt]
+    others = [card for card in deck if card not in trumps]
+    pool = (trumps + others)[: 3 * size]
+    rng.shuffle(pool)
+    hands = [pool[i * size : (i + 1) * size] for i in range(3)]
+    expected = brute_force(hands, trump, declarer, leader, "normal")
+    masks = _masks(hands, ())
+    a, b, c = (masks[(leader + offset) % 3] for offset in range(3))
+    board = make_board(trump=trump, declarer=declarer, contract_kind="normal")
+    low, high = normal_bounds(board, b, c, leader, size, suit_infos(a, b, c, SUIT_INFO))
+    assert low <= expected <= high, (hands, low, high, expected)
+    for target in range(size + 2):
+        board = make_board(trump=trump, declarer=declarer, contract_kind="normal")
+        assert board.wins(masks, leader, target) == (expected >= target), (hands, target)

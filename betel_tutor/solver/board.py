@@ -21,7 +21,8 @@ double-dummy solvers:
   defender leads first the suits in which he can make the declarer win the trick); later in
   the trick, the cards that give the trick to the side that wants it, cheapest first in
   normal contracts and highest first in the betelki and Betel;
-* **sure-trick bounds** in normal contracts (top trumps, cashing top cards), and without
+* **sure-trick bounds** in normal contracts (cashing top cards, and the tricks the trumps
+  settle: each trump wins unless a higher one meets it), and without
   trumps the exact value when every suit is split cleanly between the declarer and the
   defenders (:mod:`betel_tutor.solver.bounds`);
 * **one-trick bounds** in the betelki and Betel, read from the per-suit tables: if the

@@ -18,52 +18,89 @@ def normal_bounds(
 ) -> tuple[int, int]:
     """Sure tricks in a normal contract: a lower and an upper bound on the declarer's.
 
-    The highest live trumps in one hand each win a trick whatever happens. And the leader's
-    side takes the leader's top cards: top trumps always win; a side suit's top cards win
-    while every other player who holds a trump still has a card of the suit (a void player
-    holding trumps must ruff, rule 6; the partner too, so the count stays safe whoever is
-    void). Cashing one suit leaves the others' holdings in the next suit intact, since
-    whoever could ruff is still following.
+    The leader's side takes the leader's top cards in a suit; in a side suit, while every
+    other player who holds a trump still has a card of the suit (a void player holding trumps
+    must ruff, rule 6; the partner too, so the count stays safe whoever is void). Cashing one
+    suit leaves the others' holdings in the next suit intact, since whoever could ruff is
+    still following; and no trump has been played, so the tricks the trumps settle
+    (``trump_counts``) come on top.
     """
-    quick = 0
     trump = board.trump
+    quick = 0
     if trump < 0:
         for info in infos:
             top = info >> 44 & 63  # the top run, and its holder in bits 4-5: 0 is the leader
             if top < 16:
                 quick += top
-        sure, most = 0, remaining
-    else:
-        sure, most = 0, remaining
-        info = infos[trump]
-        holder = info >> 48 & 3
-        if holder != 3:
-            run = info >> 44 & 15
-            if (leader + holder) % 3 == board.declarer:
-                sure = run
-            else:
-                most = remaining - run
-        trumps = board.trump_mask
-        ruff_b = b & trumps
-        ruff_c = c & trumps
-        shift = 0
-        for info in infos:
-            count = info >> 44 & 63
-            if count < 16 and count:
-                if shift != trump * 8:
-                    if ruff_b:
-                        length = (b >> shift & 0xFF).bit_count()
-                        count = length if length < count else count
-                    if ruff_c:
-                        length = (c >> shift & 0xFF).bit_count()
-                        count = length if length < count else count
-                quick += count
-            shift += 8
+        if leader == board.declarer:
+            return quick, remaining
+        return 0, remaining - quick
+    code = infos[trump] & 0xFFFFF
+    counts = _TRUMP_COUNTS.get(code)
+    if counts is None:
+        counts = _TRUMP_COUNTS[code] = trump_counts(code)
+    counts >>= 8 * ((board.declarer - leader) % 3)
+    trumps = board.trump_mask
+    ruff_b = b & trumps
+    ruff_c = c & trumps
+    shift = 0
+    for info in infos:
+        count = info >> 44 & 63
+        if count < 16 and count and shift != trump * 8:
+            if ruff_b:
+                length = (b >> shift & 0xFF).bit_count()
+                count = length if length < count else count
+            if ruff_c:
+                length = (c >> shift & 0xFF).bit_count()
+                count = length if length < count else count
+            quick += count
+        shift += 8
     if leader == board.declarer:
-        return (quick if quick > sure else sure), most
-    if remaining - quick < most:
-        most = remaining - quick
-    return sure, most
+        return (counts & 15) + quick, remaining - (counts >> 4 & 15)
+    return counts & 15, remaining - (counts >> 4 & 15) - quick
+
+
+# ``trump_counts`` by the trump suit's relative ranks (bits 0-19 of its ``suits`` entry).
+_TRUMP_COUNTS: dict[int, int] = {}
+
+
+def _beaten(low: list[int], high: list[int]) -> int:
+    """How many cards of ``low`` can each meet its own higher card of ``high`` (a greedy
+    matching, both lists in increasing order)."""
+    count = 0
+    index = 0
+    for card in low:
+        while index < len(high) and high[index] <= card:
+            index += 1
+        if index == len(high):
+            break
+        count += 1
+        index += 1
+    return count
+
+
+def trump_counts(code: int) -> int:
+    """Tricks the trumps settle, for the declarer in each place of the trick (bits 8p to
+    8p+7 for place p): his fewest tricks (bits 0-3) and the defenders' fewest (bits 4-7).
+
+    Every card is played by the end, one per hand per trick. A trick in which the declarer
+    plays a trump is his unless a defender plays a higher trump in it (only a trump beats a
+    trump), a different one for each such trick: he takes at least his trumps less the most
+    of them that can each meet a higher trump of the defenders. Likewise a trick in which one
+    defender plays a trump is the defenders' unless the declarer plays a higher trump in it.
+    """
+    count = code & 15
+    first, second = code >> 4 & 0xFF, code >> 12 & 0xFF
+    hands = (first, second, ((1 << count) - 1) & ~(first | second))
+    cards = [[rank for rank in range(count) if hand >> rank & 1] for hand in hands]
+    out = 0
+    for place in range(3):
+        mine = cards[place]
+        defenders = [cards[(place + 1) % 3], cards[(place + 2) % 3]]
+        lower = len(mine) - _beaten(mine, sorted(defenders[0] + defenders[1]))
+        theirs = max(len(hand) - _beaten(hand, mine) for hand in defenders)
+        out |= (lower | theirs << 4) << (8 * place)
+    return out
 
 
 def settled(board: Board, a: int, b: int, c: int, place: int, flags: int, remaining: int) -> int:
