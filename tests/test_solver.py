@@ -276,12 +276,13 @@ def _one_trick(hands: list[list[Card]], place: int, defenders_beat: bool) -> boo
 
 
 def test_one_trick_bits_match_the_rules_engine() -> None:
-    """``suits._made_to_win`` (the one-trick bound of betelki and Betel) on every split of up
-    to six cards of one suit, against the rules engine."""
+    """``suits._made_to_win`` (the one-trick bound of betelki and Betel) and ``_made_leads``
+    (the leads that force it) on every split of up to six cards of one suit, against the
+    rules engine."""
     from itertools import product
 
     from betel_tutor.cards import Rank
-    from betel_tutor.solver.suits import _made_to_win
+    from betel_tutor.solver.suits import _made_leads, _made_to_win
 
     spades = [Card(Suit.SPADES, rank) for rank in Rank if rank >= 7]
     discards = [Card(Suit.CLUBS, Rank(7 + seat)) for seat in range(3)]
@@ -302,6 +303,13 @@ def test_one_trick_bits_match_the_rules_engine() -> None:
                     expected = _one_trick(cards, place, beat)
                     got = _made_to_win((masks[0], masks[1], masks[2]), place, beat)
                     assert got == expected, (cards, place, beat)
+                    # Lead by lead: the cards ``_made_leads`` names, and no others.
+                    leads = _made_leads((masks[0], masks[1], masks[2]), place, beat)
+                    for rank in range(8):
+                        if masks[0] >> rank & 1:
+                            alone = [[spades[rank]], cards[1], cards[2]]
+                            named = bool(leads >> rank & 1)
+                            assert named == _one_trick(alone, place, beat), (cards, rank)
 
 
 @settings(max_examples=300, deadline=None)

@@ -30,7 +30,7 @@ def test_loaded_tables_are_complete_and_right() -> None:
     for index in suit_data.every_index()[::331]:
         entry = suits.suit_info(index >> 16, index >> 8 & 0xFF, index & 0xFF)
         assert suits.SUIT_INFO[index] == entry
-        extra = suits.misere_bits(entry & suits.CODE_MASK)
+        extra = suits.misere_extra(index, entry & suits.CODE_MASK)
         assert suits.MISERE_INFO[index] == entry | extra << 56
 
 

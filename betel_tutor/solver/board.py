@@ -18,7 +18,8 @@ double-dummy solvers:
   (:func:`betel_tutor.solver.api._value`) steps from a first guess to the exact value with a
   few such searches, and the bounds in the table carry over from one to the next;
 * **move ordering**: the remembered lead first, then high cards (in the betelki and Betel, a
-  defender leads first the suits in which he can make the declarer win the trick); later in
+  defender leads first the cards with which he can make the declarer win the trick, then
+  the rest of such suits); later in
   the trick, the cards that give the trick to the side that wants it, cheapest first in
   normal contracts and highest first in the betelki and Betel;
 * **sure-trick bounds** in normal contracts (cashing top cards, and the tricks the trumps
@@ -28,7 +29,8 @@ double-dummy solvers:
 * **one-trick bounds** in the betelki and Betel, read from the per-suit tables: if the
   defenders can make the declarer win the trick about to be played he takes at least one more
   trick, else at most all but one (and not all if he must then lead with a losing card kept
-  in some suit); they settle the searches for one more trick and for all of them, the most
+  in some suit, nor if, made to win it, he then keeps a sure loser for his lead:
+  ``Board._loses_one``); they settle the searches for one more trick and for all of them, the most
   common at the leaves of a null-window search;
 * **killer leads**: per number of tricks left and leader, the lead that last settled a
   position is tried next after the remembered one.
@@ -54,6 +56,7 @@ from betel_tutor.solver.suits import (
     SUIT_INFO,
     SUIT_MASKS,
     bits,
+    escape_counts,
     legal,
     representatives,
     suit_infos,
@@ -69,6 +72,12 @@ _LEAD_BIT = tuple(1 << (4 * (card & 7) + (card >> 3)) for card in range(32))
 
 # See ``Board._plan``.
 _Plan = tuple[int, int, int, bool, bool, bool, bool, bool, int, int, int, int, tuple[bool, bool]]
+
+
+def _escapes(counts: int, first: int, second: int) -> bool:
+    """Whether an entry of ``suits.escape_counts`` leaves the declarer an escape when the
+    defenders (in trick order) lose ``first`` and ``second`` cards of the suit."""
+    return (counts & 15) > first or (counts >> 4) > second
 
 
 class Board:
@@ -104,6 +113,54 @@ class Board:
         side = [suit for suit in range(4) if suit != trump]
         self._key_order = (side[0], side[1], side[2], trump if trump >= 0 else 3)
         self._made_shift = 56 if beat[(declarer + 1) % 3] else 59  # see ``suits.SUIT_INFO``
+        self._escape_base = 0 if beat[(declarer + 1) % 3] else 6  # ``suits.escape_counts``
+        self._leads_shift = 68 if beat[(declarer + 1) % 3] else 92  # see ``suits.SUIT_INFO``
+
+    def _loses_one(
+        self, a: int, b: int, c: int, place: int, infos: tuple[int, int, int, int], leads: int
+    ) -> bool:
+        """Without trumps in the betelki and Betel, when the defenders can make the declarer
+        win the trick about to be played: can he still surely lose one of the tricks to come?
+
+        If he wins this trick he leads the next one; he then leads his lowest card of a
+        suit ``s2`` in which it surely loses (``suits._escape_counts``), counting what this
+        trick took from the hands. On lead, he leads a card of some suit ``s1`` he holds:
+        if ``s2`` is another suit, he keeps his cards of ``s2`` and a defender loses one
+        of his only if void in ``s1`` (a discard). A defender on lead: unless he leads a
+        card with which the defenders can make the declarer win (``suits._made_leads``,
+        in a suit ``s1`` the declarer holds, else he discards and loses), the declarer
+        loses this trick; if he does, the declarer and the leader play ``s1`` (rule 5),
+        and the partner loses a card of ``s2`` only if void in ``s1``. If ``s2`` is ``s1``,
+        each hand loses at most one card of it (``_escape_lasts``)."""
+        hands = (a, b, c)
+        p, q = (i for i in range(3) if i != place)
+        base = self._escape_base + 2 * place
+        counts = [escape_counts(info & CODE_MASK) for info in infos]
+        if place == 0:
+            suits = [s for s in range(4) if a >> (8 * s) & 0xFF]
+        else:
+            suits = [s for s in range(4) if leads >> (8 * s) & 0xFF]
+        if not suits:
+            return False
+        for s1 in suits:
+            byte = 8 * s1
+            kp = 0 if hands[p] >> byte & 0xFF else 1
+            kq = 0 if hands[q] >> byte & 0xFF else 1
+            if place != 0:
+                kp = 0  # the leader (``p``) leads ``s1``
+            found = False
+            for s2 in range(4):
+                if s2 == s1:
+                    found = _escapes(counts[s2][base + 1], 1, 1)
+                else:
+                    found = _escapes(counts[s2][base], kp, kq)
+                if found:
+                    break
+            if found and place == 0:
+                return True
+            if not found and place != 0:
+                return False  # this lead leaves him no escape
+        return place != 0
 
     def _plan(self, leader: int) -> _Plan:
         """Per leader, what the search needs about the three places in the trick: the seats,
@@ -253,6 +310,17 @@ class Board:
             best = entry >> 8
         trump = self.trump
         place = self._places[leader]
+        leads = 0
+        if misere and place != 0:
+            # The cards whose lead lets the defenders make the declarer win the trick
+            # (``suits._made_leads``, bits 68-115 of the suit entries).
+            shift = self._leads_shift + 8 * place
+            leads = (
+                (e0 >> shift & 0xFF)
+                | (e1 >> (shift - 8) & 0xFF00)
+                | (e2 >> (shift - 16) & 0xFF0000)
+                | (e3 >> (shift - 24) & 0xFF000000)
+            )
         if trump < 0:
             every = e0 & e1 & e2 & e3
             flags = every >> 50 >> place
@@ -280,6 +348,9 @@ class Board:
                 elif target == remaining:
                     table[key] = low | (remaining - 1) << 4 | best << 8
                     return False
+            if misere and target == remaining and self._loses_one(a, b, c, place, infos, leads):
+                table[key] = low | (remaining - 1) << 4 | best << 8
+                return False
 
         (s1, s2, s3, max1, max2, max3, beat2, beat3, g1, g2, g3, second_first, third_groups) = (
             self._plans[leader]
@@ -310,9 +381,12 @@ class Board:
         if killer and ra >> (killer - 1) & 1:
             orders.append(_LEAD_BIT[killer - 1])
             ra ^= 1 << (killer - 1)
+        groups = (ra,)
         if misere and place != 0:
-            # A defender first leads the suits in which he can make the declarer win the
-            # trick (measured: the same for the declarer's escapes, or low cards, is worse).
+            # A defender leads first the cards that let the defenders make the declarer win
+            # the trick (``leads``; measured: a tenth fewer cards searched in Betel than
+            # every card of such a suit, high first), then the rest of the suits in which he
+            # can (measured: the same for the declarer's escapes, or low cards, is worse).
             shift = self._made_shift + place
             prefer = (
                 -(e0 >> shift & 1) & 0xFF
@@ -320,7 +394,9 @@ class Board:
                 | -(e2 >> shift & 1) & 0xFF0000
                 | -(e3 >> shift & 1) & 0xFF000000
             )
-            group = ra & prefer
+            rest = ra & ~leads
+            groups = (ra & leads, rest & prefer, rest & ~prefer)
+        for group in groups:
             if group:
                 orders.append(
                     _RM0[group & 0xFF]
@@ -328,11 +404,6 @@ class Board:
                     | _RM2[group >> 16 & 0xFF]
                     | _RM3[group >> 24]
                 )
-            ra &= ~prefer
-        if ra:
-            orders.append(
-                _RM0[ra & 0xFF] | _RM1[ra >> 8 & 0xFF] | _RM2[ra >> 16 & 0xFF] | _RM3[ra >> 24]
-            )
 
         search = self._wins
         trumps = self.trump_mask

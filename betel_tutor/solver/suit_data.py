@@ -8,8 +8,8 @@ of them, the misère bits being a small search each), so ``suit_tables.bin`` hol
 checks it against the functions that define the entries.
 
 The file is zlib-compressed: a header, then little-endian arrays of the 65,536 indices
-(``live << 16 | first << 8 | second``), of their entries without bits 56-67, and of those
-bits (``suits.misere_bits``).
+(``live << 16 | first << 8 | second``), of their entries without bits 56-115, and of those
+bits (``suits.misere_extra``).
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ import zlib
 from array import array
 from pathlib import Path
 
-from betel_tutor.solver.suits import CODE_MASK, MISERE_INFO, SUIT_INFO, misere_bits, suit_info
+from betel_tutor.solver.suits import CODE_MASK, MISERE_INFO, SUIT_INFO, misere_extra, suit_info
 
 PATH = Path(__file__).with_name("suit_tables.bin")
-_HEADER = b"betel-suit-tables 1\n"
+_HEADER = b"betel-suit-tables 2\n"
 HOLDINGS = 4**8
 
 
@@ -43,7 +43,13 @@ def compute() -> tuple[array[int], array[int], array[int]]:
     """The three arrays of the file, worked out from their definitions (about a second)."""
     indices = array("I", every_index())
     entries = array("Q", (suit_info(i >> 16, i >> 8 & 0xFF, i & 0xFF) for i in indices))
-    misere = array("H", (misere_bits(entry & CODE_MASK) for entry in entries))
+    misere = array(
+        "Q",
+        (
+            misere_extra(index, entry & CODE_MASK)
+            for index, entry in zip(indices, entries, strict=True)
+        ),
+    )
     return indices, entries, misere
 
 
@@ -60,7 +66,7 @@ def decode(blob: bytes) -> tuple[array[int], array[int], array[int]]:
     raw = zlib.decompress(blob)
     if not raw.startswith(_HEADER):
         raise ValueError(f"{PATH.name}: not a suit-table file")
-    parts = [array("I"), array("Q"), array("H")]
+    parts = [array("I"), array("Q"), array("Q")]
     offset = len(_HEADER)
     for part in parts:
         size = HOLDINGS * part.itemsize

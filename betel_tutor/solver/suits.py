@@ -27,9 +27,12 @@ ABOVE = tuple(~((2 << bit) - 1) & 0xFFFFFFFF for bit in range(32))  # bits above
 #   bits 59-61  the same with the defenders free of the beat obligation (Betel, rule 8);
 #   bits 62-67  likewise (betelek, then Betel): whatever the next trick takes from the hands,
 #               the declarer can then lead a card of this suit that surely loses
-#               (``_escape_lasts``).
+#               (``_escape_lasts``);
+#   bits 68-115 for a declarer in each place (a byte each, betelek then Betel): the cards of
+#               the first hand whose lead lets the defenders make him win the trick
+#               (``_made_leads``; move ordering and ``Board._loses_one``).
 # A board fills both tables from the shipped file (:mod:`betel_tutor.solver.suit_data`);
-# ``learn`` makes an entry missing from a table (or from tables of one's own). Bits 56-67
+# ``learn`` makes an entry missing from a table (or from tables of one's own). Bits 56-115
 # cost more to work out and only the betelki and Betel read them: their boards use a table of
 # their own, ``MISERE_INFO``, and the normal contracts' entries leave those bits at 0.
 SUIT_INFO: dict[int, int] = {}
@@ -83,16 +86,13 @@ def _top_count(live: int, mine: int) -> int:
     return (mine >> others.bit_length()).bit_count()
 
 
-def _made_to_win(hands: tuple[int, int, int], place: int, misere_beat: bool) -> bool:
-    """One trick in one suit without trumps: the declarer in ``place`` (0 leads) against two
-    defenders who want him to win it. For a leading declarer: whichever card of the suit he
-    leads, the defenders can leave him the trick (true when he holds none). Otherwise: the
-    first hand can lead the suit so that, whatever the declarer plays, he wins it. A hand
-    without the suit discards, which never wins (§5). Everybody must follow; the declarer
-    must beat; the defenders too unless ``misere_beat`` is False (Betel, rule 8). Worked out
-    by trying every card, so it holds by construction."""
-    if not hands[0]:
-        return place == 0
+def _made_leads(hands: tuple[int, int, int], place: int, misere_beat: bool) -> int:
+    """One trick in one suit without trumps, the declarer in ``place`` (0 leads) against two
+    defenders who want him to win it: the cards of the first hand whose lead lets the
+    defenders make him win it whatever he plays (for a leading declarer: whatever the
+    defenders may do, he wins). A hand without the suit discards, which never wins (§5).
+    Everybody must follow; the declarer must beat; the defenders too unless ``misere_beat``
+    is False (Betel, rule 8). Worked out by trying every card, so it holds by construction."""
 
     def play(turn: int, top: int, holder: int) -> bool:
         if turn == 3:
@@ -100,7 +100,7 @@ def _made_to_win(hands: tuple[int, int, int], place: int, misere_beat: bool) -> 
         cards = hands[turn] & ~played[0]
         if not cards:
             return play(turn + 1, top, holder)
-        higher = cards & ~((2 << top) - 1) if top >= 0 else cards
+        higher = cards & ~((2 << top) - 1)
         if higher and (turn == place or misere_beat):
             cards = higher
         results = []
@@ -112,8 +112,84 @@ def _made_to_win(hands: tuple[int, int, int], place: int, misere_beat: bool) -> 
                 played[0] ^= 1 << card
         return all(results) if turn == place else any(results)
 
+    out = 0
     played = [0]
-    return play(0, -1, -1)
+    for lead in range(8):
+        if hands[0] >> lead & 1:
+            played[0] = 1 << lead
+            if play(1, lead, 0):
+                out |= 1 << lead
+    return out
+
+
+def _made_to_win(hands: tuple[int, int, int], place: int, misere_beat: bool) -> bool:
+    """For the trick of ``_made_leads``: can the defenders make the declarer win it? For a
+    leading declarer, whichever card of the suit he leads (true when he holds none);
+    otherwise, with some lead of the first hand."""
+    leads = _made_leads(hands, place, misere_beat) if hands[0] else 0
+    return _forced(leads, hands[0], place)
+
+
+def _forced(leads: int, first: int, place: int) -> bool:
+    """``_made_to_win`` from the ``_made_leads`` of the first hand ``first``."""
+    return leads == first if place == 0 else leads != 0
+
+
+def _escape_counts(
+    hands: tuple[int, int, int], place: int, misere_beat: bool, mine_lost: int
+) -> int:
+    """Without trumps, for the declarer in ``place``: after he has lost any ``mine_lost`` of
+    his cards of this suit, and each defender some of his, can he still lead a card of the
+    suit that loses whatever the defenders do? Per defender (in trick order, 4 bits each):
+    a count such that the answer is yes if that defender loses fewer cards than it.
+
+    A lead ``d`` surely loses (§5, no trumps: the highest card of the suit led wins) when
+    everybody beats (betelek) iff a defender holds a card above ``d``: whether he plays
+    second or third, the top of the trick is still ``d`` when he plays (the other defender
+    either beat it already or could not), so he must beat it (rule 7). Without the
+    defenders' obligation (Betel, rule 8) iff a defender holds cards of the suit and all of
+    them are above ``d``: he must follow (rule 5) and can only play above ``d``; otherwise
+    each defender can play under ``d`` or discard. The declarer keeps a card no higher
+    than his (``mine_lost`` + 1)-th lowest, ``low``, and leads his lowest. So the count is,
+    betelek: the defender's cards above ``low`` (losing fewer, he keeps one); Betel: all
+    his cards if they are all above ``low`` (he keeps one, and all he keeps are above
+    ``low``), else 0. ``_escape_lasts`` is the case of one card lost by every hand."""
+    mine = hands[place]
+    if mine.bit_count() <= mine_lost:
+        return 0
+    for _ in range(mine_lost):
+        mine &= mine - 1
+    low = mine & -mine
+    others = [hand for index, hand in enumerate(hands) if index != place]
+    out = 0
+    for at, hand in enumerate(others):
+        if misere_beat:
+            count = (hand & ~((low << 1) - 1)).bit_count()
+        else:
+            count = hand.bit_count() if hand & -hand > low else 0
+        out |= count << (4 * at)
+    return out
+
+
+_ESCAPE_COUNTS: dict[int, tuple[int, ...]] = {}
+
+
+def escape_counts(code: int) -> tuple[int, ...]:
+    """``_escape_counts`` of a suit by its relative ranks, at index ``6*variant + 2*place +
+    mine_lost`` (variant 0: everybody beats, 1: Betel; ``mine_lost`` 0 or 1)."""
+    out = _ESCAPE_COUNTS.get(code)
+    if out is None:
+        count = code & 15
+        first, second = code >> 4 & 0xFF, code >> 12 & 0xFF
+        hands = (first, second, ((1 << count) - 1) & ~(first | second))
+        out = tuple(
+            _escape_counts(hands, place, misere_beat, lost)
+            for misere_beat in (True, False)
+            for place in range(3)
+            for lost in range(2)
+        )
+        _ESCAPE_COUNTS[code] = out
+    return out
 
 
 def _escape_lasts(hands: tuple[int, int, int], place: int, misere_beat: bool) -> bool:
@@ -137,7 +213,7 @@ def _escape_lasts(hands: tuple[int, int, int], place: int, misere_beat: bool) ->
 
 
 def suit_info(live: int, first: int, second: int) -> int:
-    """The packed description of one suit (see ``SUIT_INFO``), without bits 56-67."""
+    """The packed description of one suit (see ``SUIT_INFO``), without bits 56-115."""
     third = live & ~(first | second)
     hands = (first, second, third)
     holder = 3
@@ -167,12 +243,13 @@ def suit_info(live: int, first: int, second: int) -> int:
     )
 
 
-# Bits 56-67 of a suit by its relative ranks (bits 0-19 of its entry): only the order counts.
+# Bits 56-115 of a suit by its relative ranks (bits 0-19 of its entry): only the order counts.
 _MISERE_BITS: dict[int, int] = {}
 
 
 def misere_bits(code: int) -> int:
-    """Bits 56-67 of a suit's entry (shifted down to 0-11) from its relative ranks."""
+    """Bits 56-115 of a suit's entry (shifted down to 0-59) from its relative ranks, with the
+    leads of bits 68-115 in relative ranks too (``misere_extra`` puts them in place)."""
     bits_ = _MISERE_BITS.get(code)
     if bits_ is None:
         count = code & 15
@@ -181,12 +258,40 @@ def misere_bits(code: int) -> int:
         bits_ = 0
         for index, misere_beat in enumerate((True, False)):
             for place in range(3):
-                if _made_to_win(hands, place, misere_beat):
+                leads = _made_leads(hands, place, misere_beat) if first else 0
+                if _forced(leads, first, place):
                     bits_ |= 1 << (3 * index + place)
                 if _escape_lasts(hands, place, misere_beat):
                     bits_ |= 1 << (6 + 3 * index + place)
+                bits_ |= leads << (12 + 24 * index + 8 * place)
         _MISERE_BITS[code] = bits_
     return bits_
+
+
+def _expand(live: int, relative: int) -> int:
+    """The inverse of ``_squeeze``: cards in relative ranks back to their bits in ``live``."""
+    out = 0
+    position = 0
+    for bit in range(8):
+        if live >> bit & 1:
+            if relative >> position & 1:
+                out |= 1 << bit
+            position += 1
+    return out
+
+
+def misere_extra(index: int, code: int) -> int:
+    """Bits 56-115 of the entry of suit ``index`` (shifted down to 0-59), its code being
+    ``code``: ``misere_bits`` with the leads turned back into the suit's own cards."""
+    extra = misere_bits(code)
+    live = index >> 16
+    leads = extra >> 12
+    out = extra & 0xFFF
+    for byte in range(6):
+        relative = leads >> (8 * byte) & 0xFF
+        if relative:
+            out |= _expand(live, relative) << (12 + 8 * byte)
+    return out
 
 
 def learn(first: int, second: int, third: int, table: dict[int, int]) -> None:
@@ -200,7 +305,7 @@ def learn(first: int, second: int, third: int, table: dict[int, int]) -> None:
             if info is None:
                 info = SUIT_INFO[index] = suit_info(index >> 16, index >> 8 & 0xFF, index & 0xFF)
             if table is MISERE_INFO:
-                info |= misere_bits(info & CODE_MASK) << 56
+                info |= misere_extra(index, info & CODE_MASK) << 56
             table[index] = info
 
 
