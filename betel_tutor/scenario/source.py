@@ -96,20 +96,13 @@ class _Converter:
         self.constructor = yaml.constructor.SafeConstructor()
 
     def convert(self, node: Any) -> Node:
-        mark = node.start_mark
-        where = Position(self.path, mark.line + 1, mark.column + 1)
+        where = _position(self.path, node.start_mark)
         if self.seen is not None:
             if id(node) in self.seen:
                 # A node met twice is an alias: refused, which also stops "billion laughs".
                 raise YamlProblem(Problem(where, "scenario.alias"))
             self.seen.add(id(node))
-        tag = node.tag
-        if tag == _STR and isinstance(node, yaml.ScalarNode):
-            # Most scalars are text, which needs no constructor (as ``construct_yaml_str``).
-            if node.style in ("|", ">"):  # a block scalar's text starts on the next line
-                where = Position(self.path, where.line + 1, 1)
-            return Node(node.value, where)
-        if tag not in _PLAIN_TAGS:
+        if node.tag not in _PLAIN_TAGS:
             raise YamlProblem(Problem(where, "scenario.tag", {"tag": node.tag}))
         if isinstance(node, yaml.MappingNode):
             values: dict[str, Node] = {}
@@ -128,7 +121,8 @@ class _Converter:
             return Node(values, where, keys)
         if isinstance(node, yaml.SequenceNode):
             return Node([self.convert(item) for item in node.value], where)
-        value = self.constructor.construct_object(node)
+        # Most scalars are text, which needs no constructor (as ``construct_yaml_str``).
+        value = node.value if node.tag == _STR else self.constructor.construct_object(node)
         if node.style in ("|", ">"):  # a block scalar's text starts on the next line
             where = Position(self.path, where.line + 1, 1)
         return Node(value, where)

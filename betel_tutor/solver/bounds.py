@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from betel_tutor.solver.suits import CODE_MASK, code_hands
+
 if TYPE_CHECKING:
     from betel_tutor.solver.board import Board
 
@@ -35,7 +37,7 @@ def normal_bounds(
         if leader == board.declarer:
             return quick, remaining
         return 0, remaining - quick
-    code = infos[trump] & 0xFFFFF
+    code = infos[trump] & CODE_MASK
     counts = _TRUMP_COUNTS.get(code)
     if counts is None:
         counts = _TRUMP_COUNTS[code] = trump_counts(code)
@@ -89,10 +91,7 @@ def trump_counts(code: int) -> int:
     of them that can each meet a higher trump of the defenders. Likewise a trick in which one
     defender plays a trump is the defenders' unless the declarer plays a higher trump in it.
     """
-    count = code & 15
-    first, second = code >> 4 & 0xFF, code >> 12 & 0xFF
-    hands = (first, second, ((1 << count) - 1) & ~(first | second))
-    cards = [[rank for rank in range(count) if hand >> rank & 1] for hand in hands]
+    cards = [[rank for rank in range(8) if hand >> rank & 1] for hand in code_hands(code)]
     out = 0
     for place in range(3):
         mine = cards[place]

@@ -40,7 +40,7 @@ def every_index() -> list[int]:
 
 
 def compute() -> tuple[array[int], array[int], array[int]]:
-    """The three arrays of the file, worked out from their definitions (about a second)."""
+    """The three arrays of the file, worked out from their definitions (about two seconds)."""
     indices = array("I", every_index())
     entries = array("Q", (suit_info(i >> 16, i >> 8 & 0xFF, i & 0xFF) for i in indices))
     misere = array(

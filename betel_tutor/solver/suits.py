@@ -171,6 +171,13 @@ def _escape_counts(
     return out
 
 
+def code_hands(code: int) -> tuple[int, int, int]:
+    """A suit's three hands (in trick order) from its relative ranks (bits 0-19 of its
+    entry: how many cards are live, and which of them the first and the second hand hold)."""
+    first, second = code >> 4 & 0xFF, code >> 12 & 0xFF
+    return first, second, ((1 << (code & 15)) - 1) & ~(first | second)
+
+
 _ESCAPE_COUNTS: dict[int, tuple[int, ...]] = {}
 
 
@@ -179,9 +186,7 @@ def escape_counts(code: int) -> tuple[int, ...]:
     mine_lost`` (variant 0: everybody beats, 1: Betel; ``mine_lost`` 0 or 1)."""
     out = _ESCAPE_COUNTS.get(code)
     if out is None:
-        count = code & 15
-        first, second = code >> 4 & 0xFF, code >> 12 & 0xFF
-        hands = (first, second, ((1 << count) - 1) & ~(first | second))
+        hands = code_hands(code)
         out = tuple(
             _escape_counts(hands, place, misere_beat, lost)
             for misere_beat in (True, False)
@@ -252,14 +257,12 @@ def misere_bits(code: int) -> int:
     leads of bits 68-115 in relative ranks too (``misere_extra`` puts them in place)."""
     bits_ = _MISERE_BITS.get(code)
     if bits_ is None:
-        count = code & 15
-        first, second = code >> 4 & 0xFF, code >> 12 & 0xFF
-        hands = (first, second, ((1 << count) - 1) & ~(first | second))
+        hands = code_hands(code)
         bits_ = 0
         for index, misere_beat in enumerate((True, False)):
             for place in range(3):
-                leads = _made_leads(hands, place, misere_beat) if first else 0
-                if _forced(leads, first, place):
+                leads = _made_leads(hands, place, misere_beat) if hands[0] else 0
+                if _forced(leads, hands[0], place):
                     bits_ |= 1 << (3 * index + place)
                 if _escape_lasts(hands, place, misere_beat):
                     bits_ |= 1 << (6 + 3 * index + place)
