@@ -29,9 +29,10 @@ def test_loaded_tables_are_complete_and_right() -> None:
     assert len(suits.SUIT_INFO) == len(suits.MISERE_INFO) == suit_data.HOLDINGS
     for index in suit_data.every_index()[::331]:
         entry = suits.suit_info(index >> 16, index >> 8 & 0xFF, index & 0xFF)
-        assert suits.SUIT_INFO[index] == entry
-        extra = suits.misere_extra(index, entry & suits.CODE_MASK)
-        assert suits.MISERE_INFO[index] == entry | extra << 56
+        key = suit_data.key_of(index)
+        assert suits.SUIT_INFO[key] == entry
+        extra = suits.misere_extra(index >> 16, entry & suits.CODE_MASK)
+        assert suits.MISERE_INFO[key] == entry | extra << 56
 
 
 @pytest.mark.parametrize(

@@ -53,6 +53,7 @@ from betel_tutor.solver.suits import (
     CODE_MASK,
     MISERE_INFO,
     RANK_MAJOR,
+    SPREAD,
     SUIT_INFO,
     SUIT_MASKS,
     bits,
@@ -258,14 +259,14 @@ class Board:
             return taker % 3 == self.declarer
 
         # The position's suit entries, and its key in relative ranks.
-        live = a | b | c
         entries = self._infos
-        try:  # ``suits.suit_infos``, inline
+        spread = a | b << 32 | c << 64  # ``suits.suit_infos``, inline
+        try:
             infos = (
-                entries[(live & 0xFF) << 16 | (a & 0xFF) << 8 | (b & 0xFF)],
-                entries[(live >> 8 & 0xFF) << 16 | (a >> 8 & 0xFF) << 8 | (b >> 8 & 0xFF)],
-                entries[(live >> 16 & 0xFF) << 16 | (a >> 16 & 0xFF) << 8 | (b >> 16 & 0xFF)],
-                entries[(live >> 24) << 16 | (a >> 24) << 8 | (b >> 24)],
+                entries[spread & SPREAD],
+                entries[spread >> 8 & SPREAD],
+                entries[spread >> 16 & SPREAD],
+                entries[spread >> 24 & SPREAD],
             )
         except KeyError:
             infos = suit_infos(a, b, c, entries)

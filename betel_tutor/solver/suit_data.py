@@ -9,7 +9,8 @@ checks it against the functions that define the entries.
 
 The file is zlib-compressed: a header, then little-endian arrays of the 65,536 indices
 (``live << 16 | first << 8 | second``), of their entries without bits 56-115, and of those
-bits (``suits.misere_extra``).
+bits (``suits.misere_extra``). Loading turns each index into the tables' key
+(``suits.holding_key``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,14 @@ import zlib
 from array import array
 from pathlib import Path
 
-from betel_tutor.solver.suits import CODE_MASK, MISERE_INFO, SUIT_INFO, misere_extra, suit_info
+from betel_tutor.solver.suits import (
+    CODE_MASK,
+    MISERE_INFO,
+    SUIT_INFO,
+    holding_key,
+    misere_extra,
+    suit_info,
+)
 
 PATH = Path(__file__).with_name("suit_tables.bin")
 _HEADER = b"betel-suit-tables 2\n"
@@ -39,6 +47,12 @@ def every_index() -> list[int]:
     ]
 
 
+def key_of(index: int) -> int:
+    """The key in ``suits.SUIT_INFO`` of the holding with the file's index ``index``."""
+    live, first, second = index >> 16, index >> 8 & 0xFF, index & 0xFF
+    return holding_key(first, second, live & ~(first | second))
+
+
 def compute() -> tuple[array[int], array[int], array[int]]:
     """The three arrays of the file, worked out from their definitions (about two seconds)."""
     indices = array("I", every_index())
@@ -46,7 +60,7 @@ def compute() -> tuple[array[int], array[int], array[int]]:
     misere = array(
         "Q",
         (
-            misere_extra(index, entry & CODE_MASK)
+            misere_extra(index >> 16, entry & CODE_MASK)
             for index, entry in zip(indices, entries, strict=True)
         ),
     )
@@ -79,21 +93,28 @@ def decode(blob: bytes) -> tuple[array[int], array[int], array[int]]:
     return parts[0], parts[1], parts[2]
 
 
-_decoded: list[tuple[array[int], array[int], array[int]]] = []
+# The file's arrays with the tables' keys in place of its indices, once decoded.
+_decoded: list[tuple[list[int], array[int], array[int]]] = []
 
 
 def load(*, misere: bool) -> None:
     """Fill ``suits.SUIT_INFO`` (and with ``misere`` ``suits.MISERE_INFO``) from the file,
-    once per process (about 30 ms, and 30 more for the misère bits)."""
+    once per process (about 40 ms, and 30 more for the misère bits)."""
     if len(SUIT_INFO) == HOLDINGS and (not misere or len(MISERE_INFO) == HOLDINGS):
         return
     if not _decoded:
-        _decoded.append(decode(PATH.read_bytes()))
-    indices, entries, extras = _decoded[0]
-    SUIT_INFO.update(zip(indices, entries, strict=True))
+        indices, entries, extras = decode(PATH.read_bytes())
+        keys = [  # ``key_of``, inline: a function call each would double the time
+            index >> 8 & 0xFF | (index & 0xFF) << 32 | ((index >> 16) & ~(index >> 8 | index)) << 64
+            for index in indices
+        ]
+        _decoded.append((keys, entries, extras))
+    keys, entries, extras = _decoded[0]
+    if len(SUIT_INFO) != HOLDINGS:
+        SUIT_INFO.update(zip(keys, entries, strict=True))
     if misere:
         full = [entry | extra << 56 for entry, extra in zip(entries, extras, strict=True)]
-        MISERE_INFO.update(zip(indices, full, strict=True))
+        MISERE_INFO.update(zip(keys, full, strict=True))
 
 
 if __name__ == "__main__":
