@@ -24,15 +24,17 @@ def test_every_holding_is_listed_once() -> None:
         assert first | second == (first | second) & live and not first & second
 
 
-def test_loaded_tables_are_complete_and_right() -> None:
-    suit_data.load(misere=True)
-    assert len(suits.SUIT_INFO) == len(suits.MISERE_INFO) == suit_data.HOLDINGS
+def test_entries_are_copied_from_the_file_as_the_search_meets_them() -> None:
+    suit_data.load()
     for index in suit_data.every_index()[::331]:
-        entry = suits.suit_info(index >> 16, index >> 8 & 0xFF, index & 0xFF)
-        key = suit_data.key_of(index)
-        assert suits.SUIT_INFO[key] == entry
-        extra = suits.misere_extra(index >> 16, entry & suits.CODE_MASK)
-        assert suits.MISERE_INFO[key] == entry | extra << 56
+        live, first, second = index >> 16, index >> 8 & 0xFF, index & 0xFF
+        third = live & ~(first | second)
+        entry = suits.suit_info(live, first, second)
+        extra = suits.misere_extra(live, entry & suits.CODE_MASK)
+        # The same holding in each suit of a position: all four entries come from the file.
+        a, b, c = (sum(hand << (8 * suit) for suit in range(4)) for hand in (first, second, third))
+        assert suits.suit_infos(a, b, c, suits.SUIT_INFO) == (entry,) * 4
+        assert suits.suit_infos(a, b, c, suits.MISERE_INFO) == (entry | extra << 56,) * 4
 
 
 @pytest.mark.parametrize(

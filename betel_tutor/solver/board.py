@@ -106,7 +106,7 @@ class Board:
         self.nodes = 0
         self.trump_mask = SUIT_MASKS[trump] if trump >= 0 else 0
         self._plans = tuple(self._plan(leader) for leader in range(3))
-        load_suit_tables(misere=not maximiser_is_declarer)
+        load_suit_tables()
         self._infos = SUIT_INFO if maximiser_is_declarer else MISERE_INFO
         self._killers = [0] * 33
         self._places = tuple((declarer - leader) % 3 for leader in range(3))

@@ -9,8 +9,8 @@ checks it against the functions that define the entries.
 
 The file is zlib-compressed: a header, then little-endian arrays of the 65,536 indices
 (``live << 16 | first << 8 | second``), of their entries without bits 56-115, and of those
-bits (``suits.misere_extra``). Loading turns each index into the tables' key
-(``suits.holding_key``).
+bits (``suits.misere_extra``). The search copies the entries it meets from these arrays into
+its tables (``suits.learn``).
 """
 
 from __future__ import annotations
@@ -20,14 +20,7 @@ import zlib
 from array import array
 from pathlib import Path
 
-from betel_tutor.solver.suits import (
-    CODE_MASK,
-    MISERE_INFO,
-    SUIT_INFO,
-    holding_key,
-    misere_extra,
-    suit_info,
-)
+from betel_tutor.solver.suits import CODE_MASK, misere_extra, ship, suit_info
 
 PATH = Path(__file__).with_name("suit_tables.bin")
 _HEADER = b"betel-suit-tables 2\n"
@@ -45,12 +38,6 @@ def every_index() -> list[int]:
         for second in range(256)
         if second & ~(live & ~first) == 0
     ]
-
-
-def key_of(index: int) -> int:
-    """The key in ``suits.SUIT_INFO`` of the holding with the file's index ``index``."""
-    live, first, second = index >> 16, index >> 8 & 0xFF, index & 0xFF
-    return holding_key(first, second, live & ~(first | second))
 
 
 def compute() -> tuple[array[int], array[int], array[int]]:
@@ -93,28 +80,14 @@ def decode(blob: bytes) -> tuple[array[int], array[int], array[int]]:
     return parts[0], parts[1], parts[2]
 
 
-# The file's arrays with the tables' keys in place of its indices, once decoded.
-_decoded: list[tuple[list[int], array[int], array[int]]] = []
+def load() -> None:
+    """Hand the file's arrays to ``suits.learn``, once per process (about 10 ms)."""
+    if not _loaded:
+        ship(*decode(PATH.read_bytes()))
+        _loaded.append(True)
 
 
-def load(*, misere: bool) -> None:
-    """Fill ``suits.SUIT_INFO`` (and with ``misere`` ``suits.MISERE_INFO``) from the file,
-    once per process (about 40 ms, and 30 more for the misère bits)."""
-    if len(SUIT_INFO) == HOLDINGS and (not misere or len(MISERE_INFO) == HOLDINGS):
-        return
-    if not _decoded:
-        indices, entries, extras = decode(PATH.read_bytes())
-        keys = [  # ``key_of``, inline: a function call each would double the time
-            index >> 8 & 0xFF | (index & 0xFF) << 32 | ((index >> 16) & ~(index >> 8 | index)) << 64
-            for index in indices
-        ]
-        _decoded.append((keys, entries, extras))
-    keys, entries, extras = _decoded[0]
-    if len(SUIT_INFO) != HOLDINGS:
-        SUIT_INFO.update(zip(keys, entries, strict=True))
-    if misere:
-        full = [entry | extra << 56 for entry, extra in zip(entries, extras, strict=True)]
-        MISERE_INFO.update(zip(keys, full, strict=True))
+_loaded: list[bool] = []
 
 
 if __name__ == "__main__":

@@ -7,7 +7,8 @@ suit is one byte and, inside it, a higher bit is a higher card.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from bisect import bisect_left
+from collections.abc import Iterator, Sequence
 
 SUIT_MASKS = tuple(0xFF << (8 * s) for s in range(4))
 ABOVE = tuple(~((2 << bit) - 1) & 0xFFFFFFFF for bit in range(32))  # bits above ``bit``
@@ -31,10 +32,12 @@ ABOVE = tuple(~((2 << bit) - 1) & 0xFFFFFFFF for bit in range(32))  # bits above
 #   bits 68-115 for a declarer in each place (a byte each, betelek then Betel): the cards of
 #               the first hand whose lead lets the defenders make him win the trick
 #               (``_made_leads``; move ordering and ``Board._loses_one``).
-# A board fills both tables from the shipped file (:mod:`betel_tutor.solver.suit_data`);
-# ``learn`` makes an entry missing from a table (or from tables of one's own). Bits 56-115
-# cost more to work out and only the betelki and Betel read them: their boards use a table of
-# their own, ``MISERE_INFO``, and the normal contracts' entries leave those bits at 0.
+# The tables fill as the search meets holdings: ``learn`` copies an entry from the shipped
+# arrays (``ship``, from :mod:`betel_tutor.solver.suit_data`; a search meets a few thousand of
+# the 65,536 holdings, so copying all of them up front would cost more than it saves), or works
+# it out without them. Bits 56-115 cost more to work out and only the betelki and Betel read
+# them: their boards use a table of their own, ``MISERE_INFO``, and the normal contracts'
+# entries leave those bits at 0.
 SUIT_INFO: dict[int, int] = {}
 MISERE_INFO: dict[int, int] = {}
 CODE_MASK = (1 << 20) - 1
@@ -307,6 +310,28 @@ def misere_extra(live: int, code: int) -> int:
     return out
 
 
+# The shipped arrays (``ship``): the holdings' indices ``live << 16 | first << 8 | second``
+# in increasing order, their entries without bits 56-115, and those bits.
+_SHIPPED: list[tuple[Sequence[int], Sequence[int], Sequence[int]]] = []
+
+
+def ship(indices: Sequence[int], entries: Sequence[int], extras: Sequence[int]) -> None:
+    """Let ``learn`` copy entries from these arrays instead of working them out."""
+    _SHIPPED[:] = [(indices, entries, extras)]
+
+
+def _entry(first: int, second: int, third: int, misere: bool) -> int:
+    """One suit's entry, with bits 56-115 if ``misere``: from the shipped arrays if there are
+    any, else from the definitions."""
+    live = first | second | third
+    if _SHIPPED:
+        indices, entries, extras = _SHIPPED[0]
+        at = bisect_left(indices, live << 16 | first << 8 | second)
+        return entries[at] | extras[at] << 56 if misere else entries[at]
+    info = suit_info(live, first, second)
+    return info | misere_extra(live, info & CODE_MASK) << 56 if misere else info
+
+
 def learn(first: int, second: int, third: int, table: dict[int, int]) -> None:
     """Make the entries of the four suits of a position in ``table`` (``SUIT_INFO`` or
     ``MISERE_INFO``)."""
@@ -314,13 +339,7 @@ def learn(first: int, second: int, third: int, table: dict[int, int]) -> None:
     for shift in (0, 8, 16, 24):
         key = spread >> shift & SPREAD
         if key not in table:
-            mine, yours, theirs = key & 0xFF, key >> 32 & 0xFF, key >> 64
-            info = SUIT_INFO.get(key)
-            if info is None:
-                info = SUIT_INFO[key] = suit_info(mine | yours | theirs, mine, yours)
-            if table is MISERE_INFO:
-                info |= misere_extra(mine | yours | theirs, info & CODE_MASK) << 56
-            table[key] = info
+            table[key] = _entry(key & 0xFF, key >> 32 & 0xFF, key >> 64, table is MISERE_INFO)
 
 
 def suit_infos(
