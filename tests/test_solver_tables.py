@@ -44,3 +44,25 @@ def test_entries_are_copied_from_the_file_as_the_search_meets_them() -> None:
 def test_a_damaged_file_is_refused(blob: bytes) -> None:
     with pytest.raises(ValueError):
         suit_data.decode(blob)
+
+
+def test_a_holding_missing_from_the_arrays_is_worked_out() -> None:
+    suit_data.load()
+    shipped = list(suits._SHIPPED)
+    indices, entries, extras = shipped[0]
+    # ♣: first hand 7 and 9, second 8, third A; the other suits played out.
+    first, second, third = 0b101, 0b10, 0x80
+    at = list(indices).index(0x87 << 16 | first << 8 | second)
+    try:
+        suits.ship(
+            [*indices[:at], *indices[at + 1 :]],
+            [*entries[:at], *entries[at + 1 :]],
+            [*extras[:at], *extras[at + 1 :]],
+        )
+        table: dict[int, int] = {}
+        suits.learn(first, second, third, table)
+        assert table[suits.holding_key(first, second, third)] == suits.suit_info(
+            0x87, first, second
+        )
+    finally:
+        suits._SHIPPED[:] = shipped

@@ -321,13 +321,15 @@ def ship(indices: Sequence[int], entries: Sequence[int], extras: Sequence[int]) 
 
 
 def _entry(first: int, second: int, third: int, misere: bool) -> int:
-    """One suit's entry, with bits 56-115 if ``misere``: from the shipped arrays if there are
-    any, else from the definitions."""
+    """One suit's entry, with bits 56-115 if ``misere``: from the shipped arrays if they hold
+    the holding, else from the definitions."""
     live = first | second | third
     if _SHIPPED:
         indices, entries, extras = _SHIPPED[0]
-        at = bisect_left(indices, live << 16 | first << 8 | second)
-        return entries[at] | extras[at] << 56 if misere else entries[at]
+        index = live << 16 | first << 8 | second
+        at = bisect_left(indices, index)
+        if at < len(indices) and indices[at] == index:
+            return entries[at] | extras[at] << 56 if misere else entries[at]
     info = suit_info(live, first, second)
     return info | misere_extra(live, info & CODE_MASK) << 56 if misere else info
 
