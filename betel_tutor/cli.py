@@ -200,18 +200,26 @@ def check_command(
     paths: Annotated[
         list[str], typer.Argument(help="Scenario files (.yaml) and notes (.txt), or folders.")
     ],
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers",
+            help="Processes for the check [default: one per core from 64 files on, else one].",
+        ),
+    ] = None,
     lang: Lang = None,
 ) -> None:
     """Check scenario files against the rules engine; every problem as path:line:column."""
     with _reported(lang) as language:
         from betel_tutor.errors import BetelError
         from betel_tutor.i18n import translate
-        from betel_tutor.scenario.check import check_file, scenario_files
+        from betel_tutor.scenario.check import check_files, default_workers, scenario_files
 
         files = scenario_files(paths)
         if not files:
             raise BetelError("cli.no_files", paths=" ".join(paths))
-        problems = [problem for path in files for problem in check_file(path)]
+        count = default_workers(len(files)) if workers is None else max(1, workers)
+        problems = check_files(files, workers=count)
         for problem in problems:
             typer.echo(problem.format(language))
         summary = translate("cli.check_summary", language, files=len(files), problems=len(problems))

@@ -58,6 +58,18 @@ class BetelError(Exception):
     def messages(self) -> dict[str, str]:
         return {lang: self.message(lang) for lang in i18n.LANGUAGES}
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled whole (``check`` sends problems from worker processes): the subclasses'
+        # keyword-only constructors cannot be called again from ``args``.
+        return _rebuild, (type(self), self.args, self.__dict__)
+
+
+def _rebuild(cls: type[BetelError], args: tuple[Any, ...], state: dict[str, Any]) -> BetelError:
+    error = cls.__new__(cls, *args)
+    error.args = args
+    error.__dict__.update(state)
+    return error
+
 
 class NotationError(BetelError, ValueError):
     """Card, hand, contract or call notation that cannot be read.

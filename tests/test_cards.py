@@ -64,6 +64,16 @@ def test_cards_are_interned_values() -> None:
         ace.rank = Rank.KING
 
 
+def test_a_notation_error_survives_pickling() -> None:
+    # ``check`` sends problems, which can hold errors, back from worker processes.
+    with pytest.raises(NotationError) as caught:
+        parse_cards("♠A ♥1")
+    copied = pickle.loads(pickle.dumps(caught.value))
+    assert type(copied) is NotationError
+    assert (copied.token, copied.position, copied.key) == ("1", 4, "cards.bad_rank")
+    assert copied.messages == caught.value.messages and str(copied) == str(caught.value)
+
+
 @given(st.sampled_from(BRIDGE_DECK))
 def test_str_and_repr_round_trip(card: Card) -> None:
     assert parse_card(str(card)) is card

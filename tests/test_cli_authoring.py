@@ -31,6 +31,22 @@ def test_check_reports_every_problem_of_every_file() -> None:
     assert "Traceback" not in result.stderr
 
 
+def test_check_spread_over_processes_reports_the_same(tmp_path: Path) -> None:
+    # Good and bad files mixed, more than the default spreads over processes.
+    sources = sorted((ROOT / "scenarios").rglob("*.yaml")) + BAD_FILES
+    for index in range(80):
+        source = sources[index % len(sources)]
+        (tmp_path / f"{index:03d}-{source.name}").write_bytes(source.read_bytes())
+    alone = run("check", str(tmp_path), "--workers", "1")
+    spread = run("check", str(tmp_path), "--workers", "2")
+    automatic = run("check", str(tmp_path))
+    assert alone.returncode == spread.returncode == automatic.returncode == 1
+    assert "problems" in alone.stderr and "Traceback" not in spread.stderr + automatic.stderr
+    assert alone.stdout.count("\n") > 20
+    assert spread.stdout == alone.stdout == automatic.stdout
+    assert spread.stderr == alone.stderr
+
+
 def test_check_in_polish() -> None:
     bad = ROOT / "tests" / "data" / "bad" / "04_missing_language.yaml"
     result = run("check", str(bad), "--lang", "pl")

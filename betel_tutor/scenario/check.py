@@ -6,7 +6,9 @@ contradicts is reported with what the engine says instead.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import os
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, Card, format_cards
@@ -29,6 +31,32 @@ def check_file(path: str) -> list[Problem]:
     if scenario is None:
         return problems
     return problems + check_scenario(scenario)
+
+
+def check_files(paths: Sequence[str], *, workers: int = 1) -> list[Problem]:
+    """``check_file`` for every file, the problems in the files' order. With ``workers`` > 1
+    the files are spread over that many processes: each file's check stands alone."""
+    if workers <= 1 or len(paths) < 2 * workers:
+        return [problem for path in paths for problem in check_file(path)]
+    chunk = max(1, len(paths) // (4 * workers))  # a few chunks each, to even out the load
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        checked = pool.map(check_file, paths, chunksize=chunk)
+        return [problem for problems in checked for problem in problems]
+
+
+def default_workers(files: int) -> int:
+    """Processes for checking ``files`` files: one per available core (at most eight) from
+    :data:`MANY_FILES` files on, else one (a process costs more than a few files do)."""
+    if files < MANY_FILES:
+        return 1
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, 8))
+
+
+MANY_FILES = 64
 
 
 def check_scenario(scenario: Scenario) -> list[Problem]:
