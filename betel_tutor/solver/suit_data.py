@@ -80,14 +80,14 @@ def decode(blob: bytes) -> tuple[array[int], array[int], array[int]]:
     return parts[0], parts[1], parts[2]
 
 
+_loaded: list[bool] = []  # one mark once ``load`` has run in this process
+
+
 def load() -> None:
     """Hand the file's arrays to ``suits.learn``, once per process (about 10 ms)."""
     if not _loaded:
         ship(*decode(PATH.read_bytes()))
         _loaded.append(True)
-
-
-_loaded: list[bool] = []
 
 
 if __name__ == "__main__":
