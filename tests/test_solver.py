@@ -253,6 +253,25 @@ def test_every_first_guess_finds_the_value() -> None:
             assert _value(used, _masks(hands, ()), leader, (), guess) == expected
 
 
+def test_betel_first_guess_counts_the_defenders_cards_below() -> None:
+    """Betel's first guess: a quarter of a trick per defenders' card below each of the
+    declarer's cards (at most four), rounded; other contracts start from one trick."""
+    from betel_tutor.solver.api import make_board, mask_of
+    from betel_tutor.solver.bounds import betel_guess
+
+    defenders = mask_of(parse_cards("♠8 ♠9 ♠10 ♠J ♥7 ♥8"))
+    # ♠A: four of the five spades below count; ♠7: none; ♥K: two; ♦7: none. 6/4 rounds to 2.
+    assert betel_guess(mask_of(parse_cards("♠A ♠7 ♥K ♦7")), defenders) == 2
+    assert betel_guess(mask_of(parse_cards("♠A ♠7 ♦7")), defenders) == 1
+    assert betel_guess(mask_of(parse_cards("♠7 ♦7")), defenders) == 0
+    hands = [parse_cards("♠A ♥A"), parse_cards("♠7 ♠8"), parse_cards("♥7 ♥8")]
+    masks = (mask_of(hands[0]), mask_of(hands[1]), mask_of(hands[2]))
+    assert make_board(trump=None, declarer=0, contract_kind="betel").first_guess(masks) == 1
+    assert make_board(trump=None, declarer=1, contract_kind="betel").first_guess(masks) == 0
+    for kind in ("normal", "betelek"):
+        assert make_board(trump=None, declarer=0, contract_kind=kind).first_guess(masks) == 1
+
+
 def _one_trick(hands: list[list[Card]], place: int, defenders_beat: bool) -> bool:
     """By the rules engine: can the defenders, wanting it, make the declarer in ``place`` win
     a trick led in ♠ (hands as given; a hand with no ♠ holds one off-suit card to discard)?

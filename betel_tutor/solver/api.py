@@ -104,13 +104,14 @@ def _value(
     hands: tuple[int, int, int],
     leader: int,
     trick: tuple[int, ...],
-    guess: int = 1,
+    guess: int | None = None,
 ) -> int:
     """The declarer's tricks from here (this trick included), by a series of null-window
     searches stepping from ``guess`` towards the value (MTD(f)); the bounds each search leaves
-    in the board's table make the next one cheap. From a fresh position the steps go up from
-    one trick: measured, that beats a binary split, as searches for few tricks are cheap and
-    fill the table with refutations for the harder ones."""
+    in the board's table make the next one cheap. Without a guess the board's first guess
+    (``Board.first_guess``) is used; measured, stepping from it beats a binary split."""
+    if guess is None:
+        guess = board.first_guess(hands)
     remaining = hands[(leader + len(trick)) % 3].bit_count()
     low, high = 0, remaining
     target = min(max(guess, 1), remaining)
@@ -196,10 +197,10 @@ def card_values(state: PlayState, board: Board | None = None) -> dict[Card, int]
         if len(played) == 3:
             taker = (state.leader + winner(played, board.trump)) % 3
             gain = taken + (taker == declarer)
-            rest = _value(board, after, taker, (), last - gain if last >= 0 else 1)
+            rest = _value(board, after, taker, (), last - gain if last >= 0 else None)
         else:
             gain = taken
-            rest = _value(board, after, state.leader, played, last - gain if last >= 0 else 1)
+            rest = _value(board, after, state.leader, played, last - gain if last >= 0 else None)
         last = solved[bit] = gain + rest
     for bit in bits(moves):  # an equivalent card is worth what the top of its run is worth
         top = bit

@@ -1,7 +1,7 @@
 """Static bounds of the search: the declarer's tricks to come, worked out without searching.
 
 Each function answers for a position at the start of a trick, hands in trick order (``a``
-leads). They are called from :meth:`betel_tutor.solver.board.Board._wins` on a table miss;
+leads). They are called from the search (``Board._searcher``) on a table miss;
 tests/test_solver.py checks every one against brute force on small endings.
 """
 
@@ -130,3 +130,24 @@ def settled(board: Board, a: int, b: int, c: int, place: int, flags: int, remain
             if a >> shift & 0xFF and declarer >> shift & 0xFF:
                 return remaining
     return -1
+
+
+def betel_guess(declarer: int, defenders: int) -> int:
+    """A first guess of the declarer's tricks to come in Betel, where the null-window driver
+    starts (a guess, not a bound): each of his cards counts a quarter of a trick for every
+    card of the defenders below it in its suit, up to four, rounded to the nearest trick.
+
+    A card with no lower card against it can always be ducked under (rule 8 frees the
+    defenders to play low), and one with many below it is hard to get rid of. Measured over
+    random deals: a tenth to a sixth fewer cards searched than stepping up from one trick,
+    although the guess is exact for only about a third of them."""
+    quarters = 2  # rounds to the nearest
+    for shift in (0, 8, 16, 24):
+        mine = declarer >> shift & 0xFF
+        theirs = defenders >> shift & 0xFF
+        while mine:
+            low = mine & -mine
+            mine ^= low
+            below = (theirs & (low - 1)).bit_count()
+            quarters += below if below < 4 else 4
+    return quarters // 4
