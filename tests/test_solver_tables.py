@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import zlib
+from math import isqrt
 
 import pytest
 
@@ -31,10 +32,11 @@ def test_entries_are_copied_from_the_file_as_the_search_meets_them() -> None:
         third = live & ~(first | second)
         entry = suits.suit_info(live, first, second)
         extra = suits.misere_extra(live, entry & suits.CODE_MASK)
+        prime = suits.code_prime(entry & suits.CODE_MASK) << suits.PRIME_SHIFT
         # The same holding in each suit of a position: all four entries come from the file.
         a, b, c = (sum(hand << (8 * suit) for suit in range(4)) for hand in (first, second, third))
-        assert suits.suit_infos(a, b, c, suits.SUIT_INFO) == (entry,) * 4
-        assert suits.suit_infos(a, b, c, suits.MISERE_INFO) == (entry | extra << 56,) * 4
+        assert suits.suit_infos(a, b, c, suits.SUIT_INFO) == (entry | prime,) * 4
+        assert suits.suit_infos(a, b, c, suits.MISERE_INFO) == (entry | extra << 56 | prime,) * 4
 
 
 @pytest.mark.parametrize(
@@ -61,8 +63,21 @@ def test_a_holding_missing_from_the_arrays_is_worked_out() -> None:
         )
         table: dict[int, int] = {}
         suits.learn(first, second, third, table)
-        assert table[suits.holding_key(first, second, third)] == suits.suit_info(
-            0x87, first, second
-        )
+        entry = suits.suit_info(0x87, first, second)
+        prime = suits.code_prime(entry & suits.CODE_MASK)
+        assert table[suits.holding_key(first, second, third)] == entry | prime << suits.PRIME_SHIFT
     finally:
         suits._SHIPPED[:] = shipped
+
+
+def test_every_suit_in_relative_ranks_has_a_prime_of_its_own() -> None:
+    """The search's keys multiply these primes: distinct primes, small enough for a key."""
+    primes = set()
+    for index in suit_data.every_index():
+        live, first, second = index >> 16, index >> 8 & 0xFF, index & 0xFF
+        primes.add(suits.code_prime(suits.suit_info(live, first, second) & suits.CODE_MASK))
+    assert len(primes) == suits.CODES
+    assert all(
+        prime >= 2 and all(prime % d for d in range(2, isqrt(prime) + 1)) for prime in primes
+    )
+    assert max(primes) < 2**17

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
+from math import isqrt
 
 SUIT_MASKS = tuple(0xFF << (8 * s) for s in range(4))
 ABOVE = tuple(~((2 << bit) - 1) & 0xFFFFFFFF for bit in range(32))  # bits above ``bit``
@@ -31,7 +32,8 @@ ABOVE = tuple(~((2 << bit) - 1) & 0xFFFFFFFF for bit in range(32))  # bits above
 #               (``_escape_lasts``);
 #   bits 68-115 for a declarer in each place (a byte each, betelek then Betel): the cards of
 #               the first hand whose lead lets the defenders make him win the trick
-#               (``_made_leads``; move ordering and ``Board._loses_one``).
+#               (``_made_leads``; move ordering and ``Board._loses_one``);
+#   bits 116-132 a prime number of the suit's own for its bits 0-19 (``code_prime``).
 # The tables fill as the search meets holdings: ``learn`` copies an entry from the shipped
 # arrays (``ship``, from :mod:`betel_tutor.solver.suit_data`; a search meets a few thousand of
 # the 65,536 holdings, so copying all of them up front would cost more than it saves), or works
@@ -41,6 +43,7 @@ ABOVE = tuple(~((2 << bit) - 1) & 0xFFFFFFFF for bit in range(32))  # bits above
 SUIT_INFO: dict[int, int] = {}
 MISERE_INFO: dict[int, int] = {}
 CODE_MASK = (1 << 20) - 1
+PRIME_SHIFT = 116
 
 # With ``spread = first | second << 32 | third << 64`` (whole hands), the key of suit ``s`` is
 # ``spread >> 8*s & SPREAD``: two operations a suit (measured: 5-8 % less time in a search
@@ -334,6 +337,47 @@ def _entry(first: int, second: int, third: int, misere: bool) -> int:
     return info | misere_extra(live, info & CODE_MASK) << 56 if misere else info
 
 
+# One prime for each suit in relative ranks: ``code_prime``.
+_PRIMES: list[int] = []
+# How many codes there are: a suit of n live cards, each held by one of three hands, n <= 8.
+CODES = (3**9 - 1) // 2
+
+
+def _first_primes(count: int) -> list[int]:
+    """The ``count`` smallest primes (a sieve of Eratosthenes)."""
+    limit = 16
+    while True:
+        sieve = bytearray([1]) * limit
+        sieve[0] = sieve[1] = 0
+        for number in range(2, isqrt(limit - 1) + 1):
+            if sieve[number]:
+                sieve[number * number :: number] = bytes(len(range(number * number, limit, number)))
+        primes = [number for number in range(limit) if sieve[number]]
+        if len(primes) >= count:
+            return primes[:count]
+        limit *= 2
+
+
+def code_prime(code: int) -> int:
+    """A prime of its own for a suit in relative ranks (bits 0-19 of its entry): the search
+    multiplies those of a position's side suits into its key, and a product does not depend
+    on the order of its factors. The codes are numbered densely: all the suits of fewer live
+    cards, then the holder of each card (third hand 0, first 1, second 2) in base three."""
+    if not _PRIMES:
+        _PRIMES[:] = _first_primes(CODES)
+    count = code & 15
+    first, second = code >> 4 & 0xFF, code >> 12 & 0xFF
+    index = (int(3**count) - 1) // 2  # the codes of fewer live cards
+    digit = 1
+    for rank in range(count):
+        if first >> rank & 1:
+            index += digit
+        elif second >> rank & 1:
+            index += 2 * digit
+        digit *= 3
+    return _PRIMES[index]
+
+
 def learn(first: int, second: int, third: int, table: dict[int, int]) -> None:
     """Make the entries of the four suits of a position in ``table`` (``SUIT_INFO`` or
     ``MISERE_INFO``)."""
@@ -341,7 +385,8 @@ def learn(first: int, second: int, third: int, table: dict[int, int]) -> None:
     for shift in (0, 8, 16, 24):
         key = spread >> shift & SPREAD
         if key not in table:
-            table[key] = _entry(key & 0xFF, key >> 32 & 0xFF, key >> 64, table is MISERE_INFO)
+            entry = _entry(key & 0xFF, key >> 32 & 0xFF, key >> 64, table is MISERE_INFO)
+            table[key] = entry | code_prime(entry & CODE_MASK) << PRIME_SHIFT
 
 
 def suit_infos(
