@@ -300,15 +300,12 @@ class Board:
             # The position's suit entries, and its key in relative ranks.
             spread = a | b << 32 | c << 64  # ``suits.suit_infos``, inline
             try:
-                infos = (
-                    entries[spread & SPREAD],
-                    entries[spread >> 8 & SPREAD],
-                    entries[spread >> 16 & SPREAD],
-                    entries[spread >> 24 & SPREAD],
-                )
+                e0 = entries[spread & SPREAD]
+                e1 = entries[spread >> 8 & SPREAD]
+                e2 = entries[spread >> 16 & SPREAD]
+                e3 = entries[spread >> 24 & SPREAD]
             except KeyError:
-                infos = suit_infos(a, b, c, entries)
-            e0, e1, e2, e3 = infos
+                e0, e1, e2, e3 = suit_infos(a, b, c, entries)
             # Suits other than trumps are interchangeable (§5: only trumps are special), so
             # the key multiplies the primes of the side suits (``suits.code_prime``): a
             # product does not depend on the order of its factors, and by unique
@@ -320,6 +317,7 @@ class Board:
                     e3 >> PRIME_SHIFT
                 ) << 2 | leader
             else:
+                infos = (e0, e1, e2, e3)
                 key = (
                     (infos[i] >> PRIME_SHIFT)
                     * (infos[j] >> PRIME_SHIFT)
@@ -331,7 +329,7 @@ class Board:
                 low, high, best = 0, remaining, 0
                 if not misere:
                     # Sure tricks, kept in the table as its first bounds on the position.
-                    low, high = normal_bounds(board, b, c, leader, remaining, infos)
+                    low, high = normal_bounds(board, b, c, leader, remaining, (e0, e1, e2, e3))
                     if low >= target or high < target:
                         table[key] = low | high << 4
                         return low >= target
@@ -382,7 +380,11 @@ class Board:
                     elif target == remaining:
                         table[key] = low | (remaining - 1) << 4 | best << 8
                         return False
-                if misere and target == remaining and loses_one(a, b, c, place, infos, leads):
+                if (
+                    misere
+                    and target == remaining
+                    and loses_one(a, b, c, place, (e0, e1, e2, e3), leads)
+                ):
                     table[key] = low | (remaining - 1) << 4 | best << 8
                     return False
 
@@ -532,13 +534,13 @@ class Board:
                                     break
                                 continue
                             while group:
-                                if misere:
-                                    c3 = group.bit_length() - 1
-                                else:
-                                    c3 = (group & -group).bit_length() - 1
-                                group ^= 1 << c3
+                                # The highest card in the betelki and Betel, else the lowest.
+                                card3 = (
+                                    (1 << (group.bit_length() - 1)) if misere else group & -group
+                                )
+                                group ^= card3
                                 nodes += 1
-                                c_ = c ^ (1 << c3)
+                                c_ = c ^ card3
                                 if taking:
                                     found = search(c_, a1, b1, s3, goal)
                                 elif lead_wins:
