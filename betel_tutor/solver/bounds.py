@@ -137,10 +137,11 @@ def betel_guess(declarer: int, defenders: int) -> int:
     starts (a guess, not a bound): each of his cards counts a quarter of a trick for every
     card of the defenders below it in its suit, up to four, rounded to the nearest trick.
 
-    A card with no lower card against it can always be ducked under (rule 8 frees the
-    defenders to play low), and one with many below it is hard to get rid of. Measured over
-    random deals: a tenth to a sixth fewer cards searched than stepping up from one trick,
-    although the guess is exact for only about a third of them."""
+    A card with none of theirs below it loses whenever they follow suit, and one with many
+    below it is hard to get rid of (rule 8 frees the defenders to play low under it).
+    Measured over random deals: 12-16 % fewer cards searched in the median than stepping up
+    from one trick, although the guess is exact for only about three deals in ten (within a
+    trick for three in four)."""
     quarters = 2  # rounds to the nearest
     for shift in (0, 8, 16, 24):
         mine = declarer >> shift & 0xFF
