@@ -203,9 +203,10 @@ class Board:
     # -- entry points ----------------------------------------------------------------------------
     def first_guess(self, hands: tuple[int, int, int]) -> int:
         """Where the null-window driver starts from a fresh position: in Betel the estimate
-        of ``bounds.betel_guess``, else one trick (measured, in normal contracts and the
-        betelek that beats other first guesses: searches for few tricks are cheap and fill
-        the table with refutations for the harder ones)."""
+        of ``bounds.betel_guess``, else one trick. Searches for few tricks are cheap and fill
+        the table with refutations for the harder ones; in the betelek the same estimate, or
+        one rounded down, moved the median of cards searched by -10 % to +7 % over two sets
+        of random deals, so it is not used there."""
         if self.maximiser_is_declarer or all(self.beat):
             return 1
         seat = self.declarer
