@@ -344,18 +344,15 @@ CODES = (3**9 - 1) // 2
 
 
 def _first_primes(count: int) -> list[int]:
-    """The ``count`` smallest primes (a sieve of Eratosthenes)."""
-    limit = 16
-    while True:
-        sieve = bytearray([1]) * limit
-        sieve[0] = sieve[1] = 0
-        for number in range(2, isqrt(limit - 1) + 1):
-            if sieve[number]:
-                sieve[number * number :: number] = bytes(len(range(number * number, limit, number)))
-        primes = [number for number in range(limit) if sieve[number]]
-        if len(primes) >= count:
-            return primes[:count]
-        limit *= 2
+    """The ``count`` smallest primes, all below 2**17 (a sieve of Eratosthenes; there are
+    12,251 primes below 2**17, more than ``CODES``)."""
+    limit = 1 << 17
+    sieve = bytearray([1]) * limit
+    sieve[0] = sieve[1] = 0
+    for number in range(2, isqrt(limit - 1) + 1):
+        if sieve[number]:
+            sieve[number * number :: number] = bytes(len(range(number * number, limit, number)))
+    return [number for number in range(limit) if sieve[number]][:count]
 
 
 def code_prime(code: int) -> int:
