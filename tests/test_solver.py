@@ -440,29 +440,65 @@ def test_suit_helpers_match_a_walk_over_the_cards() -> None:
                 assert _run_tops(live, mine) == tops, (live, mine)
 
 
+@pytest.mark.parametrize(
+    ("first", "second", "third", "counts"),
+    [
+        # A K 9 8 against Q J and 10: the top run outlasts both, so all four win; a hand
+        # holding trumps ruffs once out of the suit (rule 6): Q J caps at two, 10 at one.
+        ("AK98", "QJ", "10", (4, 2, 1, 1)),
+        # A K 9 against Q J 10: after the top run the second hand still holds a card.
+        ("AK9", "QJ10", "", (2, 2, 0, 0)),
+        ("AK9", "QJ", "10", (3, 2, 1, 1)),
+        # The top card elsewhere: nothing sure.
+        ("KQJ", "A", "", (0, 0, 0, 0)),
+        ("A", "", "", (1, 0, 0, 0)),
+    ],
+)
+def test_sure_tricks_in_a_suit(
+    first: str, second: str, third: str, counts: tuple[int, ...]
+) -> None:
+    """``suits.sure_tricks``: the leader's top run, the rest of his suit once the others
+    have none, capped by the length of each other hand that holds trumps."""
+    from betel_tutor.solver.suits import sure_tricks
+
+    ranks = ["7", "8", "9", "10", "J", "Q", "K", "A"]
+
+    def byte(text: str) -> int:
+        out = 0
+        while text:
+            rank = next(rank for rank in ranks if text.startswith(rank))
+            out |= 1 << ranks.index(rank)
+            text = text[len(rank) :]
+        return out
+
+    packed = sure_tricks((byte(first), byte(second), byte(third)))
+    assert tuple(packed >> (4 * index) & 15 for index in range(4)) == counts
+
+
 @settings(max_examples=400, deadline=None)
 @given(
     seed=st.integers(0, 10**9),
     size=st.integers(1, 5),
-    trump=st.sampled_from(list(Suit)),
+    trump=st.sampled_from([*Suit, None]),
     declarer=st.integers(0, 2),
     leader=st.integers(0, 2),
     trumps_dealt=st.integers(0, 8),
 )
 def test_sure_trick_bounds_hold_against_brute_force(
-    seed: int, size: int, trump: Suit, declarer: int, leader: int, trumps_dealt: int
+    seed: int, size: int, trump: Suit | None, declarer: int, leader: int, trumps_dealt: int
 ) -> None:
     """``bounds.normal_bounds`` (top cards cashed, plus the tricks the trumps settle) never
-    claims more than brute force finds, on endings with up to eight trumps dealt at random;
-    and every null-window question at the root of a fresh board is answered right."""
+    claims more than brute force finds, on endings with up to eight trumps dealt at random
+    (or none, without trumps); and every null-window question at the root of a fresh board
+    is answered right."""
     from betel_tutor.solver.api import _masks, make_board
     from betel_tutor.solver.bounds import normal_bounds
-    from betel_tutor.solver.suits import SUIT_INFO, suit_infos
+    from betel_tutor.solver.suits import SUIT_INFO, SUIT_MASKS, SURE_SHIFT, suit_infos
 
     rng = random.Random(seed)
     deck = list(BETEL_DECK)
     rng.shuffle(deck)
-    trumps = [card for card in deck if card.suit is trump][:trumps_dealt]
+    trumps = [card for card in deck if trump is not None and card.suit is trump][:trumps_dealt]
     others = [card for card in deck if card not in trumps]
     pool = (trumps + others)[: 3 * size]
     rng.shuffle(pool)
@@ -470,8 +506,12 @@ def test_sure_trick_bounds_hold_against_brute_force(
     expected = brute_force(hands, trump, declarer, leader, "normal")
     masks = _masks(hands, ())
     a, b, c = (masks[(leader + offset) % 3] for offset in range(3))
-    board = make_board(trump=trump, declarer=declarer, contract_kind="normal")
-    low, high = normal_bounds(board, b, c, leader, size, suit_infos(a, b, c, SUIT_INFO))
+    infos = suit_infos(a, b, c, SUIT_INFO)
+    trump_entry = infos[trump.order] if trump is not None else 0
+    trump_mask = SUIT_MASKS[trump.order] if trump is not None else 0
+    shift = SURE_SHIFT + (4 if b & trump_mask else 0) + (8 if c & trump_mask else 0)
+    place = (declarer - leader) % 3
+    low, high = normal_bounds(*infos, trump_entry, shift, place, size)
     assert low <= expected <= high, (hands, low, high, expected)
     for target in range(size + 2):
         board = make_board(trump=trump, declarer=declarer, contract_kind="normal")

@@ -33,9 +33,10 @@ def test_entries_are_copied_from_the_file_as_the_search_meets_them() -> None:
         entry = suits.suit_info(live, first, second)
         extra = suits.misere_extra(live, entry & suits.CODE_MASK)
         prime = suits.code_prime(entry & suits.CODE_MASK) << suits.PRIME_SHIFT
+        normal = suits.normal_bits(entry & suits.CODE_MASK) << suits.SURE_SHIFT
         # The same holding in each suit of a position: all four entries come from the file.
         a, b, c = (sum(hand << (8 * suit) for suit in range(4)) for hand in (first, second, third))
-        assert suits.suit_infos(a, b, c, suits.SUIT_INFO) == (entry | prime,) * 4
+        assert suits.suit_infos(a, b, c, suits.SUIT_INFO) == (entry | normal | prime,) * 4
         assert suits.suit_infos(a, b, c, suits.MISERE_INFO) == (entry | extra << 56 | prime,) * 4
 
 
@@ -64,8 +65,13 @@ def test_a_holding_missing_from_the_arrays_is_worked_out() -> None:
         table: dict[int, int] = {}
         suits.learn(first, second, third, table)
         entry = suits.suit_info(0x87, first, second)
-        prime = suits.code_prime(entry & suits.CODE_MASK)
-        assert table[suits.holding_key(first, second, third)] == entry | prime << suits.PRIME_SHIFT
+        code = entry & suits.CODE_MASK
+        prime = suits.code_prime(code) << suits.PRIME_SHIFT
+        normal = suits.normal_bits(code) << suits.SURE_SHIFT
+        assert table[suits.holding_key(first, second, third)] == entry | normal | prime
+        suits.learn(first, second, third, suits.MISERE_INFO)
+        extra = suits.misere_extra(0x87, code) << 56
+        assert suits.MISERE_INFO[suits.holding_key(first, second, third)] == entry | extra | prime
     finally:
         suits._SHIPPED[:] = shipped
 

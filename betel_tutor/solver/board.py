@@ -23,10 +23,11 @@ double-dummy solvers:
   the rest of such suits); later in
   the trick, the cards that give the trick to the side that wants it, cheapest first in
   normal contracts and highest first in the betelki and Betel;
-* **sure-trick bounds** in normal contracts (cashing top cards, and the tricks the trumps
-  settle: each trump wins unless a higher one meets it), and without
-  trumps the exact value when every suit is split cleanly between the declarer and the
-  defenders (:mod:`betel_tutor.solver.bounds`);
+* **sure-trick bounds** in normal contracts (cashing top cards, and the rest of a suit
+  once the others have none; and the tricks the trumps settle: each trump wins unless a
+  higher one meets it), read from the per-suit tables, and without trumps the exact value
+  when every suit is split cleanly between the declarer and the defenders
+  (:mod:`betel_tutor.solver.bounds`);
 * **one-trick bounds** in the betelki and Betel, read from the per-suit tables: if the
   defenders can make the declarer win the trick about to be played he takes at least one more
   trick, else at most all but one (and not all if he must then lead with a losing card kept
@@ -60,6 +61,7 @@ from betel_tutor.solver.suits import (
     SPREAD,
     SUIT_INFO,
     SUIT_MASKS,
+    SURE_SHIFT,
     bits,
     escape_counts,
     legal,
@@ -314,23 +316,31 @@ class Board:
             # suits' codes). The trump suit's prime goes above the product (three primes
             # below 2**17 multiply to less than 2**51).
             if no_trump:
+                trump_entry = 0
                 key = (e0 >> PRIME_SHIFT) * (e1 >> PRIME_SHIFT) * (e2 >> PRIME_SHIFT) * (
                     e3 >> PRIME_SHIFT
                 ) << 2 | leader
             else:
                 infos = (e0, e1, e2, e3)
+                trump_entry = infos[t]
                 key = (
                     (infos[i] >> PRIME_SHIFT)
                     * (infos[j] >> PRIME_SHIFT)
                     * (infos[k] >> PRIME_SHIFT)
-                    | (infos[t] >> PRIME_SHIFT) << 54
+                    | (trump_entry >> PRIME_SHIFT) << 54
                 ) << 2 | leader
             entry = table.get(key)
             if entry is None:
                 low, high, best = 0, remaining, 0
+                place = places[leader]
                 if not misere:
                     # Sure tricks, kept in the table as its first bounds on the position.
-                    low, high = normal_bounds(board, b, c, leader, remaining, (e0, e1, e2, e3))
+                    shift = SURE_SHIFT
+                    if b & trumps:
+                        shift += 4
+                    if c & trumps:
+                        shift += 8
+                    low, high = normal_bounds(e0, e1, e2, e3, trump_entry, shift, place, remaining)
                     if low >= target or high < target:
                         table[key] = low | high << 4
                         return low >= target
@@ -342,7 +352,7 @@ class Board:
                 if high < target:
                     return False
                 best = entry >> 8
-            place = places[leader]
+                place = places[leader]
             leads = 0
             if misere and place != 0:
                 # The cards whose lead lets the defenders make the declarer win the trick

@@ -9,97 +9,39 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from betel_tutor.solver.suits import CODE_MASK, code_hands
+from betel_tutor.solver.suits import TRUMP_COUNTS_SHIFT
 
 if TYPE_CHECKING:
     from betel_tutor.solver.board import Board
 
 
 def normal_bounds(
-    board: Board, b: int, c: int, leader: int, remaining: int, infos: tuple[int, int, int, int]
+    e0: int, e1: int, e2: int, e3: int, trump_entry: int, shift: int, place: int, remaining: int
 ) -> tuple[int, int]:
     """Sure tricks in a normal contract: a lower and an upper bound on the declarer's.
 
-    The leader's side takes the leader's top cards in a suit; in a side suit, while every
-    other player who holds a trump still has a card of the suit (a void player holding trumps
-    must ruff, rule 6; the partner too, so the count stays safe whoever is void). Cashing one
-    suit leaves the others' holdings in the next suit intact, since whoever could ruff is
-    still following; and no trump has been played, so the tricks the trumps settle
-    (``trump_counts``) come on top.
+    ``e0``-``e3`` are the suits' entries in ``suits.SUIT_INFO``, ``trump_entry`` the trump
+    suit's (0 without trumps), ``shift`` where the sure tricks on lead sit for the hands
+    that hold trumps (``SURE_SHIFT`` + 4 if the second hand holds any, + 8 if the third
+    does), and ``place`` the declarer's place in the trick (0 leads).
+
+    The leader's side takes the leader's sure tricks in each side suit (``suits.sure_tricks``:
+    his top cards, and the rest of the suit once the others have none, while every other
+    hand holding trumps still follows). Cashing one suit leaves the others' holdings in the
+    next suit intact or shorter (discards), which only adds to its sure tricks; and no trump
+    has been played, so the tricks the trumps settle (``suits.trump_counts``) come on top.
     """
-    trump = board.trump
-    quick = 0
-    if trump < 0:
-        for info in infos:
-            top = info >> 44 & 63  # the top run, and its holder in bits 4-5: 0 is the leader
-            if top < 16:
-                quick += top
-        if leader == board.declarer:
-            return quick, remaining
-        return 0, remaining - quick
-    code = infos[trump] & CODE_MASK
-    counts = _TRUMP_COUNTS.get(code)
-    if counts is None:
-        counts = _TRUMP_COUNTS[code] = trump_counts(code)
-    counts >>= 8 * ((board.declarer - leader) % 3)
-    trumps = board.trump_mask
-    ruff_b = b & trumps
-    ruff_c = c & trumps
-    shift = 0
-    for info in infos:
-        count = info >> 44 & 63
-        if count < 16 and count and shift != trump * 8:
-            if ruff_b:
-                length = (b >> shift & 0xFF).bit_count()
-                count = length if length < count else count
-            if ruff_c:
-                length = (c >> shift & 0xFF).bit_count()
-                count = length if length < count else count
-            quick += count
-        shift += 8
-    if leader == board.declarer:
+    quick = (
+        (e0 >> shift & 15)
+        + (e1 >> shift & 15)
+        + (e2 >> shift & 15)
+        + (e3 >> shift & 15)
+        - (trump_entry >> shift & 15)
+    )
+    counts = trump_entry >> (TRUMP_COUNTS_SHIFT + 8 * place)
+    if place == 0:
         return (counts & 15) + quick, remaining - (counts >> 4 & 15)
     return counts & 15, remaining - (counts >> 4 & 15) - quick
-
-
-# ``trump_counts`` by the trump suit's relative ranks (bits 0-19 of its ``suits`` entry).
-_TRUMP_COUNTS: dict[int, int] = {}
-
-
-def _beaten(low: list[int], high: list[int]) -> int:
-    """How many cards of ``low`` can each meet its own higher card of ``high`` (a greedy
-    matching, both lists in increasing order)."""
-    count = 0
-    index = 0
-    for card in low:
-        while index < len(high) and high[index] <= card:
-            index += 1
-        if index == len(high):
-            break
-        count += 1
-        index += 1
-    return count
-
-
-def trump_counts(code: int) -> int:
-    """Tricks the trumps settle, for the declarer in each place of the trick (bits 8p to
-    8p+7 for place p): his fewest tricks (bits 0-3) and the defenders' fewest (bits 4-7).
-
-    Every card is played by the end, one per hand per trick. A trick in which the declarer
-    plays a trump is his unless a defender plays a higher trump in it (only a trump beats a
-    trump), a different one for each such trick: he takes at least his trumps less the most
-    of them that can each meet a higher trump of the defenders. Likewise a trick in which one
-    defender plays a trump is the defenders' unless the declarer plays a higher trump in it.
-    """
-    cards = [[rank for rank in range(8) if hand >> rank & 1] for hand in code_hands(code)]
-    out = 0
-    for place in range(3):
-        mine = cards[place]
-        defenders = [cards[(place + 1) % 3], cards[(place + 2) % 3]]
-        lower = len(mine) - _beaten(mine, sorted(defenders[0] + defenders[1]))
-        theirs = max(len(hand) - _beaten(hand, mine) for hand in defenders)
-        out |= (lower | theirs << 4) << (8 * place)
-    return out
 
 
 def settled(board: Board, a: int, b: int, c: int, place: int, flags: int, remaining: int) -> int:

@@ -24,6 +24,12 @@ ABOVE = tuple(~((2 << bit) - 1) & 0xFFFFFFFF for bit in range(32))  # bits above
 #   bits 50-52  per hand (first, second, third): no card of the hand in this suit is higher
 #               than a card of the other two (true when either side has none of the suit);
 #   bits 53-55  per hand: no card of the hand in this suit is lower than a card of the others;
+#   in ``SUIT_INFO`` (normal contracts; ``normal_bits``):
+#   bits 56-71  the first hand's sure tricks in this suit on lead (``sure_tricks``), four
+#               counts of 4 bits, by which of the other two hold trumps (bit 0: the second,
+#               bit 1: the third);
+#   bits 72-95  the tricks the trumps settle if this is the trump suit (``trump_counts``);
+#   in ``MISERE_INFO`` (the betelki and Betel; ``misere_bits``):
 #   bits 56-58  for a declarer in each place of a trick led in this suit, without trumps and with
 #               everybody beating (betelek): he can be made to win it (``_made_to_win``);
 #   bits 59-61  the same with the defenders free of the beat obligation (Betel, rule 8);
@@ -37,12 +43,14 @@ ABOVE = tuple(~((2 << bit) - 1) & 0xFFFFFFFF for bit in range(32))  # bits above
 # The tables fill as the search meets holdings: ``learn`` copies an entry from the shipped
 # arrays (``ship``, from :mod:`betel_tutor.solver.suit_data`; a search meets a few thousand of
 # the 65,536 holdings, so copying all of them up front would cost more than it saves), or works
-# it out without them. Bits 56-115 cost more to work out and only the betelki and Betel read
-# them: their boards use a table of their own, ``MISERE_INFO``, and the normal contracts'
-# entries leave those bits at 0.
+# it out without them. Bits 56-115 depend on the kind of contract, so the betelki and Betel
+# use a table of their own, ``MISERE_INFO``; the misère bits cost more to work out and are
+# shipped, the normal ones are worked out from bits 0-19 as the search meets them.
 SUIT_INFO: dict[int, int] = {}
 MISERE_INFO: dict[int, int] = {}
 CODE_MASK = (1 << 20) - 1
+SURE_SHIFT = 56
+TRUMP_COUNTS_SHIFT = 72
 PRIME_SHIFT = 116
 
 # With ``spread = first | second << 32 | third << 64`` (whole hands), the key of suit ``s`` is
@@ -187,6 +195,84 @@ def _escape_counts(
     return out
 
 
+def sure_tricks(hands: tuple[int, int, int]) -> int:
+    """The tricks the first hand surely takes in this suit if he leads it and keeps leading it
+    (bits 56-71 of ``SUIT_INFO``): four counts of 4 bits, by which of the other two hands hold
+    trumps (bit 0 of the index: the second, bit 1: the third), in any other suit.
+
+    His unbroken run of the highest live cards wins while the others follow suit, whatever
+    they play (§5). If the run is as long as each other hand's holding, they have none left
+    after it and every further card of his wins too, unless a hand void in the suit holds
+    trumps: it must ruff (rule 6), so a hand holding trumps caps the count at its own length
+    in the suit."""
+    first, second, third = hands
+    live = first | second | third
+    if not first or first < (second | third):
+        return 0
+    lengths = (second.bit_count(), third.bit_count())
+    count = _top_count(live, first)
+    if count >= max(lengths):
+        count = first.bit_count()
+    out = 0
+    for index in range(4):
+        capped = count
+        for hand in range(2):
+            if index >> hand & 1:
+                capped = min(capped, lengths[hand])
+        out |= capped << (4 * index)
+    return out
+
+
+def _beaten(low: list[int], high: list[int]) -> int:
+    """How many cards of ``low`` can each meet its own higher card of ``high`` (a greedy
+    matching, both lists in increasing order)."""
+    count = 0
+    index = 0
+    for card in low:
+        while index < len(high) and high[index] <= card:
+            index += 1
+        if index == len(high):
+            break
+        count += 1
+        index += 1
+    return count
+
+
+def trump_counts(hands: tuple[int, int, int]) -> int:
+    """Tricks the trumps settle when this suit is trumps (bits 72-95 of ``SUIT_INFO``), for
+    the declarer in each place of the trick (bits 8p to 8p+7 for place p): his fewest tricks
+    (bits 0-3) and the defenders' fewest (bits 4-7).
+
+    Every card is played by the end, one per hand per trick. A trick in which the declarer
+    plays a trump is his unless a defender plays a higher trump in it (only a trump beats a
+    trump), a different one for each such trick: he takes at least his trumps less the most
+    of them that can each meet a higher trump of the defenders. Likewise a trick in which one
+    defender plays a trump is the defenders' unless the declarer plays a higher trump in it.
+    """
+    cards = [[rank for rank in range(8) if hand >> rank & 1] for hand in hands]
+    out = 0
+    for place in range(3):
+        mine = cards[place]
+        defenders = [cards[(place + 1) % 3], cards[(place + 2) % 3]]
+        lower = len(mine) - _beaten(mine, sorted(defenders[0] + defenders[1]))
+        theirs = max(len(hand) - _beaten(hand, mine) for hand in defenders)
+        out |= (lower | theirs << 4) << (8 * place)
+    return out
+
+
+# Bits 56-95 of a normal contract's suit by its relative ranks (bits 0-19 of its entry).
+_NORMAL_BITS: dict[int, int] = {}
+
+
+def normal_bits(code: int) -> int:
+    """Bits 56-95 of a suit's entry in ``SUIT_INFO`` (shifted down to 0-39)."""
+    bits_ = _NORMAL_BITS.get(code)
+    if bits_ is None:
+        hands = code_hands(code)
+        bits_ = _NORMAL_BITS[code] = sure_tricks(hands) | trump_counts(hands) << 16
+    return bits_
+
+
 def code_hands(code: int) -> tuple[int, int, int]:
     """A suit's three hands (in trick order) from its relative ranks (bits 0-19 of its
     entry: how many cards are live, and which of them the first and the second hand hold)."""
@@ -324,17 +410,29 @@ def ship(indices: Sequence[int], entries: Sequence[int], extras: Sequence[int]) 
 
 
 def _entry(first: int, second: int, third: int, misere: bool) -> int:
-    """One suit's entry, with bits 56-115 if ``misere``: from the shipped arrays if they hold
-    the holding, else from the definitions."""
+    """One suit's entry: bits 56-115 for the betelki and Betel if ``misere``, else those of
+    normal contracts. From the shipped arrays if they hold the holding, else from the
+    definitions."""
     live = first | second | third
+    shipped = _shipped(live << 16 | first << 8 | second)
+    if shipped is None:
+        info = suit_info(live, first, second)
+        extra = misere_extra(live, info & CODE_MASK) if misere else 0
+    else:
+        info, extra = shipped
+    if misere:
+        return info | extra << 56
+    return info | normal_bits(info & CODE_MASK) << SURE_SHIFT
+
+
+def _shipped(index: int) -> tuple[int, int] | None:
+    """A holding's entry without bits 56-115, and its misère bits, from the shipped arrays."""
     if _SHIPPED:
         indices, entries, extras = _SHIPPED[0]
-        index = live << 16 | first << 8 | second
         at = bisect_left(indices, index)
         if at < len(indices) and indices[at] == index:
-            return entries[at] | extras[at] << 56 if misere else entries[at]
-    info = suit_info(live, first, second)
-    return info | misere_extra(live, info & CODE_MASK) << 56 if misere else info
+            return entries[at], extras[at]
+    return None
 
 
 # One prime for each suit in relative ranks: ``code_prime``.
