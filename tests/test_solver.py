@@ -107,6 +107,46 @@ def test_card_values_mid_trick_match_brute_force() -> None:
             assert tricks == after.tricks_taken()[declarer] + rest
 
 
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 10**9),
+    size=st.integers(1, 5),
+    contract=st.sampled_from(["1♠", "1NT", "2♥", "B2", "Betel"]),
+    declarer=st.integers(0, 2),
+    played=st.integers(0, 2),
+)
+def test_judge_card_agrees_with_card_values(
+    seed: int, size: int, contract: str, declarer: int, played: int
+) -> None:
+    """The review's question ("did any card do better?") against every card's value, for the
+    declarer and the defenders, at the start of a trick and in its middle."""
+    from betel_tutor.solver.api import Verdict, judge_card, kind_of
+
+    rng = random.Random(seed)
+    state = start_play(BETEL, random_ending(rng, size), parse_contract(contract), declarer=declarer)
+    for _ in range(min(played, size * 3 - 1)):
+        state = play_card(state, rng.choice(sorted(state.legal_moves(), key=lambda c: c.index)))
+    values = card_values(state)
+    kind, declarer = kind_of(state)
+    wants_tricks = (state.to_play == declarer) == (kind == "normal")
+    best = max(values.values()) if wants_tricks else min(values.values())
+    for card, tricks in values.items():
+        for guess in (None, rng.randint(0, size)):
+            verdict = judge_card(state, card, guess=guess)
+            assert verdict == Verdict(tricks, best=tricks == best), (card, values, guess)
+
+
+def test_judge_card_refuses_a_card_that_may_not_be_played() -> None:
+    from betel_tutor.errors import IllegalPlay
+    from betel_tutor.solver.api import judge_card
+
+    hands = [parse_cards("♠AK ♥7"), parse_cards("♠QJ ♥8"), parse_cards("♥AK ♦7")]
+    state = start_play(BETEL, hands, parse_contract("1NT"), declarer=0)
+    state = play_card(state, parse_cards("♥7")[0])
+    with pytest.raises(IllegalPlay):
+        judge_card(state, parse_cards("♠Q")[0])  # ♥8 must follow
+
+
 def brute_force_from(state, kind: str) -> int:  # type: ignore[no-untyped-def]
     """The declarer's future tricks from a mid-trick ``PlayState``, by brute force."""
     if not state.hands[state.to_play]:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from betel_tutor.cards import Card, sort_cards
 from betel_tutor.play import PlayState
-from betel_tutor.solver.api import card_values, kind_of, make_board
+from betel_tutor.solver.api import card_values, judge_card, kind_of, make_board
 from betel_tutor.solver.board import Board
 
 
@@ -71,9 +71,15 @@ class Advisor:
 
     def review(self, positions: Sequence[PlayState], played: Sequence[Card], seat: int) -> Mistake:
         """The first card ``seat`` played that cost a trick, with a better card; or ``None``
-        in :attr:`Mistake.card` when every card was among the best."""
+        in :attr:`Mistake.card` when every card was among the best. Only where the card was
+        not among the best does it work out what every card costs."""
+        tricks: int | None = None  # the last value found: the next one is usually the same
         for number, (state, card) in enumerate(zip(positions, played, strict=False)):
             if state.to_play != seat:
+                continue
+            verdict = judge_card(state, card, self.board(state), guess=tricks)
+            tricks = verdict.tricks
+            if verdict.best:
                 continue
             advice = self.hint(state)
             chosen = next(a for a in advice if a.card is card)

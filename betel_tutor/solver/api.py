@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from betel_tutor.cards import Card, Rank, Suit
-from betel_tutor.errors import BetelError
+from betel_tutor.errors import BetelError, IllegalPlay
 from betel_tutor.play import PlayState
 from betel_tutor.rules import TrumpArg, as_trump
 from betel_tutor.solver.board import Board, bits, legal, representatives, winner, without
@@ -175,36 +175,99 @@ def kind_of(state: PlayState) -> tuple[str, int]:
     return ("normal" if kind == "normal" else kind), state.declarer
 
 
+# After one card of the player to move: the hands, who leads, the trick so far (empty once it
+# is complete) and the declarer's tricks taken by then.
+_Continuation = tuple[tuple[int, int, int], int, tuple[int, ...], int]
+
+
+def _continuations(state: PlayState, board: Board) -> tuple[int, dict[int, _Continuation]]:
+    """The legal cards of the player to move (a mask), and the position after each of them,
+    one card of each run of equivalent cards (the top one)."""
+    _kind, declarer = kind_of(state)
+    masks = _masks(state.hands, state.current)
+    taken = state.tricks_taken()[declarer]
+    trick = tuple(card_bit(card) for card in state.current)
+    seat = state.to_play
+    moves = legal(masks[seat], trick, board.trump, board.beat[seat])
+    out: dict[int, _Continuation] = {}
+    for bit in bits(moves & representatives(_live(masks, trick), masks[seat])):
+        after = without(masks, seat, bit)
+        played = (*trick, bit)
+        if len(played) == 3:
+            taker = (state.leader + winner(played, board.trump)) % 3
+            out[bit] = (after, taker, (), taken + (taker == declarer))
+        else:
+            out[bit] = (after, state.leader, played, taken)
+    return moves, out
+
+
+def _run_top(bit: int, tops: dict[int, _Continuation] | dict[int, int]) -> int:
+    """The top card of the run of equivalent cards ``bit`` belongs to (a key of ``tops``)."""
+    while bit not in tops:
+        bit += 1
+    return bit
+
+
+def _board_for(state: PlayState, board: Board | None) -> Board:
+    if board is not None:
+        return board
+    kind, declarer = kind_of(state)
+    return make_board(trump=state.trump, declarer=declarer, contract_kind=kind)
+
+
 def card_values(state: PlayState, board: Board | None = None) -> dict[Card, int]:
     """For every legal card of the player to move: the declarer's tricks in the whole deal
     (those taken already included) if that card is played and everybody then plays best."""
     if state.finished:
         return {}
-    kind, declarer = kind_of(state)
-    board = board or make_board(trump=state.trump, declarer=declarer, contract_kind=kind)
-    masks = _masks(state.hands, state.current)
-    taken = state.tricks_taken()[declarer]
-    trick = tuple(card_bit(card) for card in state.current)
-    seat = state.to_play
-    values: dict[Card, int] = {}
-    moves = legal(masks[seat], trick, board.trump, board.beat[seat])
-    live = _live(masks, trick)
+    board = _board_for(state, board)
+    moves, continuations = _continuations(state, board)
     solved: dict[int, int] = {}
     last = -1  # the previous card's value: the next one's is usually close (the MTD guess)
-    for bit in bits(moves & representatives(live, masks[seat])):
-        after = without(masks, seat, bit)
-        played = (*trick, bit)
-        if len(played) == 3:
-            taker = (state.leader + winner(played, board.trump)) % 3
-            gain = taken + (taker == declarer)
-            rest = _value(board, after, taker, (), last - gain if last >= 0 else None)
-        else:
-            gain = taken
-            rest = _value(board, after, state.leader, played, last - gain if last >= 0 else None)
+    for bit, (after, leader, trick, gain) in continuations.items():
+        rest = _value(board, after, leader, trick, last - gain if last >= 0 else None)
         last = solved[bit] = gain + rest
-    for bit in bits(moves):  # an equivalent card is worth what the top of its run is worth
-        top = bit
-        while top not in solved:
-            top += 1
-        values[bit_card(bit)] = solved[top]
-    return values
+    # An equivalent card is worth what the top of its run is worth.
+    return {bit_card(bit): solved[_run_top(bit, solved)] for bit in bits(moves)}
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A card judged: the declarer's tricks in the whole deal if it is played (then best
+    play by all), and whether no other legal card does better for the player's side."""
+
+    tricks: int
+    best: bool
+
+
+def judge_card(
+    state: PlayState, card: Card, board: Board | None = None, *, guess: int | None = None
+) -> Verdict:
+    """The card's value (the null-window driver starting from ``guess``, the declarer's
+    tricks in the whole deal, when given), then one null-window search for each other legal
+    card ("does it give one trick more for my side?"): less work than the values of all of
+    them (``card_values``), and the review asks it at every card of a deal. Raises
+    :class:`IllegalPlay` if ``card`` may not be played."""
+    problem = (
+        IllegalPlay("playstate.deal_over", reason="deal_over")
+        if state.finished
+        else state.refusal(card)
+    )
+    if problem is not None:
+        raise problem
+    board = _board_for(state, board)
+    kind, declarer = kind_of(state)
+    _moves, continuations = _continuations(state, board)
+    chosen = _run_top(card_bit(card), continuations)
+    after, leader, trick, gain = continuations[chosen]
+    value = gain + _value(board, after, leader, trick, None if guess is None else guess - gain)
+    wants_tricks = (state.to_play == declarer) == (kind == "normal")
+    for bit, (after, leader, trick, gain) in continuations.items():
+        if bit == chosen:
+            continue
+        if wants_tricks:
+            if board.wins_in_trick(after, leader, trick, value + 1 - gain):
+                return Verdict(value, best=False)
+        elif not board.wins_in_trick(after, leader, trick, value - gain):
+            return Verdict(value, best=False)
+    return Verdict(value, best=True)
