@@ -533,7 +533,7 @@ def test_sure_trick_bounds_hold_against_brute_force(
     is answered right."""
     from betel_tutor.solver.api import _masks, make_board
     from betel_tutor.solver.bounds import normal_bounds
-    from betel_tutor.solver.suits import SUIT_INFO, SUIT_MASKS, SURE_SHIFT, suit_infos
+    from betel_tutor.solver.suits import FIELD_SURE, NO_FIELDS, SUIT_MASKS, learn_fields
 
     rng = random.Random(seed)
     deck = list(BETEL_DECK)
@@ -546,12 +546,13 @@ def test_sure_trick_bounds_hold_against_brute_force(
     expected = brute_force(hands, trump, declarer, leader, "normal")
     masks = _masks(hands, ())
     a, b, c = (masks[(leader + offset) % 3] for offset in range(3))
-    infos = suit_infos(a, b, c, SUIT_INFO)
-    trump_entry = infos[trump.order] if trump is not None else 0
+    fields = learn_fields(a, b, c, misere=False)
+    trump_fields = fields[trump.order] if trump is not None else NO_FIELDS
     trump_mask = SUIT_MASKS[trump.order] if trump is not None else 0
-    shift = SURE_SHIFT + (4 if b & trump_mask else 0) + (8 if c & trump_mask else 0)
+    sure = FIELD_SURE + (1 if b & trump_mask else 0) + (2 if c & trump_mask else 0)
     place = (declarer - leader) % 3
-    low, high = normal_bounds(*infos, trump_entry, shift, place, size)
+    f0, f1, f2, f3 = fields
+    low, high = normal_bounds(f0, f1, f2, f3, trump_fields, sure, place, size)
     assert low <= expected <= high, (hands, low, high, expected)
     for target in range(size + 2):
         board = make_board(trump=trump, declarer=declarer, contract_kind="normal")

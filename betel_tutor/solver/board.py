@@ -55,18 +55,20 @@ from betel_tutor.solver.suit_data import load as load_suit_tables
 from betel_tutor.solver.suits import (
     ABOVE,
     CODE_MASK,
-    MISERE_INFO,
-    PRIME_SHIFT,
+    FIELD_LEADS,
+    FIELD_MADE,
+    FIELD_SURE,
+    MISERE_FIELDS,
+    NO_FIELDS,
     RANK_MAJOR,
     SPREAD,
-    SUIT_INFO,
+    SUIT_FIELDS,
     SUIT_MASKS,
-    SURE_SHIFT,
     bits,
     escape_counts,
+    learn_fields,
     legal,
     representatives,
-    suit_infos,
     winner,
     without,
 )
@@ -113,15 +115,19 @@ class Board:
         self.trump_mask = SUIT_MASKS[trump] if trump >= 0 else 0
         self._plans = tuple(self._plan(leader) for leader in range(3))
         load_suit_tables()
-        self._infos = SUIT_INFO if maximiser_is_declarer else MISERE_INFO
+        self._fields = SUIT_FIELDS if maximiser_is_declarer else MISERE_FIELDS
         self._killers = [0] * 33
         self._places = tuple((declarer - leader) % 3 for leader in range(3))
         # With trumps: the side suits, then the trump suit (see the key in ``_searcher``).
         side = [suit for suit in range(4) if suit != trump]
         self._key_order = (side[0], side[1], side[2], trump if trump >= 0 else 3)
-        self._made_shift = 56 if beat[(declarer + 1) % 3] else 59  # see ``suits.SUIT_INFO``
-        self._escape_base = 0 if beat[(declarer + 1) % 3] else 6  # ``suits.escape_counts``
-        self._leads_shift = 68 if beat[(declarer + 1) % 3] else 92  # see ``suits.SUIT_INFO``
+        # The betelek's bits of the suit entries, or Betel's (rule 8: the defenders need not
+        # beat): see ``suits.SUIT_INFO`` and ``suits.search_fields``.
+        variant = 0 if beat[(declarer + 1) % 3] else 1
+        self._made_bit = 6 + 3 * variant  # in ``FIELD_FLAGS``
+        self._escape_base = 6 * variant  # ``suits.escape_counts``
+        self._leads_field = FIELD_LEADS + 3 * variant
+        self._made_field = FIELD_MADE + 3 * variant
         self._wins = self._searcher()
 
     def _loses_one(
@@ -268,13 +274,14 @@ class Board:
         board = self
         trump = self.trump
         declarer = self.declarer
-        entries = self._infos
+        fields0, fields1, fields2, fields3 = self._fields
         i, j, k, t = self._key_order
         table = self.table
         misere = not self.maximiser_is_declarer
         places = self._places
-        leads_shift = self._leads_shift
-        made_shift = self._made_shift
+        leads_field = self._leads_field
+        made_field = self._made_field
+        made_bit = self._made_bit
         loses_one = self._loses_one
         plans = self._plans
         killers = self._killers
@@ -300,15 +307,18 @@ class Board:
                     taker = leader + 2
                 return taker % 3 == declarer
 
-            # The position's suit entries, and its key in relative ranks.
-            spread = a | b << 32 | c << 64  # ``suits.suit_infos``, inline
+            # The fields of the position's suits (``suits.search_fields``), and its key in
+            # relative ranks. The first six fields are read by number (a constant reads faster
+            # than a name; tests/test_solver_tables.py checks the numbers): 0 the prime, 1-3
+            # the hands' runs, 4 the whole entry, 5 the flags.
+            spread = a | b << 32 | c << 64  # ``suits.holding_key``, inline
             try:
-                e0 = entries[spread & SPREAD]
-                e1 = entries[spread >> 8 & SPREAD]
-                e2 = entries[spread >> 16 & SPREAD]
-                e3 = entries[spread >> 24 & SPREAD]
+                f0 = fields0[spread & SPREAD]
+                f1 = fields1[spread >> 8 & SPREAD]
+                f2 = fields2[spread >> 16 & SPREAD]
+                f3 = fields3[spread >> 24 & SPREAD]
             except KeyError:
-                e0, e1, e2, e3 = suit_infos(a, b, c, entries)
+                f0, f1, f2, f3 = learn_fields(a, b, c, misere)
             # Suits other than trumps are interchangeable (§5: only trumps are special), so
             # the key multiplies the primes of the side suits (``suits.code_prime``): a
             # product does not depend on the order of its factors, and by unique
@@ -316,31 +326,25 @@ class Board:
             # suits' codes). The trump suit's prime goes above the product (three primes
             # below 2**17 multiply to less than 2**51).
             if no_trump:
-                trump_entry = 0
-                key = (e0 >> PRIME_SHIFT) * (e1 >> PRIME_SHIFT) * (e2 >> PRIME_SHIFT) * (
-                    e3 >> PRIME_SHIFT
-                ) << 2 | leader
+                trump_fields = NO_FIELDS
+                key = f0[0] * f1[0] * f2[0] * f3[0] << 2 | leader
             else:
-                infos = (e0, e1, e2, e3)
-                trump_entry = infos[t]
-                key = (
-                    (infos[i] >> PRIME_SHIFT)
-                    * (infos[j] >> PRIME_SHIFT)
-                    * (infos[k] >> PRIME_SHIFT)
-                    | (trump_entry >> PRIME_SHIFT) << 54
-                ) << 2 | leader
+                by_suit = (f0, f1, f2, f3)
+                trump_fields = by_suit[t]
+                side = by_suit[i][0] * by_suit[j][0] * by_suit[k][0]
+                key = (side | trump_fields[0] << 54) << 2 | leader
             entry = table.get(key)
             if entry is None:
                 low, high, best = 0, remaining, 0
                 place = places[leader]
                 if not misere:
                     # Sure tricks, kept in the table as its first bounds on the position.
-                    shift = SURE_SHIFT
+                    sure = FIELD_SURE
                     if b & trumps:
-                        shift += 4
+                        sure += 1
                     if c & trumps:
-                        shift += 8
-                    low, high = normal_bounds(e0, e1, e2, e3, trump_entry, shift, place, remaining)
+                        sure += 2
+                    low, high = normal_bounds(f0, f1, f2, f3, trump_fields, sure, place, remaining)
                     if low >= target or high < target:
                         table[key] = low | high << 4
                         return low >= target
@@ -356,17 +360,12 @@ class Board:
             leads = 0
             if misere and place != 0:
                 # The cards whose lead lets the defenders make the declarer win the trick
-                # (``suits._made_leads``, bits 68-115 of the suit entries).
-                shift = leads_shift + 8 * place
-                leads = (
-                    (e0 >> shift & 0xFF)
-                    | (e1 >> (shift - 8) & 0xFF00)
-                    | (e2 >> (shift - 16) & 0xFF0000)
-                    | (e3 >> (shift - 24) & 0xFF000000)
-                )
+                # (``suits._made_leads``, ``FIELD_LEADS``).
+                index = leads_field + place
+                leads = f0[index] | f1[index] | f2[index] | f3[index]
             if no_trump:
-                every = e0 & e1 & e2 & e3
-                flags = every >> 50 >> place
+                every = f0[5] & f1[5] & f2[5] & f3[5]  # bits 50-67 of the entries
+                flags = every >> place
                 if flags & 9:
                     settled = settled_value(board, a, b, c, place, flags, remaining)
                     if settled >= 0:
@@ -376,16 +375,15 @@ class Board:
                     # The trick about to be played alone: if the defenders can make the declarer
                     # win it, he takes at least one more trick, else at most all but one.
                     # A leading declarer: whatever he leads; else, a lead in some suit.
-                    some = e0 | e1 | e2 | e3
-                    suits = every if place == 0 else some
-                    made = suits >> (made_shift + place) & 1
+                    some = f0[5] | f1[5] | f2[5] | f3[5]
+                    made = (every if place == 0 else some) >> (made_bit + place) & 1
                     if made:
                         if target == 1:
                             table[key] = 1 | high << 4 | best << 8
                             return True
                         # Made to win this trick, he must then lead to the next: he cannot take
                         # them all if some suit keeps a losing lead for him (``_escape_lasts``).
-                        if some >> (made_shift + 6 + place) & 1:
+                        if some >> (made_bit + 6 + place) & 1:
                             table[key] = low | (remaining - 1) << 4 | best << 8
                             return False
                     elif target == remaining:
@@ -394,7 +392,7 @@ class Board:
                 if (
                     misere
                     and target == remaining
-                    and loses_one(a, b, c, place, (e0, e1, e2, e3), leads)
+                    and loses_one(a, b, c, place, (f0[4], f1[4], f2[4], f3[4]), leads)
                 ):
                     table[key] = low | (remaining - 1) << 4 | best << 8
                     return False
@@ -404,28 +402,13 @@ class Board:
             )
             # One card of each run of equivalent cards, per hand: the live cards (in hands or in
             # the trick) do not change until the trick is over.
-            rb = (
-                (e0 >> 28 & 0xFF)
-                | (e1 >> 20 & 0xFF00)
-                | (e2 >> 12 & 0xFF0000)
-                | (e3 >> 4 & 0xFF000000)
-            )
-            rc = (
-                (e0 >> 36 & 0xFF)
-                | (e1 >> 28 & 0xFF00)
-                | (e2 >> 20 & 0xFF0000)
-                | (e3 >> 12 & 0xFF000000)
-            )
+            rb = f0[2] | f1[2] | f2[2] | f3[2]
+            rc = f0[3] | f1[3] | f2[3] | f3[3]
             # Leads: the remembered one, the killer (the lead that last settled a position with as
             # many tricks left and the same leader), then high cards first (they take or force
             # tricks; measured, this beats low-first in betelki too). Each group of leads is a
             # mask in rank-major order (``RANK_MAJOR``), walked from its highest bit.
-            ra = (
-                (e0 >> 20 & 0xFF)
-                | (e1 >> 12 & 0xFF00)
-                | (e2 >> 4 & 0xFF0000)
-                | (e3 << 4 & 0xFF000000)
-            )
+            ra = f0[1] | f1[1] | f2[1] | f3[1]
             orders = []
             if best and ra >> (best - 1) & 1:
                 orders.append(_LEAD_BIT[best - 1])
@@ -441,13 +424,8 @@ class Board:
                 # the trick (``leads``; measured: a tenth fewer cards searched in Betel than
                 # every card of such a suit, high first), then the rest of the suits in which he
                 # can (measured: the same for the declarer's escapes, or low cards, is worse).
-                shift = made_shift + place
-                prefer = (
-                    -(e0 >> shift & 1) & 0xFF
-                    | -(e1 >> shift & 1) & 0xFF00
-                    | -(e2 >> shift & 1) & 0xFF0000
-                    | -(e3 >> shift & 1) & 0xFF000000
-                )
+                index = made_field + place
+                prefer = f0[index] | f1[index] | f2[index] | f3[index]
                 rest = ra & ~leads
                 groups = (ra & leads, rest & prefer, rest & ~prefer)
             for group in groups:

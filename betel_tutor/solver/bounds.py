@@ -9,21 +9,28 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from betel_tutor.solver.suits import TRUMP_COUNTS_SHIFT
+from betel_tutor.solver.suits import FIELD_TRUMPS, Fields
 
 if TYPE_CHECKING:
     from betel_tutor.solver.board import Board
 
 
 def normal_bounds(
-    e0: int, e1: int, e2: int, e3: int, trump_entry: int, shift: int, place: int, remaining: int
+    f0: Fields,
+    f1: Fields,
+    f2: Fields,
+    f3: Fields,
+    trump: Fields,
+    sure: int,
+    place: int,
+    remaining: int,
 ) -> tuple[int, int]:
     """Sure tricks in a normal contract: a lower and an upper bound on the declarer's.
 
-    ``e0``-``e3`` are the suits' entries in ``suits.SUIT_INFO``, ``trump_entry`` the trump
-    suit's (0 without trumps), ``shift`` where the sure tricks on lead sit for the hands
-    that hold trumps (``SURE_SHIFT`` + 4 if the second hand holds any, + 8 if the third
-    does), and ``place`` the declarer's place in the trick (0 leads).
+    ``f0``-``f3`` are the suits' fields (``suits.search_fields``), ``trump`` the trump
+    suit's (``suits.NO_FIELDS`` without trumps), ``sure`` the index of the sure tricks on lead
+    for the hands that hold trumps (``FIELD_SURE`` + 1 if the second hand holds any, + 2 if
+    the third does), and ``place`` the declarer's place in the trick (0 leads).
 
     The leader's side takes the leader's sure tricks in each side suit (``suits.sure_tricks``:
     his top cards, and the rest of the suit once the others have none, while every other
@@ -31,14 +38,8 @@ def normal_bounds(
     next suit intact or shorter (discards), which only adds to its sure tricks; and no trump
     has been played, so the tricks the trumps settle (``suits.trump_counts``) come on top.
     """
-    quick = (
-        (e0 >> shift & 15)
-        + (e1 >> shift & 15)
-        + (e2 >> shift & 15)
-        + (e3 >> shift & 15)
-        - (trump_entry >> shift & 15)
-    )
-    counts = trump_entry >> (TRUMP_COUNTS_SHIFT + 8 * place)
+    quick = f0[sure] + f1[sure] + f2[sure] + f3[sure] - trump[sure]
+    counts = trump[FIELD_TRUMPS] >> (8 * place)
     if place == 0:
         return (counts & 15) + quick, remaining - (counts >> 4 & 15)
     return counts & 15, remaining - (counts >> 4 & 15) - quick
