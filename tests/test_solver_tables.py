@@ -91,8 +91,8 @@ def test_every_suit_in_relative_ranks_has_a_prime_of_its_own() -> None:
 
 def test_search_fields_are_the_entries_read_for_each_suit() -> None:
     """The fields the search reads (``suits.search_fields``) against the definitions of the
-    entries' parts, for every suit of positions with the same holding in each suit; the
-    search reads the first six by number."""
+    entries' parts, for holdings spread over the whole table; the search reads the first six
+    by number."""
     suit_data.load()
     assert (suits.FIELD_PRIME, suits.FIELD_RUNS, suits.FIELD_ENTRY, suits.FIELD_FLAGS) == (
         0,
@@ -105,33 +105,39 @@ def test_search_fields_are_the_entries_read_for_each_suit() -> None:
         third = live & ~(first | second)
         code = suits.suit_info(live, first, second) & suits.CODE_MASK
         hands = (first, second, third)
-        a, b, c = (sum(hand << (8 * suit) for suit in range(4)) for hand in hands)
+        # The holding in ♣ and ♠, the other suits played out.
+        a, b, c = (hand | hand << 24 for hand in hands)
         for misere in (False, True):
             learnt = suits.learn_fields(a, b, c, misere)
             table = suits.MISERE_FIELDS if misere else suits.SUIT_FIELDS
-            for suit, fields in enumerate(learnt):
-                byte = 8 * suit
-                assert table[suit][suits.holding_key(a, b, c) >> byte & suits.SPREAD] is fields
-                assert len(fields) == suits.FIELD_COUNT
-                assert fields[suits.FIELD_PRIME] == suits.code_prime(code)
-                runs = fields[suits.FIELD_RUNS : suits.FIELD_RUNS + 3]
-                assert runs == tuple(suits._run_tops(live, hand) << byte for hand in hands)
-                entry = fields[suits.FIELD_ENTRY]
-                assert fields[suits.FIELD_FLAGS] == entry >> 50 & 0x3FFFF
+            fields = learnt[0]
+            assert learnt[3] is fields
+            assert table[suits.holding_key(first, second, third)] is fields
+            assert fields[suits.FIELD_PRIME] == suits.code_prime(code)
+            runs = fields[suits.FIELD_RUNS : suits.FIELD_RUNS + 3]
+            assert runs == tuple(suits._run_tops(live, hand) for hand in hands)
+            entry = fields[suits.FIELD_ENTRY]
+            assert (
+                entry
+                == suits.suit_infos(a, b, c, suits.MISERE_INFO if misere else suits.SUIT_INFO)[0]
+            )
+            assert fields[suits.FIELD_FLAGS] == entry >> 50 & 0x3FFFF
+            if misere:
+                assert len(fields) == suits.FIELD_MADE + 6
                 leads = fields[suits.FIELD_LEADS : suits.FIELD_LEADS + 6]
                 made = fields[suits.FIELD_MADE : suits.FIELD_MADE + 6]
+                for variant, misere_beat in enumerate((True, False)):
+                    for place in range(3):
+                        at = 3 * variant + place
+                        expected = suits._made_leads(hands, place, misere_beat) if first else 0
+                        assert leads[at] == expected
+                        forced = suits._made_to_win(hands, place, misere_beat)
+                        assert made[at] == (0xFF if forced else 0)
+            else:
+                assert len(fields) == len(suits.NO_FIELDS) == suits.FIELD_TRUMPS + 1
+                packed = suits.sure_tricks(hands)
                 sure = fields[suits.FIELD_SURE : suits.FIELD_SURE + 4]
-                if misere:
-                    for variant, misere_beat in enumerate((True, False)):
-                        for place in range(3):
-                            at = 3 * variant + place
-                            expected = suits._made_leads(hands, place, misere_beat) if first else 0
-                            assert leads[at] == expected << byte
-                            forced = suits._made_to_win(hands, place, misere_beat)
-                            assert made[at] == (0xFF << byte if forced else 0)
-                    assert sure == (0,) * 4 and fields[suits.FIELD_TRUMPS] == 0
-                else:
-                    packed = suits.sure_tricks(hands)
-                    assert sure == tuple(packed >> (4 * at) & 15 for at in range(4))
-                    assert fields[suits.FIELD_TRUMPS] == suits.trump_counts(hands)
-                    assert leads == made == (0,) * 6
+                assert sure == tuple(packed >> (4 * at) & 15 for at in range(4))
+                assert fields[suits.FIELD_TRUMPS] == suits.trump_counts(hands)
+            played_out = learnt[1]  # ♦: no runs in any hand
+            assert played_out[suits.FIELD_RUNS : suits.FIELD_RUNS + 3] == (0, 0, 0)

@@ -274,7 +274,7 @@ class Board:
         board = self
         trump = self.trump
         declarer = self.declarer
-        fields0, fields1, fields2, fields3 = self._fields
+        fields = self._fields
         i, j, k, t = self._key_order
         table = self.table
         misere = not self.maximiser_is_declarer
@@ -313,10 +313,10 @@ class Board:
             # the hands' runs, 4 the whole entry, 5 the flags.
             spread = a | b << 32 | c << 64  # ``suits.holding_key``, inline
             try:
-                f0 = fields0[spread & SPREAD]
-                f1 = fields1[spread >> 8 & SPREAD]
-                f2 = fields2[spread >> 16 & SPREAD]
-                f3 = fields3[spread >> 24 & SPREAD]
+                f0 = fields[spread & SPREAD]
+                f1 = fields[spread >> 8 & SPREAD]
+                f2 = fields[spread >> 16 & SPREAD]
+                f3 = fields[spread >> 24 & SPREAD]
             except KeyError:
                 f0, f1, f2, f3 = learn_fields(a, b, c, misere)
             # Suits other than trumps are interchangeable (§5: only trumps are special), so
@@ -362,7 +362,7 @@ class Board:
                 # The cards whose lead lets the defenders make the declarer win the trick
                 # (``suits._made_leads``, ``FIELD_LEADS``).
                 index = leads_field + place
-                leads = f0[index] | f1[index] | f2[index] | f3[index]
+                leads = f0[index] | f1[index] << 8 | f2[index] << 16 | f3[index] << 24
             if no_trump:
                 every = f0[5] & f1[5] & f2[5] & f3[5]  # bits 50-67 of the entries
                 flags = every >> place
@@ -402,13 +402,13 @@ class Board:
             )
             # One card of each run of equivalent cards, per hand: the live cards (in hands or in
             # the trick) do not change until the trick is over.
-            rb = f0[2] | f1[2] | f2[2] | f3[2]
-            rc = f0[3] | f1[3] | f2[3] | f3[3]
+            rb = f0[2] | f1[2] << 8 | f2[2] << 16 | f3[2] << 24
+            rc = f0[3] | f1[3] << 8 | f2[3] << 16 | f3[3] << 24
             # Leads: the remembered one, the killer (the lead that last settled a position with as
             # many tricks left and the same leader), then high cards first (they take or force
             # tricks; measured, this beats low-first in betelki too). Each group of leads is a
             # mask in rank-major order (``RANK_MAJOR``), walked from its highest bit.
-            ra = f0[1] | f1[1] | f2[1] | f3[1]
+            ra = f0[1] | f1[1] << 8 | f2[1] << 16 | f3[1] << 24
             orders = []
             if best and ra >> (best - 1) & 1:
                 orders.append(_LEAD_BIT[best - 1])
@@ -425,7 +425,7 @@ class Board:
                 # every card of such a suit, high first), then the rest of the suits in which he
                 # can (measured: the same for the declarer's escapes, or low cards, is worse).
                 index = made_field + place
-                prefer = f0[index] | f1[index] | f2[index] | f3[index]
+                prefer = f0[index] | f1[index] << 8 | f2[index] << 16 | f3[index] << 24
                 rest = ra & ~leads
                 groups = (ra & leads, rest & prefer, rest & ~prefer)
             for group in groups:

@@ -485,63 +485,79 @@ def learn(first: int, second: int, third: int, table: dict[int, int]) -> None:
 
 
 # The search reads a suit's entry through its *fields* (``search_fields``): the facts it needs
-# as small ints, the card masks already moved to the suit's byte. Reading a tuple's item costs
-# a fraction of shifting and masking an int of 133 bits (measured over random deals: 4-8 % less
-# time summed, 9-11 % in the median). Per kind of table, one dictionary per suit (the holding's
-# key, as in ``SUIT_INFO``, to its fields as the suit in that place).
+# as small ints, which it reads as a tuple's items, a fraction of the cost of shifting and
+# masking an int of 133 bits (measured over random deals, in one process: 6-10 % less time
+# summed, in every kind of contract). One table per kind of contract, keyed like ``SUIT_INFO``.
+# Card masks are bytes: the search moves them to the suit's place (one table per suit's place
+# was faster still but took more memory, and its first solves paid to fill four tables).
+# All fields:
 FIELD_PRIME = 0  # ``code_prime``
 FIELD_RUNS = 1  # 1, 2, 3: bits 20-43, the tops of the runs of the first, second, third hand
 FIELD_ENTRY = 4  # the whole entry
 FIELD_FLAGS = 5  # bits 50-67 of the entry
-FIELD_LEADS = 6  # six masks, betelek then Betel by the declarer's place: bits 68-115
-FIELD_MADE = 12  # six masks, the same: the suit's byte if bits 56-61 say he can be made to win
-FIELD_SURE = 18  # four counts: bits 56-71 (``sure_tricks``)
-FIELD_TRUMPS = 22  # bits 72-95 (``trump_counts``)
-FIELD_COUNT = 23
-NO_FIELDS = (0,) * FIELD_COUNT  # a suit that is not there: the trump suit without trumps
+# Normal contracts (``SUIT_FIELDS``):
+FIELD_SURE = 6  # four counts, bits 56-71 (``sure_tricks``)
+FIELD_TRUMPS = 10  # bits 72-95 (``trump_counts``)
+# The betelki and Betel (``MISERE_FIELDS``), six each, betelek then Betel by the declarer's place:
+FIELD_LEADS = 6  # the leads of bits 68-115
+FIELD_MADE = 12  # 0xFF if bits 56-61 say the defenders can make him win the trick, else 0
 Fields = tuple[int, ...]
-SUIT_FIELDS: tuple[dict[int, Fields], ...] = ({}, {}, {}, {})
-MISERE_FIELDS: tuple[dict[int, Fields], ...] = ({}, {}, {}, {})
+NO_FIELDS: Fields = (0,) * 11  # normal contracts: a suit that is not there (no trumps)
+SUIT_FIELDS: dict[int, Fields] = {}
+MISERE_FIELDS: dict[int, Fields] = {}
 
 
-def search_fields(entry: int, suit: int, misere: bool) -> Fields:
-    """The fields of one suit's entry (in ``MISERE_INFO`` if ``misere``, else ``SUIT_INFO``)
-    as the suit ``suit`` of a position; those of the other kind of table are 0."""
-    byte = 8 * suit
-    runs = tuple((entry >> (20 + 8 * hand) & 0xFF) << byte for hand in range(3))
-    leads: Fields = (0,) * 6
-    made: Fields = (0,) * 6
-    sure: Fields = (0,) * 4
-    trumps = 0
-    if misere:
-        leads = tuple((entry >> (68 + 8 * index) & 0xFF) << byte for index in range(6))
-        made = tuple(0xFF << byte if entry >> (56 + index) & 1 else 0 for index in range(6))
-    else:
-        sure = tuple(entry >> (SURE_SHIFT + 4 * index) & 15 for index in range(4))
-        trumps = entry >> TRUMP_COUNTS_SHIFT & 0xFFFFFF
-    return (
+def search_fields(entry: int, misere: bool) -> Fields:
+    """The fields of one suit's entry, in ``MISERE_INFO`` if ``misere``, else ``SUIT_INFO``."""
+    common = (
         entry >> PRIME_SHIFT,
-        *runs,
+        entry >> 20 & 0xFF,
+        entry >> 28 & 0xFF,
+        entry >> 36 & 0xFF,
         entry,
         entry >> 50 & 0x3FFFF,
-        *leads,
-        *made,
-        *sure,
-        trumps,
+    )
+    if not misere:
+        sure = entry >> SURE_SHIFT
+        return (
+            *common,
+            sure & 15,
+            sure >> 4 & 15,
+            sure >> 8 & 15,
+            sure >> 12 & 15,
+            entry >> TRUMP_COUNTS_SHIFT & 0xFFFFFF,
+        )
+    leads = entry >> 68
+    made = entry >> 56
+    return (
+        *common,
+        leads & 0xFF,
+        leads >> 8 & 0xFF,
+        leads >> 16 & 0xFF,
+        leads >> 24 & 0xFF,
+        leads >> 32 & 0xFF,
+        leads >> 40 & 0xFF,
+        -(made & 1) & 0xFF,
+        -(made >> 1 & 1) & 0xFF,
+        -(made >> 2 & 1) & 0xFF,
+        -(made >> 3 & 1) & 0xFF,
+        -(made >> 4 & 1) & 0xFF,
+        -(made >> 5 & 1) & 0xFF,
     )
 
 
 def learn_fields(first: int, second: int, third: int, misere: bool) -> tuple[Fields, ...]:
     """The fields of the four suits of a position (hands in trick order), kept in
     ``MISERE_FIELDS`` or ``SUIT_FIELDS`` for the next time."""
-    tables = MISERE_FIELDS if misere else SUIT_FIELDS
+    table = MISERE_FIELDS if misere else SUIT_FIELDS
     spread = holding_key(first, second, third)
     infos = suit_infos(first, second, third, MISERE_INFO if misere else SUIT_INFO)
     out = []
     for suit in range(4):
-        fields = tables[suit][spread >> (8 * suit) & SPREAD] = search_fields(
-            infos[suit], suit, misere
-        )
+        key = spread >> (8 * suit) & SPREAD
+        fields = table.get(key)
+        if fields is None:
+            fields = table[key] = search_fields(infos[suit], misere)
         out.append(fields)
     return tuple(out)
 
