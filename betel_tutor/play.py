@@ -136,14 +136,19 @@ def start_play(
     return PlayState(profile, contract, declarer, frozen, leader)
 
 
-def play_card(state: PlayState, card: Card) -> PlayState:
-    """The state after the player to move plays ``card``; raises :class:`IllegalPlay`."""
-    seat = state.to_play
+def check_playable(state: PlayState, card: Card) -> None:
+    """Raise :class:`IllegalPlay` unless the player to move may play ``card`` now."""
     if state.finished:
         raise IllegalPlay("playstate.deal_over", reason="deal_over")
     problem = state.refusal(card)
     if problem is not None:
         raise problem
+
+
+def play_card(state: PlayState, card: Card) -> PlayState:
+    """The state after the player to move plays ``card``; raises :class:`IllegalPlay`."""
+    seat = state.to_play
+    check_playable(state, card)
     hands = tuple(
         hand - {card} if index == seat else hand for index, hand in enumerate(state.hands)
     )

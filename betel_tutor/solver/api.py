@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from betel_tutor.cards import Card, Rank, Suit
-from betel_tutor.errors import BetelError, IllegalPlay
-from betel_tutor.play import PlayState
+from betel_tutor.errors import BetelError
+from betel_tutor.play import PlayState, check_playable
 from betel_tutor.rules import TrumpArg, as_trump
 from betel_tutor.solver.board import Board, bits, legal, representatives, winner, without
 
@@ -248,13 +248,7 @@ def judge_card(
     card ("does it give one trick more for my side?"): less work than the values of all of
     them (``card_values``), and the review asks it at every card of a deal. Raises
     :class:`IllegalPlay` if ``card`` may not be played."""
-    problem = (
-        IllegalPlay("playstate.deal_over", reason="deal_over")
-        if state.finished
-        else state.refusal(card)
-    )
-    if problem is not None:
-        raise problem
+    check_playable(state, card)
     board = _board_for(state, board)
     kind, declarer = kind_of(state)
     _moves, continuations = _continuations(state, board)

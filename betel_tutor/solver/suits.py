@@ -502,7 +502,7 @@ FIELD_TRUMPS = 10  # bits 72-95 (``trump_counts``)
 FIELD_LEADS = 6  # the leads of bits 68-115
 FIELD_MADE = 12  # 0xFF if bits 56-61 say the defenders can make him win the trick, else 0
 Fields = tuple[int, ...]
-NO_FIELDS: Fields = (0,) * 11  # normal contracts: a suit that is not there (no trumps)
+NO_FIELDS: Fields = (0,) * (FIELD_TRUMPS + 1)  # normal contracts: no suit (no trumps)
 SUIT_FIELDS: dict[int, Fields] = {}
 MISERE_FIELDS: dict[int, Fields] = {}
 
