@@ -515,7 +515,43 @@ def test_sure_tricks_in_a_suit(
     assert tuple(packed >> (4 * index) & 15 for index in range(4)) == counts
 
 
-@settings(max_examples=400, deadline=None)
+@pytest.mark.parametrize(
+    ("trump", "leader", "declarer", "third", "low"),
+    [
+        # ♠A K sure, ♥7 to throw: the others can win at most two rounds of hearts before
+        # he leads, so he keeps one spade trick (a heart lead, a heart back, a spade throw).
+        (None, "♠7 ♠8 ♥8", "♠A ♠K ♥7", "♠9 ♥9 ♥10", 1),
+        # ♠Q J 8 are all sure once he leads (the others hold one spade), but the others may
+        # lead and win two rounds of hearts and one of clubs first, and he has nothing but
+        # spades to throw: the bound claims nothing.
+        ("♦", "♣9 ♥9 ♥8", "♠Q ♠J ♠8", "♥Q ♥J ♠9", 0),
+        # The top trump is a trick whenever he plays it; ♣A 7 are sure once he leads (the
+        # others hold one club each), but two rounds of diamonds may come first: one kept.
+        ("♥", "♣K ♦7 ♦8", "♥A ♣A ♣7", "♣Q ♦9 ♦10", 2),
+    ],
+)
+def test_a_declarer_not_on_lead_keeps_his_sure_tricks(
+    trump: str | None, leader: str, declarer: str, third: str, low: int
+) -> None:
+    """``bounds.normal_bounds`` for the declarer second to play: his sure tricks, less those
+    he may have to throw away before he leads (checked against brute force too)."""
+    from betel_tutor.solver.api import _masks
+    from betel_tutor.solver.bounds import normal_bounds
+    from betel_tutor.solver.suits import NO_FIELDS, SUIT_MASKS, learn_fields
+
+    trump_suit = next(suit for suit in Suit if suit.symbol == trump) if trump else None
+    hands = [list(parse_cards(text)) for text in (leader, declarer, third)]
+    masks = _masks(hands, ())
+    trump_mask = SUIT_MASKS[trump_suit.order] if trump_suit is not None else 0
+    holders = sum(1 << place for place, hand in enumerate(masks) if hand & trump_mask)
+    f0, f1, f2, f3 = learn_fields(*masks, misere=False)
+    trump_fields = (f0, f1, f2, f3)[trump_suit.order] if trump_suit is not None else NO_FIELDS
+    bound, _high = normal_bounds(f0, f1, f2, f3, trump_fields, holders, 1, 3)
+    assert bound == low
+    assert low <= brute_force(hands, trump_suit, declarer=1, leader=0, kind="normal")
+
+
+@settings(max_examples=600, deadline=None)
 @given(
     seed=st.integers(0, 10**9),
     size=st.integers(1, 5),
@@ -523,36 +559,44 @@ def test_sure_tricks_in_a_suit(
     declarer=st.integers(0, 2),
     leader=st.integers(0, 2),
     trumps_dealt=st.integers(0, 8),
+    suit_count=st.integers(2, 4),
 )
 def test_sure_trick_bounds_hold_against_brute_force(
-    seed: int, size: int, trump: Suit | None, declarer: int, leader: int, trumps_dealt: int
+    seed: int,
+    size: int,
+    trump: Suit | None,
+    declarer: int,
+    leader: int,
+    trumps_dealt: int,
+    suit_count: int,
 ) -> None:
-    """``bounds.normal_bounds`` (top cards cashed, plus the tricks the trumps settle) never
-    claims more than brute force finds, on endings with up to eight trumps dealt at random
-    (or none, without trumps); and every null-window question at the root of a fresh board
-    is answered right."""
+    """``bounds.normal_bounds`` (top cards cashed, plus the tricks the trumps settle; for a
+    declarer not on lead, his sure tricks less those the others can make him throw away)
+    never claims more than brute force finds, on endings with up to eight trumps dealt at
+    random (or none, without trumps) and the other cards from two to four suits; and every
+    null-window question at the root of a fresh board is answered right."""
     from betel_tutor.solver.api import _masks, make_board
     from betel_tutor.solver.bounds import normal_bounds
-    from betel_tutor.solver.suits import FIELD_SURE, NO_FIELDS, SUIT_MASKS, learn_fields
+    from betel_tutor.solver.suits import NO_FIELDS, SUIT_MASKS, learn_fields
 
     rng = random.Random(seed)
     deck = list(BETEL_DECK)
     rng.shuffle(deck)
+    suits_used = rng.sample(list(Suit), suit_count)
     trumps = [card for card in deck if trump is not None and card.suit is trump][:trumps_dealt]
-    others = [card for card in deck if card not in trumps]
+    others = [card for card in deck if card not in trumps and card.suit in suits_used]
     pool = (trumps + others)[: 3 * size]
     rng.shuffle(pool)
     hands = [pool[i * size : (i + 1) * size] for i in range(3)]
     expected = brute_force(hands, trump, declarer, leader, "normal")
     masks = _masks(hands, ())
     a, b, c = (masks[(leader + offset) % 3] for offset in range(3))
-    fields = learn_fields(a, b, c, misere=False)
-    trump_fields = fields[trump.order] if trump is not None else NO_FIELDS
     trump_mask = SUIT_MASKS[trump.order] if trump is not None else 0
-    sure = FIELD_SURE + (1 if b & trump_mask else 0) + (2 if c & trump_mask else 0)
+    holders = sum(1 << place for place, hand in enumerate((a, b, c)) if hand & trump_mask)
+    f0, f1, f2, f3 = learn_fields(a, b, c, misere=False)
+    trump_fields = (f0, f1, f2, f3)[trump.order] if trump is not None else NO_FIELDS
     place = (declarer - leader) % 3
-    f0, f1, f2, f3 = fields
-    low, high = normal_bounds(f0, f1, f2, f3, trump_fields, sure, place, size)
+    low, high = normal_bounds(f0, f1, f2, f3, trump_fields, holders, place, size)
     assert low <= expected <= high, (hands, low, high, expected)
     for target in range(size + 2):
         board = make_board(trump=trump, declarer=declarer, contract_kind="normal")

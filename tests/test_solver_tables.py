@@ -33,7 +33,7 @@ def test_entries_are_copied_from_the_file_as_the_search_meets_them() -> None:
         entry = suits.suit_info(live, first, second)
         extra = suits.misere_extra(live, entry & suits.CODE_MASK)
         prime = suits.code_prime(entry & suits.CODE_MASK) << suits.PRIME_SHIFT
-        normal = suits.normal_bits(entry & suits.CODE_MASK) << suits.SURE_SHIFT
+        normal = suits.normal_bits(entry & suits.CODE_MASK) << suits.TRUMP_COUNTS_SHIFT
         # The same holding in each suit of a position: all four entries come from the file.
         a, b, c = (sum(hand << (8 * suit) for suit in range(4)) for hand in (first, second, third))
         assert suits.suit_infos(a, b, c, suits.SUIT_INFO) == (entry | normal | prime,) * 4
@@ -67,13 +67,28 @@ def test_a_holding_missing_from_the_arrays_is_worked_out() -> None:
         entry = suits.suit_info(0x87, first, second)
         code = entry & suits.CODE_MASK
         prime = suits.code_prime(code) << suits.PRIME_SHIFT
-        normal = suits.normal_bits(code) << suits.SURE_SHIFT
+        normal = suits.normal_bits(code) << suits.TRUMP_COUNTS_SHIFT
         assert table[suits.holding_key(first, second, third)] == entry | normal | prime
         suits.learn(first, second, third, suits.MISERE_INFO)
         extra = suits.misere_extra(0x87, code) << 56
         assert suits.MISERE_INFO[suits.holding_key(first, second, third)] == entry | extra | prime
     finally:
         suits._SHIPPED[:] = shipped
+
+
+def test_sure_sums_by_place_and_trump_holders() -> None:
+    """``suits.sure_sums`` for Q / A K / J 10 (first, second, third hand): the leader has no
+    sure trick; the second hand's A K are both sure once he leads (the others hold two cards
+    at most), one if the first hand holds trumps (it ruffs once out of the suit, rule 6);
+    the third hand has none, so the others may win two rounds of the suit before he leads."""
+    q, ak, j10 = 0b100000, 0b11000000, 0b11000
+    sums = suits.sure_sums((q, ak, j10))
+    assert len(sums) == 27
+    assert sums[:8] == (0,) * 8
+    # Second hand (place 1): holders bit 0 is the first hand, bit 2 the third.
+    assert [sums[8 + holders] >> 8 for holders in range(8)] == [2, 1, 2, 1, 2, 1, 2, 1]
+    assert sums[16:24] == (2 << 16,) * 8
+    assert sums[24:] == (0, 2 << 16, 2 << 16)
 
 
 def test_every_suit_in_relative_ranks_has_a_prime_of_its_own() -> None:
@@ -134,10 +149,8 @@ def test_search_fields_are_the_entries_read_for_each_suit() -> None:
                         forced = suits._made_to_win(hands, place, misere_beat)
                         assert made[at] == (0xFF if forced else 0)
             else:
-                assert len(fields) == len(suits.NO_FIELDS) == suits.FIELD_TRUMPS + 1
-                packed = suits.sure_tricks(hands)
-                sure = fields[suits.FIELD_SURE : suits.FIELD_SURE + 4]
-                assert sure == tuple(packed >> (4 * at) & 15 for at in range(4))
+                assert len(fields) == len(suits.NO_FIELDS) == suits.FIELD_LONGEST + 3
                 assert fields[suits.FIELD_TRUMPS] == suits.trump_counts(hands)
+                assert fields[suits.FIELD_SURE :] == suits.sure_sums(hands)
             played_out = learnt[1]  # ♦: no runs in any hand
             assert played_out[suits.FIELD_RUNS : suits.FIELD_RUNS + 3] == (0, 0, 0)

@@ -25,9 +25,10 @@ double-dummy solvers:
   normal contracts and highest first in the betelki and Betel;
 * **sure-trick bounds** in normal contracts (cashing top cards, and the rest of a suit
   once the others have none; and the tricks the trumps settle: each trump wins unless a
-  higher one meets it), read from the per-suit tables, and without trumps the exact value
-  when every suit is split cleanly between the declarer and the defenders
-  (:mod:`betel_tutor.solver.bounds`);
+  higher one meets it; a declarer not on lead keeps his sure tricks but those the others
+  can make him throw away before he leads), read from the per-suit tables, and without
+  trumps the exact value when every suit is split cleanly between the declarer and the
+  defenders (:mod:`betel_tutor.solver.bounds`);
 * **one-trick bounds** in the betelki and Betel, read from the per-suit tables: if the
   defenders can make the declarer win the trick about to be played he takes at least one more
   trick, else at most all but one (and not all if he must then lead with a losing card kept
@@ -57,7 +58,6 @@ from betel_tutor.solver.suits import (
     CODE_MASK,
     FIELD_LEADS,
     FIELD_MADE,
-    FIELD_SURE,
     MISERE_FIELDS,
     NO_FIELDS,
     RANK_MAJOR,
@@ -339,12 +339,17 @@ class Board:
                 place = places[leader]
                 if not misere:
                     # Sure tricks, kept in the table as its first bounds on the position.
-                    sure = FIELD_SURE
-                    if b & trumps:
-                        sure += 1
-                    if c & trumps:
-                        sure += 2
-                    low, high = normal_bounds(f0, f1, f2, f3, trump_fields, sure, place, remaining)
+                    holders = 0  # which hands hold trumps
+                    if trumps:
+                        if a & trumps:
+                            holders = 1
+                        if b & trumps:
+                            holders |= 2
+                        if c & trumps:
+                            holders |= 4
+                    low, high = normal_bounds(
+                        f0, f1, f2, f3, trump_fields, holders, place, remaining
+                    )
                     if low >= target or high < target:
                         table[key] = low | high << 4
                         return low >= target

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from betel_tutor.solver.suits import FIELD_TRUMPS, Fields
+from betel_tutor.solver.suits import FIELD_LONGEST, FIELD_SURE, FIELD_TRUMPS, Fields
 
 if TYPE_CHECKING:
     from betel_tutor.solver.board import Board
@@ -21,28 +21,46 @@ def normal_bounds(
     f2: Fields,
     f3: Fields,
     trump: Fields,
-    sure: int,
+    holders: int,
     place: int,
     remaining: int,
 ) -> tuple[int, int]:
     """Sure tricks in a normal contract: a lower and an upper bound on the declarer's.
 
     ``f0``-``f3`` are the suits' fields (``suits.search_fields``), ``trump`` the trump
-    suit's (``suits.NO_FIELDS`` without trumps), ``sure`` the index of the sure tricks on lead
-    for the hands that hold trumps (``FIELD_SURE`` + 1 if the second hand holds any, + 2 if
-    the third does), and ``place`` the declarer's place in the trick (0 leads).
+    suit's (``suits.NO_FIELDS`` without trumps), ``holders`` says which hands hold trumps
+    (bit 0 the leader, bit 1 the second hand, bit 2 the third) and ``place`` is the
+    declarer's place in the trick (0 leads). The sums come from ``suits.sure_sums``.
 
     The leader's side takes the leader's sure tricks in each side suit (``suits.sure_tricks``:
     his top cards, and the rest of the suit once the others have none, while every other
     hand holding trumps still follows). Cashing one suit leaves the others' holdings in the
     next suit intact or shorter (discards), which only adds to its sure tricks; and no trump
     has been played, so the tricks the trumps settle (``suits.trump_counts``) come on top.
+
+    A declarer not on lead takes the tricks his trumps settle, and his sure tricks in the
+    side suits once he leads, less those the others make him throw away first (§5). A lead of
+    a suit in which he has a sure trick is his: he beats with his top card, and no hand
+    holding trumps is void in it to ruff. So the others win tricks only in his other suits
+    and in trumps, at most as many rounds of each as the longer of their holdings (``runs``).
+    In those tricks he follows suit, ruffs (rule 6) or throws away cards he does not need;
+    only when ``runs`` outlasts those (``remaining`` less his sure tricks) does he throw away
+    a sure trick, one each time. His tricks with trumps count whenever he plays them.
     """
-    quick = f0[sure] + f1[sure] + f2[sure] + f3[sure] - trump[sure]
+    at = FIELD_SURE + 8 * place + holders
+    # Bits 0-7: the leader's sure tricks; 8-15: the declarer's; 16-23: ``runs``.
+    sums = f0[at] + f1[at] + f2[at] + f3[at] - trump[at] + trump[FIELD_LONGEST + place]
     counts = trump[FIELD_TRUMPS] >> (8 * place)
     if place == 0:
-        return (counts & 15) + quick, remaining - (counts >> 4 & 15)
-    return counts & 15, remaining - (counts >> 4 & 15) - quick
+        return (counts & 15) + (sums & 0xFF), remaining - (counts >> 4 & 15)
+    low = counts & 15
+    kept = remaining - (sums >> 16)
+    sure = sums >> 8 & 0xFF
+    if sure < kept:
+        kept = sure
+    if kept > 0:
+        low += kept
+    return low, remaining - (counts >> 4 & 15) - (sums & 0xFF)
 
 
 def settled(board: Board, a: int, b: int, c: int, place: int, flags: int, remaining: int) -> int:

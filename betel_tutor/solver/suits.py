@@ -25,10 +25,8 @@ ABOVE = tuple(~((2 << bit) - 1) & 0xFFFFFFFF for bit in range(32))  # bits above
 #               than a card of the other two (true when either side has none of the suit);
 #   bits 53-55  per hand: no card of the hand in this suit is lower than a card of the others;
 #   in ``SUIT_INFO`` (normal contracts; ``normal_bits``):
-#   bits 56-71  the first hand's sure tricks in this suit on lead (``sure_tricks``), four
-#               counts of 4 bits, by which of the other two hold trumps (bit 0: the second,
-#               bit 1: the third);
-#   bits 72-95  the tricks the trumps settle if this is the trump suit (``trump_counts``);
+#   bits 56-79  the tricks the trumps settle if this is the trump suit (``trump_counts``)
+#               (the sure tricks are in the search's fields only: ``sure_sums``);
 #   in ``MISERE_INFO`` (the betelki and Betel; ``misere_bits``):
 #   bits 56-58  for a declarer in each place of a trick led in this suit, without trumps and with
 #               everybody beating (betelek): he can be made to win it (``_made_to_win``);
@@ -49,8 +47,7 @@ ABOVE = tuple(~((2 << bit) - 1) & 0xFFFFFFFF for bit in range(32))  # bits above
 SUIT_INFO: dict[int, int] = {}
 MISERE_INFO: dict[int, int] = {}
 CODE_MASK = (1 << 20) - 1
-SURE_SHIFT = 56
-TRUMP_COUNTS_SHIFT = 72
+TRUMP_COUNTS_SHIFT = 56
 PRIME_SHIFT = 116
 
 # With ``spread = first | second << 32 | third << 64`` (whole hands), the key of suit ``s`` is
@@ -197,7 +194,7 @@ def _escape_counts(
 
 def sure_tricks(hands: tuple[int, int, int]) -> int:
     """The tricks the first hand surely takes in this suit if he leads it and keeps leading it
-    (bits 56-71 of ``SUIT_INFO``): four counts of 4 bits, by which of the other two hands hold
+    (read through ``sure_sums``): four counts of 4 bits, by which of the other two hands hold
     trumps (bit 0 of the index: the second, bit 1: the third), in any other suit.
 
     His unbroken run of the highest live cards wins while the others follow suit, whatever
@@ -239,7 +236,7 @@ def _beaten(low: list[int], high: list[int]) -> int:
 
 
 def trump_counts(hands: tuple[int, int, int]) -> int:
-    """Tricks the trumps settle when this suit is trumps (bits 72-95 of ``SUIT_INFO``), for
+    """Tricks the trumps settle when this suit is trumps (bits 56-79 of ``SUIT_INFO``), for
     the declarer in each place of the trick (bits 8p to 8p+7 for place p): his fewest tricks
     (bits 0-3) and the defenders' fewest (bits 4-7).
 
@@ -260,16 +257,56 @@ def trump_counts(hands: tuple[int, int, int]) -> int:
     return out
 
 
-# Bits 56-95 of a normal contract's suit by its relative ranks (bits 0-19 of its entry).
+def sure_sums(hands: tuple[int, int, int]) -> tuple[int, ...]:
+    """What ``bounds.normal_bounds`` adds up over the suits, by the declarer's place in the
+    trick (0 leads) and by which hands hold trumps (``holders``: bit 0 the first hand, bit 1
+    the second, bit 2 the third): index ``8 * place + holders``, three counts of 8 bits.
+
+    Bits 0-7: the leader's sure tricks in this suit (``sure_tricks``). For a declarer not on
+    lead, bits 8-15: his own sure tricks in it once he leads (``sure_tricks`` from his place,
+    by which of the two hands after him hold trumps), and bits 16-23, if he has none, the
+    rounds of the suit the others might lead and win before he leads: the longer of their
+    holdings (a round takes a card of each hand that holds the suit). Then three more, by
+    place: that longer holding in bits 16-23, for the trump suit.
+    """
+    leader = sure_tricks(hands)
+    sums = []
+    longest = []
+    for place in range(3):
+        after, last = (place + 1) % 3, (place + 2) % 3
+        longer = max(hands[after].bit_count(), hands[last].bit_count())
+        own = sure_tricks((hands[place], hands[after], hands[last]))
+        for holders in range(8):
+            value = leader >> (4 * (holders >> 1)) & 15
+            if place:
+                index = (holders >> after & 1) | (holders >> last & 1) << 1
+                sure = own >> (4 * index) & 15
+                value |= sure << 8 if sure else longer << 16
+            sums.append(value)
+        longest.append(longer << 16 if place else 0)
+    return (*sums, *longest)
+
+
+_SURE_SUMS: dict[int, tuple[int, ...]] = {}
+
+
+def code_sure_sums(code: int) -> tuple[int, ...]:
+    """``sure_sums`` of a suit by its relative ranks (bits 0-19 of its entry)."""
+    out = _SURE_SUMS.get(code)
+    if out is None:
+        out = _SURE_SUMS[code] = sure_sums(code_hands(code))
+    return out
+
+
+# Bits 56-79 of a normal contract's suit by its relative ranks (bits 0-19 of its entry).
 _NORMAL_BITS: dict[int, int] = {}
 
 
 def normal_bits(code: int) -> int:
-    """Bits 56-95 of a suit's entry in ``SUIT_INFO`` (shifted down to 0-39)."""
+    """Bits 56-79 of a suit's entry in ``SUIT_INFO`` (shifted down to 0-23)."""
     bits_ = _NORMAL_BITS.get(code)
     if bits_ is None:
-        hands = code_hands(code)
-        bits_ = _NORMAL_BITS[code] = sure_tricks(hands) | trump_counts(hands) << 16
+        bits_ = _NORMAL_BITS[code] = trump_counts(code_hands(code))
     return bits_
 
 
@@ -422,7 +459,7 @@ def _entry(first: int, second: int, third: int, misere: bool) -> int:
         info, extra = shipped
     if misere:
         return info | extra << 56
-    return info | normal_bits(info & CODE_MASK) << SURE_SHIFT
+    return info | normal_bits(info & CODE_MASK) << TRUMP_COUNTS_SHIFT
 
 
 def _shipped(index: int) -> tuple[int, int] | None:
@@ -496,13 +533,14 @@ FIELD_RUNS = 1  # 1, 2, 3: bits 20-43, the tops of the runs of the first, second
 FIELD_ENTRY = 4  # the whole entry
 FIELD_FLAGS = 5  # bits 50-67 of the entry
 # Normal contracts (``SUIT_FIELDS``):
-FIELD_SURE = 6  # four counts, bits 56-71 (``sure_tricks``)
-FIELD_TRUMPS = 10  # bits 72-95 (``trump_counts``)
+FIELD_TRUMPS = 6  # bits 56-79 (``trump_counts``)
+FIELD_SURE = 7  # 24 sums of sure tricks, then 3 of the longest holding (``sure_sums``)
+FIELD_LONGEST = FIELD_SURE + 24
 # The betelki and Betel (``MISERE_FIELDS``), six each, betelek then Betel by the declarer's place:
 FIELD_LEADS = 6  # the leads of bits 68-115
 FIELD_MADE = 12  # 0xFF if bits 56-61 say the defenders can make him win the trick, else 0
 Fields = tuple[int, ...]
-NO_FIELDS: Fields = (0,) * (FIELD_TRUMPS + 1)  # normal contracts: no suit (no trumps)
+NO_FIELDS: Fields = (0,) * (FIELD_LONGEST + 3)  # normal contracts: no suit (no trumps)
 SUIT_FIELDS: dict[int, Fields] = {}
 MISERE_FIELDS: dict[int, Fields] = {}
 
@@ -518,14 +556,10 @@ def search_fields(entry: int, misere: bool) -> Fields:
         entry >> 50 & 0x3FFFF,
     )
     if not misere:
-        sure = entry >> SURE_SHIFT
         return (
             *common,
-            sure & 15,
-            sure >> 4 & 15,
-            sure >> 8 & 15,
-            sure >> 12 & 15,
             entry >> TRUMP_COUNTS_SHIFT & 0xFFFFFF,
+            *code_sure_sums(entry & CODE_MASK),
         )
     leads = entry >> 68
     made = entry >> 56
