@@ -425,15 +425,20 @@ def laydown_command(
         str | None,
         typer.Option("--dubel", help="The two dubel cards [default: the two lowest left]."),
     ] = None,
-    limit: Annotated[
-        int, typer.Option("--limit", help="Distributions to try for a refutation.")
-    ] = 400,
-    workers: Annotated[int, typer.Option("--workers", help="Processes for the search.")] = 1,
+    budget: Annotated[
+        int,
+        typer.Option(
+            "--budget", min=1, help="Information sets to search for each exchange before giving up."
+        ),
+    ] = 2_000_000,
+    workers: Annotated[
+        int, typer.Option("--workers", min=1, help="Processes to spread the exchanges over.")
+    ] = 1,
     lang: Lang = None,
     as_json: Json = False,
 ) -> None:
     """Prove that a hand makes its contract against every distribution and defence, or
-    show a distribution that beats every line."""
+    that no line does (with a distribution that beats every line when there is one)."""
     with _reported(lang) as language:
         import json
 
@@ -444,7 +449,7 @@ def laydown_command(
         cards = parse_cards(hand, lang=language)
         dubel_cards = parse_cards(dubel, lang=language) if dubel else default_dubel(cards)
         result = check_laydown(
-            cards, dubel_cards, parse_contract(contract), limit=limit, workers=max(1, workers)
+            cards, dubel_cards, parse_contract(contract), budget=budget, workers=workers
         )
         if as_json:
             typer.echo(json.dumps(to_json(result), ensure_ascii=False, indent=2))

@@ -38,11 +38,38 @@ def test_a_losing_card_is_refuted_by_a_real_distribution() -> None:
     assert solve([hand, list(west), list(north)], trump=None) == result.refutation.tricks < 10
 
 
-def test_missing_trumps_beyond_the_top_run_leave_it_open() -> None:
+def test_a_hand_the_fixed_line_cannot_prove_is_proved_by_search() -> None:
+    """♠AKQ10 ♥AKQ ♦AKQ in 4♠: four trumps are missing, so the fixed line proves only three
+    tricks, but the search finds a strategy for every distribution (at most one trump can
+    stay out after ♠AKQ, and it takes one trick)."""
+    hand, dubel = parse_cards("♠AKQ10 ♥AKQ ♦AKQ"), parse_cards("♣8 ♣9")
+    result = check_laydown(hand, dubel, parse_contract("4♠"))
+    assert result.verdict == "proved" and result.method == "search"
+    assert result.sure_tricks == 3 and result.searched > 0 and result.first_lead is not None
+    # Not 5♠: a distribution beats even a declarer who sees all the cards.
+    slam = check_laydown(hand, dubel, parse_contract("5♠"))
+    assert slam.verdict == "refuted" and slam.refutation is not None
+    west, north = list(slam.refutation.west), list(slam.refutation.north)
+    assert solve([list(slam.hand), west, north], trump="♠") == slam.refutation.tricks < 10
+
+
+def test_a_search_out_of_budget_is_open() -> None:
     result = check_laydown(
-        parse_cards("♠AKQ10 ♥AKQ ♦AKQ"), parse_cards("♣8 ♣9"), parse_contract("4♠"), limit=20
+        parse_cards("♠AKQ10 ♥AKQ ♦AKQ"), parse_cards("♣8 ♣9"), parse_contract("4♠"), budget=50
     )
-    assert result.verdict == "open" and result.sure_tricks == 3 and result.tried == 20
+    assert result.verdict == "open" and result.refutation is None
+
+
+def test_a_betelek_is_proved_or_refuted() -> None:
+    low = parse_cards("♠789 ♥789 ♦78 ♣78")
+    safe = check_laydown(low, parse_cards("♦9 ♣9"), parse_contract("B0"))
+    assert safe.verdict == "proved"
+    aces = parse_cards("♠78A ♥78A ♦78 ♣78")
+    # Kings in the dubel do not help: one of them would be the top card of its suit.
+    assert check_laydown(aces, parse_cards("♠K ♥K"), parse_contract("B0")).verdict == "refuted"
+    # Nines do: both aces go to the dubel.
+    traded = check_laydown(aces, parse_cards("♠9 ♥9"), parse_contract("B0"))
+    assert traded.verdict == "proved" and set(traded.lay) == set(parse_cards("♠A ♥A"))
 
 
 def test_the_sure_line_never_loses_a_trick_it_counts() -> None:

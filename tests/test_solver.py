@@ -277,7 +277,7 @@ def test_side_suits_are_interchangeable(
 
 def test_every_first_guess_finds_the_value() -> None:
     """The MTD driver steps from any guess to the same value, on fresh and on used tables."""
-    from betel_tutor.solver.api import _masks, _value, make_board
+    from betel_tutor.solver.api import _masks, make_board, mask_value
 
     rng = random.Random(11)
     for _ in range(40):
@@ -289,8 +289,8 @@ def test_every_first_guess_finds_the_value() -> None:
         used = make_board(trump=trump, declarer=declarer, contract_kind=kind)
         for guess in range(6):
             fresh = make_board(trump=trump, declarer=declarer, contract_kind=kind)
-            assert _value(fresh, _masks(hands, ()), leader, (), guess) == expected
-            assert _value(used, _masks(hands, ()), leader, (), guess) == expected
+            assert mask_value(fresh, _masks(hands, ()), leader, (), guess) == expected
+            assert mask_value(used, _masks(hands, ()), leader, (), guess) == expected
 
 
 def test_betel_first_guess_counts_the_defenders_cards_below() -> None:

@@ -5,6 +5,7 @@ Used by the checker (to prove an author's answer) and by the tutor (to judge a l
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from betel_tutor.cards import Card, format_cards, parse_card, parse_cards
@@ -56,12 +57,9 @@ def engine_answer(quiz: Quiz) -> tuple[Any, str]:
         percent = round(split_percent(hold, dubel, split, discarded=discarded), 2)
         return percent, f"{percent:.2f}"
     if quiz.kind == "laydown":
-        from betel_tutor.contracts import parse_contract
-        from betel_tutor.solver.laydown import check_laydown
-
-        verdict = check_laydown(
-            _cards(p["hand"]), _cards(p["dubel_cards"]), parse_contract(str(p["contract"]))
-        ).verdict
+        verdict = _laydown_verdict(
+            tuple(_cards(p["hand"])), tuple(_cards(p["dubel_cards"])), str(p["contract"])
+        )
         # An open verdict is neither true nor false: no author's answer can match it.
         return {"proved": True, "refuted": False}.get(verdict, verdict), verdict
     if quiz.kind == "offer-legal":
@@ -69,6 +67,16 @@ def engine_answer(quiz: Quiz) -> tuple[Any, str]:
 
         return offer_refusal(p) is None, ""
     raise ValueError(quiz.kind)
+
+
+@functools.cache
+def _laydown_verdict(hand: tuple[Card, ...], dubel: tuple[Card, ...], contract: str) -> str:
+    """The laydown check's verdict, remembered: a search can take a tenth of a second, and a
+    handout or a folder of lessons often repeats the same example."""
+    from betel_tutor.contracts import parse_contract
+    from betel_tutor.solver.laydown import check_laydown
+
+    return check_laydown(hand, dubel, parse_contract(contract)).verdict
 
 
 def _call_is_legal(params: dict[str, Any]) -> bool:

@@ -99,7 +99,7 @@ def _live(hands: tuple[int, int, int], trick: tuple[int, ...]) -> int:
     return live
 
 
-def _value(
+def mask_value(
     board: Board,
     hands: tuple[int, int, int],
     leader: int,
@@ -143,7 +143,7 @@ def solve_position(
     _check_sizes(masks, leader, len(trick))
     board = board or make_board(trump=trump, declarer=declarer, contract_kind=contract_kind)
     before = board.nodes
-    value = _value(board, masks, leader, tuple(card_bit(card) for card in trick))
+    value = mask_value(board, masks, leader, tuple(card_bit(card) for card in trick))
     return Solution(value, board.nodes - before)
 
 
@@ -225,7 +225,7 @@ def card_values(state: PlayState, board: Board | None = None) -> dict[Card, int]
     solved: dict[int, int] = {}
     last = -1  # the previous card's value: the next one's is usually close (the MTD guess)
     for bit, (after, leader, trick, gain) in continuations.items():
-        rest = _value(board, after, leader, trick, last - gain if last >= 0 else None)
+        rest = mask_value(board, after, leader, trick, last - gain if last >= 0 else None)
         last = solved[bit] = gain + rest
     # An equivalent card is worth what the top of its run is worth.
     return {bit_card(bit): solved[_run_top(bit, solved)] for bit in bits(moves)}
@@ -254,7 +254,7 @@ def judge_card(
     _moves, continuations = _continuations(state, board)
     chosen = _run_top(card_bit(card), continuations)
     after, leader, trick, gain = continuations[chosen]
-    value = gain + _value(board, after, leader, trick, None if guess is None else guess - gain)
+    value = gain + mask_value(board, after, leader, trick, None if guess is None else guess - gain)
     wants_tricks = (state.to_play == declarer) == (kind == "normal")
     for bit, (after, leader, trick, gain) in continuations.items():
         if bit == chosen:

@@ -16,7 +16,7 @@ double-dummy solvers:
   remember card for card (measured);
 * **null-window search**: ``wins(target)`` only answers "does the maximising side get the
   declarer ``target`` more tricks?", which prunes far more than a full-width minimax; a driver
-  (:func:`betel_tutor.solver.api._value`) steps from a first guess to the exact value with a
+  (:func:`betel_tutor.solver.api.mask_value`) steps from a first guess to the exact value with a
   few such searches, and the bounds in the table carry over from one to the next;
 * **move ordering**: the remembered lead first, then high cards (in the betelki and Betel, a
   defender leads first the cards with which he can make the declarer win the trick, then

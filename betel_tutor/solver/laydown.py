@@ -3,22 +3,28 @@
 The declarer sees ten cards and the two dubel cards; the twenty unseen cards may lie in any of
 184,756 ways between the defenders, who then defend as well as if they saw everything.
 
-**What a proof proves.** A declarer who cannot see the other hands must use one line of play
-for every distribution. The check proves a *fixed* line: lead every trump from the top, then
-the top cards of each side suit, highest first (§5: the declarer leads to the first trick).
-It counts the tricks that line wins whatever the distribution and whatever the defence: a trump
-wins while every unseen trump still out is lower, and once the declarer's top trumps are at
-least as many as the unseen trumps, no defender holds a trump after they have been led, so
-every later trump and every top side card wins too; without that, only the top trumps are
-counted. In no trump every top card counts. When that count reaches the contract, the
-contract is proved for every distribution and every defence.
+**What is proved.** A declarer who cannot see the other hands must use one strategy for every
+distribution: his card at each turn may depend on what has been played so far, never on the
+unseen cards. The hand is a laydown when, after some exchange with the dubel chosen before the
+play, one such strategy makes the contract in every distribution against every defence (§5:
+the declarer leads to the first trick).
 
-**What a refutation proves.** A distribution in which even a declarer who sees all the cards
-fails (the double-dummy value is short) beats every line; the defence is the solver's.
+* **Proved by the fixed line**: lead every trump from the top, then the top cards of each side
+  suit, highest first. A trump wins while every unseen trump still out is lower, and once the
+  declarer's top trumps are at least as many as the unseen trumps no defender holds a trump
+  after they have been led, so every later trump and top side card wins too; in no trump
+  every top card wins. When that count reaches the contract nothing more is needed.
+* **Proved by search**: otherwise :mod:`betel_tutor.solver.claim` searches every sequence of
+  plays the declarer may see, with every inference the duties of §5 allow, for a strategy
+  that makes the contract in all of them.
+* **Refuted**: every exchange fails. When one distribution beats even a declarer who sees all
+  the cards (the double-dummy value is short), it is shown: it beats every line. Otherwise
+  every line fails in some distribution, a different one for different lines: the declarer
+  would have to guess.
+* **Open**: the search met more information sets than its budget allows before deciding.
 
-Otherwise the answer is *open*: no refutation among the distributions tried (the most
-lopsided first) and no proof by the fixed line. The exchange is tried both ways: keeping the
-ten cards, and taking one or both dubel cards for as many laid down.
+The exchanges are tried most promising first (most sure tricks, or in the betelki the lowest
+cards), and the search stops at the first that makes the contract.
 """
 
 from __future__ import annotations
@@ -26,15 +32,21 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from betel_tutor.cards import BETEL_DECK, Card, Suit, sort_cards
 from betel_tutor.contracts import Contract
 from betel_tutor.errors import BetelError
-from betel_tutor.solver.api import solve
+from betel_tutor.solver.api import bit_card, make_board, mask_of
+from betel_tutor.solver.board import bits
+from betel_tutor.solver.claim import ClaimSearch, OutOfBudget, World, lopsided, sampled
 
 Verdict = Literal["proved", "refuted", "open"]
+# Random distributions tried before the search, for a quick refutation.
+QUICK_SAMPLES = 6
+FIRST_WORLDS = ("West stacked", "North stacked")  # the two lopsided distributions
+Method = Literal["line", "search"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +67,11 @@ class Laydown:
     lay: tuple[Card, ...]
     sure_tricks: int  # what the fixed line wins against everything
     line: tuple[Card, ...]  # its leads, in order
-    refutation: Refutation | None
-    tried: int  # distributions solved in the search for a refutation
+    refutation: Refutation | None  # one distribution that beats every line, if there is one
+    method: Method  # how a proof was found (``"search"`` for every verdict but a line proof)
+    first_lead: Card | None  # a proof by search: the strategy's first card
+    searched: int  # information sets searched, over all the exchanges
+    tried: int = 0  # refuted with no distribution to show: the distributions solved for one
 
 
 def sure_line(hand: Sequence[Card], unseen: Iterable[Card], trump: Suit | None) -> list[Card]:
@@ -93,43 +108,62 @@ def _exchanges(
                 yield tuple(kept), take, lay
 
 
-def _splits(unseen: Sequence[Card], trump: Suit | None, limit: int) -> Iterator[tuple[Card, ...]]:
-    """West's ten cards for up to ``limit`` distributions, the most lopsided first: trumps
-    and then each suit stacked in one hand, the rest dealt round."""
-    by_suit = {suit: [c for c in unseen if c.suit is suit] for suit in Suit}
-    order = sorted(Suit, key=lambda s: (s is not trump, -len(by_suit[s])))
-    seen: set[frozenset[Card]] = set()
-    count = 0
-    for extremes in itertools.product((True, False), repeat=len(order)):
-        west: list[Card] = []
-        for suit, to_west in zip(order, extremes, strict=True):
-            if to_west:
-                west.extend(by_suit[suit][: 10 - len(west)])
-        rest = [c for c in unseen if c not in west]
-        west.extend(rest[: 10 - len(west)])
-        key = frozenset(west)
-        if key not in seen:
-            seen.add(key)
-            yield tuple(west)
-            count += 1
-            if count >= limit:
-                return
-    for west_cards in itertools.combinations(unseen, 10):
-        key = frozenset(west_cards)
-        if key in seen:
-            continue
-        seen.add(key)
-        yield west_cards
-        count += 1
-        if count >= limit:
-            return
+@dataclass(frozen=True, slots=True)
+class _Outcome:
+    """One exchange searched: won, lost or out of budget, with what the search found."""
+
+    won: bool | None
+    first_lead: int | None
+    witness: tuple[int, int, int] | None  # West, North and the double-dummy tricks
+    nodes: int
 
 
-def _solve_split(
-    args: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], Suit | None, str],
-) -> tuple[tuple[Card, ...], int]:
-    hand, west, north, trump, kind = args
-    return west, solve([hand, west, north], trump=trump, contract_kind=kind)
+def _search(job: tuple[tuple[Card, ...], int, Contract, int, int]) -> _Outcome:
+    """One hand after an exchange: first a few distributions that may beat even a declarer
+    who sees all the cards, then the exact search (:mod:`betel_tutor.solver.claim`); when
+    that finds the hand lost with no such distribution, ``samples`` more are tried for one to
+    show."""
+    hand, unseen, contract, budget, samples = job
+    trump = contract.trump
+    search = ClaimSearch(
+        trump=-1 if trump is None else trump.order,
+        misere=contract.is_misere,
+        defenders_beat=contract.defenders_must_beat,
+        board=make_board(trump=trump, declarer=0, contract_kind=contract.kind),
+        budget=budget,
+    )
+    mask = mask_of(hand)
+    goal = contract.tricks_allowed if contract.is_misere else contract.tricks_needed
+    first = lopsided(unseen, 0, 0, 10, search.trump) + sampled(unseen, 10, QUICK_SAMPLES)
+    assert len(first) == len(FIRST_WORLDS) + QUICK_SAMPLES
+    witness = _first_witness(search, mask, first, goal)
+    if witness is not None:
+        return _Outcome(False, None, witness, 0)
+    root = (mask, unseen, 0, 0, 0, (), goal)
+    try:
+        won = search.wins(*root)
+    except OutOfBudget:
+        return _Outcome(None, None, None, search.nodes)
+    if not won:
+        witness = _first_witness(search, mask, sampled(unseen, 10, samples, seed=1), goal)
+    return _Outcome(won, search.best.get(root), witness, search.nodes)
+
+
+def _first_witness(
+    search: ClaimSearch, hand: int, worlds: Iterable[World], goal: int
+) -> tuple[int, int, int] | None:
+    for world in worlds:
+        tricks = search.beats(hand, world, 0, goal)
+        if tricks is not None:
+            return world.west, world.north, tricks
+    return None
+
+
+def _promise(contract: Contract, hand: Sequence[Card], sure: int) -> tuple[int, int]:
+    """Exchanges are searched in this order: most sure tricks and highest cards first, or in
+    the betelki and Betel the lowest cards first."""
+    ranks = sum(int(card.rank) for card in hand)
+    return (-sure, -ranks) if not contract.is_misere else (ranks, 0)
 
 
 def check_laydown(
@@ -137,10 +171,15 @@ def check_laydown(
     dubel: Sequence[Card],
     contract: Contract,
     *,
-    limit: int = 400,
+    budget: int = 2_000_000,
     workers: int = 1,
+    samples: int = 100,
 ) -> Laydown:
-    """Prove or refute that ``hand`` (with the ``dubel`` to exchange) makes ``contract``."""
+    """Prove or refute that ``hand`` (with the ``dubel`` to exchange) makes ``contract``
+    whatever the unseen cards and the defence; ``budget`` bounds the information sets searched
+    for each exchange, ``workers`` spreads the exchanges over processes; when the hand is
+    lost and the search met no distribution that beats a declarer who sees all the cards,
+    ``samples`` random ones are tried for one to show."""
     if len(hand) != 10 or len(dubel) != 2 or len(set(hand) | set(dubel)) != 12:
         raise BetelError("solver.too_many_cards", count=len(set(hand) | set(dubel)))
     if contract.kind == "free":
@@ -148,68 +187,90 @@ def check_laydown(
     known = set(hand) | set(dubel)
     unseen = [c for c in BETEL_DECK if c not in known]
     trump = contract.trump
-    best: Laydown | None = None
+    options: list[Laydown] = []
     for kept, take, lay in _exchanges(hand, dubel):
         line = sure_line(kept, unseen, trump) if contract.kind == "normal" else []
-        if contract.kind == "normal" and len(line) >= contract.tricks_needed:
-            return Laydown(
-                "proved",
-                contract,
-                tuple(sort_cards(kept)),
-                take,
-                lay,
-                len(line),
-                tuple(line),
-                None,
-                0,
-            )
-        candidate = Laydown(
-            "open", contract, tuple(sort_cards(kept)), take, lay, len(line), tuple(line), None, 0
+        option = Laydown(
+            "open",
+            contract,
+            tuple(sort_cards(kept)),
+            take,
+            lay,
+            len(line),
+            tuple(line),
+            None,
+            "line",
+            None,
+            0,
         )
-        if best is None or candidate.sure_tricks > best.sure_tricks:
-            best = candidate
-    assert best is not None
-    return _refute(best, unseen, limit=limit, workers=workers)
-
-
-def _refute(best: Laydown, unseen: list[Card], *, limit: int, workers: int) -> Laydown:
-    """Search distributions for one that beats even a double-dummy declarer holding the hand
-    of ``best`` (the exchange with the most sure tricks), the most lopsided first."""
-    contract = best.contract
-    kind = "normal" if contract.kind == "normal" else contract.kind
-    trump = contract.trump
-    tried = 0
-    # Lazily: the search stops at the first refutation, usually among the first splits.
-    jobs = (
-        (best.hand, west, tuple(c for c in unseen if c not in west), trump, kind)
-        for west in _splits(unseen, trump, limit)
-    )
-    results: Iterable[tuple[tuple[Card, ...], int]]
+        if contract.kind == "normal" and len(line) >= contract.tricks_needed:
+            return _with(option, "proved")
+        options.append(option)
+    options.sort(key=lambda o: _promise(contract, o.hand, o.sure_tricks))
+    jobs = [(o.hand, mask_of(unseen), contract, budget, samples) for o in options]
+    outcomes: Iterable[_Outcome]
+    pool: ProcessPoolExecutor | None = None
     if workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(_solve_split, jobs, chunksize=8))
+        pool = ProcessPoolExecutor(max_workers=workers)
+        outcomes = pool.map(_search, jobs)
     else:
-        results = map(_solve_split, jobs)
-    for west, tricks in results:
-        tried += 1
-        if not contract.is_made(tricks):
-            north = tuple(sort_cards(c for c in unseen if c not in west))
-            refutation = Refutation(tuple(sort_cards(west)), north, tricks)
-            return _with(best, "refuted", refutation, tried)
-    return _with(best, "open", None, tried)
+        outcomes = map(_search, jobs)
+    try:
+        return _verdict(options, outcomes, tried=len(FIRST_WORLDS) + QUICK_SAMPLES + samples)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
 
 
-def _with(best: Laydown, verdict: Verdict, refutation: Refutation | None, tried: int) -> Laydown:
+def _verdict(options: list[Laydown], outcomes: Iterable[_Outcome], *, tried: int) -> Laydown:
+    """The first exchange that makes it proves the hand; all lost refute it."""
+    searched = 0
+    undecided = False
+    first: _Outcome | None = None
+    for option, outcome in zip(options, outcomes, strict=False):
+        first = first or outcome
+        searched += outcome.nodes
+        if outcome.won:
+            lead = None if outcome.first_lead is None else bit_card(outcome.first_lead)
+            return _with(option, "proved", method="search", first_lead=lead, searched=searched)
+        undecided = undecided or outcome.won is None
+    best = options[0]
+    if undecided:
+        return _with(best, "open", method="search", searched=searched)
+    # Shown with the most promising exchange: a distribution that beats it double dummy.
+    refutation = None
+    if first is not None and first.witness is not None:
+        west, north, tricks = first.witness
+        refutation = Refutation(_cards(west), _cards(north), tricks)
+    refuted = _with(best, "refuted", refutation, method="search", searched=searched)
+    return refuted if refutation is not None else replace(refuted, tried=tried)
+
+
+def _cards(mask: int) -> tuple[Card, ...]:
+    return tuple(sort_cards(bit_card(bit) for bit in bits(mask)))
+
+
+def _with(
+    option: Laydown,
+    verdict: Verdict,
+    refutation: Refutation | None = None,
+    *,
+    method: Method = "line",
+    first_lead: Card | None = None,
+    searched: int = 0,
+) -> Laydown:
     return Laydown(
         verdict,
-        best.contract,
-        best.hand,
-        best.take,
-        best.lay,
-        best.sure_tricks,
-        best.line,
+        option.contract,
+        option.hand,
+        option.take,
+        option.lay,
+        option.sure_tricks,
+        option.line,
         refutation,
-        tried,
+        method,
+        first_lead,
+        searched,
     )
 
 
@@ -229,7 +290,7 @@ def report_lines(result: Laydown, lang: str) -> list[str]:
         return i18n.translate(f"solver.{key}", lang, **params)
 
     contract = result.contract.localized(lang)
-    lines = [t(f"laydown_{result.verdict}", contract=contract)]
+    lines = [t(f"laydown_{result.verdict}", contract=contract, n=result.searched)]
     if result.take:
         lines.append(
             t(
@@ -243,14 +304,19 @@ def report_lines(result: Laydown, lang: str) -> list[str]:
         lines.append(
             t("laydown_line", n=result.sure_tricks, cards=format_cards(result.line, lang=lang))
         )
+    if result.first_lead is not None:
+        lines.append(t("laydown_search", card=format_cards([result.first_lead], lang=lang)))
     if result.refutation is not None:
         lines.append(t("laydown_west", cards=format_hand(result.refutation.west, lang=lang)))
         lines.append(t("laydown_north", cards=format_hand(result.refutation.north, lang=lang)))
-        lines.append(t("laydown_dd", n=result.refutation.tricks))
-    if result.verdict != "proved":
-        lines.append(t("laydown_tried", n=result.tried))
-    if result.verdict != "refuted":
-        lines.append(t("laydown_what"))
+        dd = "laydown_dd_misere" if result.contract.is_misere else "laydown_dd"
+        lines.append(t(dd, n=result.refutation.tricks))
+    elif result.verdict == "refuted":
+        lines.append(t("laydown_guess", n=result.tried))
+    if result.searched:
+        lines.append(t("laydown_searched", n=result.searched))
+    if result.verdict == "proved":
+        lines.append(t("laydown_what" if result.method == "line" else "laydown_what_search"))
     return lines
 
 
@@ -271,5 +337,7 @@ def to_json(result: Laydown) -> dict[str, object]:
             "north": [str(c) for c in refutation.north],
             "declarer_tricks": refutation.tricks,
         },
-        "distributions_tried": result.tried,
+        "method": result.method,
+        "first_lead": None if result.first_lead is None else str(result.first_lead),
+        "information_sets": result.searched,
     }

@@ -1,0 +1,123 @@
+"""The search over what the declarer sees, checked against a brute force that keeps every
+distribution of the unseen cards explicitly and asks the rules engine which cards are legal."""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from functools import cache
+from itertools import combinations
+
+from betel_tutor.cards import BETEL_DECK, Card, Suit
+from betel_tutor.rules import legal_plays, trick_winner
+from betel_tutor.solver.api import make_board, mask_of
+from betel_tutor.solver.claim import ClaimSearch, loses_every_trick, sure_tricks
+
+Worlds = frozenset[tuple[frozenset[Card], frozenset[Card]]]
+
+
+def brute_force(
+    hand: frozenset[Card],
+    worlds: Worlds,
+    leader: int,
+    goal: int,
+    trump: Suit | None,
+    kind: str,
+) -> bool:
+    """Whether one strategy of the declarer (seat 0), seeing only his cards and the play,
+    makes ``goal`` (tricks still needed, or in the betelki still allowed) in every world."""
+    misere = kind != "normal"
+    defenders_beat = kind != "betel"
+
+    @cache
+    def wins(
+        hand: frozenset[Card], worlds: Worlds, leader: int, trick: tuple[Card, ...], goal: int
+    ) -> bool:
+        if len(trick) == 3:
+            taker = (leader + trick_winner(trick, trump=trump)) % 3
+            return wins(hand, worlds, taker, (), goal - (taker == 0))
+        if not trick and not hand:
+            return goal >= 0 if misere else goal <= 0
+        seat = (leader + len(trick)) % 3
+        if seat == 0:
+            return any(
+                wins(hand - {card}, worlds, leader, (*trick, card), goal)
+                for card in legal_plays(hand, trick, trump=trump)
+            )
+        answers: dict[Card, set[tuple[frozenset[Card], frozenset[Card]]]] = defaultdict(set)
+        for west, north in worlds:
+            held = west if seat == 1 else north
+            for card in legal_plays(held, trick, trump=trump, beat_obligation=defenders_beat):
+                answers[card].add((west - {card}, north) if seat == 1 else (west, north - {card}))
+        return all(
+            wins(hand, frozenset(after), leader, (*trick, card), goal)
+            for card, after in answers.items()
+        )
+
+    return wins(hand, worlds, leader, (), goal)
+
+
+def random_ending(rng: random.Random) -> tuple[list[Card], list[Card], int, str, Suit | None, int]:
+    """A few cards each from two or three suits, so that following, beating and ruffing
+    all come into play."""
+    size = rng.choice((2, 3, 3, 4))
+    suits = rng.sample(list(Suit), rng.choice((2, 3)))
+    pool = [c for c in BETEL_DECK if c.suit in suits]
+    cards = (
+        rng.sample(pool, 3 * size) if len(pool) >= 3 * size else rng.sample(BETEL_DECK, 3 * size)
+    )
+    kind = rng.choice(("normal", "normal", "betelek", "betel"))
+    trump = rng.choice((None, *suits)) if kind == "normal" else None
+    goal = rng.randint(0, size + 1) if kind == "normal" else rng.randint(-1, size)
+    return cards[:size], cards[size:], rng.randint(0, 2), kind, trump, goal
+
+
+def test_the_search_agrees_with_brute_force_on_random_endings() -> None:
+    rng = random.Random(2026)
+    decided = {True: 0, False: 0}
+    for _ in range(400):
+        hand, unseen, leader, kind, trump, goal = random_ending(rng)
+        size = len(hand)
+        worlds: Worlds = frozenset(
+            (frozenset(west), frozenset(c for c in unseen if c not in west))
+            for west in combinations(unseen, size)
+        )
+        expected = brute_force(frozenset(hand), worlds, leader, goal, trump, kind)
+        search = ClaimSearch(
+            trump=-1 if trump is None else trump.order,
+            misere=kind != "normal",
+            defenders_beat=kind != "betel",
+            board=make_board(trump=trump, declarer=0, contract_kind=kind),
+            budget=10**6,
+        )
+        got = search.wins(mask_of(hand), mask_of(unseen), 0, 0, leader, (), goal)
+        assert got == expected, (hand, unseen, leader, kind, trump, goal)
+        decided[got] += 1
+    # Both answers are common, so the comparison tests something either way.
+    assert min(decided.values()) > 80, decided
+
+
+def test_the_shortcuts_are_sound() -> None:
+    """Sure tricks never exceed what the declarer makes double dummy in any distribution,
+    and a hand said to lose every trick takes none double dummy."""
+    from betel_tutor.solver import solve
+
+    rng = random.Random(7)
+    losing = 0
+    for _ in range(200):
+        deck = list(BETEL_DECK)
+        rng.shuffle(deck)
+        hand, west, north = deck[:10], deck[10:20], deck[20:30]
+        trump = rng.choice((None, *Suit))
+        sure = sure_tricks(
+            mask_of(hand), mask_of(west + north), -1 if trump is None else trump.order
+        )
+        assert solve([hand, west, north], trump=trump) >= sure
+        low = sorted(deck[:30], key=lambda c: c.rank)
+        hand, rest = low[:10], low[10:]
+        rng.shuffle(rest)
+        if loses_every_trick(mask_of(hand), mask_of(rest), True):
+            losing += 1
+            for kind in ("betelek", "betel"):
+                assert solve([hand, rest[:10], rest[10:]], contract_kind=kind) == 0
+    assert losing > 20, losing
