@@ -101,3 +101,22 @@ def test_cli_laydown_and_solve() -> None:
     assert neither.returncode == 2 and neither.stderr.count("\n") == 1
     broken = run("solve", "tests/data/bad/" + "missing-file.yaml")
     assert broken.returncode == 2 and "missing-file.yaml" in broken.stderr
+
+
+def test_a_hand_where_the_declarer_must_guess() -> None:
+    """3NT with ♠KQ ♥KQ ♦AKQJ ♣AK after the exchange: no distribution tried beats a declarer
+    who sees all the cards, yet the search finds every line beaten in some distribution."""
+    done = run(
+        "laydown",
+        "♣A ♦K ♦Q ♣K ♦A ♠Q ♥K ♠K ♦J ♣10",
+        "--dubel",
+        "♥Q ♠10",
+        "--contract",
+        "3NT",
+        "--workers",
+        "2",
+        "--json",
+    )
+    answer = json.loads(done.stdout)
+    assert done.returncode == 1 and answer["verdict"] == "refuted"
+    assert answer["refutation"] is None and answer["information_sets"] > 1000
