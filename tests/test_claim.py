@@ -11,7 +11,7 @@ from itertools import combinations
 from betel_tutor.cards import BETEL_DECK, Card, Suit
 from betel_tutor.rules import legal_plays, trick_winner
 from betel_tutor.solver.api import make_board, mask_of
-from betel_tutor.solver.claim import ClaimSearch, loses_every_trick, sure_tricks
+from betel_tutor.solver.claim import ClaimSearch, loses_every_trick, sure_leads
 
 Worlds = frozenset[tuple[frozenset[Card], frozenset[Card]]]
 
@@ -109,8 +109,8 @@ def test_the_shortcuts_are_sound() -> None:
         rng.shuffle(deck)
         hand, west, north = deck[:10], deck[10:20], deck[20:30]
         trump = rng.choice((None, *Suit))
-        sure = sure_tricks(
-            mask_of(hand), mask_of(west + north), -1 if trump is None else trump.order
+        sure = len(
+            sure_leads(mask_of(hand), mask_of(west + north), -1 if trump is None else trump.order)
         )
         assert solve([hand, west, north], trump=trump) >= sure
         low = sorted(deck[:30], key=lambda c: c.rank)

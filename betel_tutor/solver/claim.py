@@ -67,32 +67,29 @@ def _feasible(unseen: int, not_west: int, not_north: int, west_count: int) -> bo
     return west_only.bit_count() <= west_count and north_only.bit_count() <= north_count
 
 
-def sure_tricks(hand: int, unseen: int, trump: int) -> int:
-    """The tricks a declarer on lead wins whatever the defenders hold: his trumps above every
-    unseen one; when they are at least as many as the unseen trumps, all his trumps and then
-    every side card above the unseen ones of its suit (the mask form of ``laydown.sure_line``)."""
-    count = 0
+def sure_leads(hand: int, unseen: int, trump: int) -> list[int]:
+    """The fixed line's leads that win whatever the defenders hold, in order: the declarer's
+    trumps above every unseen one; when they are at least as many as the unseen trumps, all
+    his trumps (the top ones draw the rest) and then, suit by suit, each card above every
+    unseen one of its suit, highest first (else trumps may stay out to ruff, §5 rule 6)."""
+    line: list[int] = []
     if trump >= 0:
         mask = SUIT_MASKS[trump]
         out = unseen & mask
-        mine = hand & mask
-        top = out.bit_length()  # cards above the highest unseen trump
-        masters = (mine >> top).bit_count() if out else mine.bit_count()
-        if masters < out.bit_count():
+        mine = sorted(bits(hand & mask), reverse=True)
+        masters = [card for card in mine if card >= out.bit_length()]
+        if len(masters) < out.bit_count():
             return masters
-        count = mine.bit_count()
+        line.extend(mine)
     for suit in range(4):
         if suit == trump:
             continue
-        mask = SUIT_MASKS[suit]
-        mine = hand & mask
-        while mine:
-            card = mine.bit_length() - 1
-            if unseen & mask & ~((2 << card) - 1):
-                break  # an unseen card of the suit is higher
-            count += 1
-            mine &= ~(1 << card)
-    return count
+        highest_out = (unseen & SUIT_MASKS[suit]).bit_length() - 1
+        for card in sorted(bits(hand & SUIT_MASKS[suit]), reverse=True):
+            if card < highest_out:
+                break
+            line.append(card)  # led, it beats every unseen card of its suit
+    return line
 
 
 def loses_every_trick(hand: int, unseen: int, on_lead: bool) -> bool:
@@ -165,27 +162,18 @@ class ClaimSearch:
         self.nodes += 1
         if self.nodes > self.budget:
             raise OutOfBudget
-        result = self._decide(hand, unseen, not_west, not_north, leader, trick, goal, key)
+        result = self._decide(key)
         self.table[key] = result
         return result
 
-    def _decide(
-        self,
-        hand: int,
-        unseen: int,
-        not_west: int,
-        not_north: int,
-        leader: int,
-        trick: tuple[int, ...],
-        goal: int,
-        key: Key,
-    ) -> bool:
+    def _decide(self, key: Key) -> bool:
+        hand, unseen, not_west, not_north, leader, trick, goal = key
         seat = (leader + len(trick)) % 3
         if not trick:
             if self.misere:
                 if goal >= 0 and loses_every_trick(hand, unseen, leader == 0):
                     return True
-            elif leader == 0 and sure_tricks(hand, unseen, self.trump) >= goal:
+            elif leader == 0 and len(sure_leads(hand, unseen, self.trump)) >= goal:
                 return True
             witness = self._refuted(hand, unseen, not_west, not_north, leader, goal)
             if witness is not None:

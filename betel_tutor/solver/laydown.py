@@ -40,12 +40,18 @@ from betel_tutor.contracts import Contract
 from betel_tutor.errors import BetelError
 from betel_tutor.solver.api import bit_card, make_board, mask_of
 from betel_tutor.solver.board import bits
-from betel_tutor.solver.claim import ClaimSearch, OutOfBudget, World, lopsided, sampled
+from betel_tutor.solver.claim import (
+    ClaimSearch,
+    OutOfBudget,
+    World,
+    lopsided,
+    sampled,
+    sure_leads,
+)
 
 Verdict = Literal["proved", "refuted", "open"]
 # Random distributions tried before the search, for a quick refutation.
 QUICK_SAMPLES = 6
-FIRST_WORLDS = ("West stacked", "North stacked")  # the two lopsided distributions
 Method = Literal["line", "search"]
 
 
@@ -76,24 +82,8 @@ class Laydown:
 
 def sure_line(hand: Sequence[Card], unseen: Iterable[Card], trump: Suit | None) -> list[Card]:
     """The fixed line's leads that win whatever happens, in order (see the module text)."""
-    unseen_set = set(unseen)
-    line: list[Card] = []
-    suits = [s for s in Suit if s is not trump]
-    if trump is not None:
-        trumps = sorted((c for c in hand if c.suit is trump), key=lambda c: -c.rank)
-        out = sorted((c for c in unseen_set if c.suit is trump), key=lambda c: -c.rank)
-        top_run = [c for c in trumps if not out or c.rank > out[0].rank]
-        if len(top_run) < len(out):
-            return top_run  # trumps may stay out: side suits can be ruffed, §5 rule 6
-        line.extend(trumps)  # the top ones draw the unseen trumps; the rest are then masters
-    for suit in suits:
-        highest_out = max((c.rank for c in unseen_set if c.suit is suit), default=0)
-        for card in sorted((c for c in hand if c.suit is suit), key=lambda c: -c.rank):
-            if card.rank < highest_out:
-                break
-            line.append(card)
-            # A card led is higher than every unseen card of its suit; nothing else changes.
-    return line
+    leads = sure_leads(mask_of(hand), mask_of(unseen), -1 if trump is None else trump.order)
+    return [bit_card(bit) for bit in leads]
 
 
 def _exchanges(
@@ -116,6 +106,7 @@ class _Outcome:
     first_lead: int | None
     witness: tuple[int, int, int] | None  # West, North and the double-dummy tricks
     nodes: int
+    tried: int  # distributions solved double dummy in the search for a witness
 
 
 def _search(job: tuple[tuple[Card, ...], int, Contract, int, int]) -> _Outcome:
@@ -135,18 +126,17 @@ def _search(job: tuple[tuple[Card, ...], int, Contract, int, int]) -> _Outcome:
     mask = mask_of(hand)
     goal = contract.tricks_allowed if contract.is_misere else contract.tricks_needed
     first = lopsided(unseen, 0, 0, 10, search.trump) + sampled(unseen, 10, QUICK_SAMPLES)
-    assert len(first) == len(FIRST_WORLDS) + QUICK_SAMPLES
     witness = _first_witness(search, mask, first, goal)
     if witness is not None:
-        return _Outcome(False, None, witness, 0)
+        return _Outcome(False, None, witness, 0, len(first))
     root = (mask, unseen, 0, 0, 0, (), goal)
     try:
         won = search.wins(*root)
     except OutOfBudget:
-        return _Outcome(None, None, None, search.nodes)
-    if not won:
-        witness = _first_witness(search, mask, sampled(unseen, 10, samples, seed=1), goal)
-    return _Outcome(won, search.best.get(root), witness, search.nodes)
+        return _Outcome(None, None, None, search.nodes, len(first))
+    more = [] if won else sampled(unseen, 10, samples, seed=1)
+    witness = _first_witness(search, mask, more, goal)
+    return _Outcome(won, search.best.get(root), witness, search.nodes, len(first) + len(more))
 
 
 def _first_witness(
@@ -204,7 +194,7 @@ def check_laydown(
             0,
         )
         if contract.kind == "normal" and len(line) >= contract.tricks_needed:
-            return _with(option, "proved")
+            return replace(option, verdict="proved")
         options.append(option)
     options.sort(key=lambda o: _promise(contract, o.hand, o.sure_tricks))
     jobs = [(o.hand, mask_of(unseen), contract, budget, samples) for o in options]
@@ -216,13 +206,13 @@ def check_laydown(
     else:
         outcomes = map(_search, jobs)
     try:
-        return _verdict(options, outcomes, tried=len(FIRST_WORLDS) + QUICK_SAMPLES + samples)
+        return _verdict(options, outcomes)
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
 
 
-def _verdict(options: list[Laydown], outcomes: Iterable[_Outcome], *, tried: int) -> Laydown:
+def _verdict(options: list[Laydown], outcomes: Iterable[_Outcome]) -> Laydown:
     """The first exchange that makes it proves the hand; all lost refute it."""
     searched = 0
     undecided = False
@@ -232,46 +222,30 @@ def _verdict(options: list[Laydown], outcomes: Iterable[_Outcome], *, tried: int
         searched += outcome.nodes
         if outcome.won:
             lead = None if outcome.first_lead is None else bit_card(outcome.first_lead)
-            return _with(option, "proved", method="search", first_lead=lead, searched=searched)
+            return replace(
+                option, verdict="proved", method="search", first_lead=lead, searched=searched
+            )
         undecided = undecided or outcome.won is None
     best = options[0]
     if undecided:
-        return _with(best, "open", method="search", searched=searched)
+        return replace(best, verdict="open", method="search", searched=searched)
     # Shown with the most promising exchange: a distribution that beats it double dummy.
     refutation = None
     if first is not None and first.witness is not None:
         west, north, tricks = first.witness
         refutation = Refutation(_cards(west), _cards(north), tricks)
-    refuted = _with(best, "refuted", refutation, method="search", searched=searched)
-    return refuted if refutation is not None else replace(refuted, tried=tried)
+    return replace(
+        best,
+        verdict="refuted",
+        refutation=refutation,
+        method="search",
+        searched=searched,
+        tried=0 if refutation is not None or first is None else first.tried,
+    )
 
 
 def _cards(mask: int) -> tuple[Card, ...]:
     return tuple(sort_cards(bit_card(bit) for bit in bits(mask)))
-
-
-def _with(
-    option: Laydown,
-    verdict: Verdict,
-    refutation: Refutation | None = None,
-    *,
-    method: Method = "line",
-    first_lead: Card | None = None,
-    searched: int = 0,
-) -> Laydown:
-    return Laydown(
-        verdict,
-        option.contract,
-        option.hand,
-        option.take,
-        option.lay,
-        option.sure_tricks,
-        option.line,
-        refutation,
-        method,
-        first_lead,
-        searched,
-    )
 
 
 def default_dubel(hand: Sequence[Card]) -> list[Card]:
