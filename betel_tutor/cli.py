@@ -485,15 +485,20 @@ def learn_command(
             "(you on every fourth deal).",
         ),
     ] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="Print every event as one JSON object per line."),
+    ] = False,
 ) -> None:
     """Learn Betel level by level, playing against computer players."""
     import sys
 
     with _reported(lang) as language:
         from betel_tutor.errors import NotationError
+        from betel_tutor.tutor import jsonlines, terminal
         from betel_tutor.tutor import progress as store
+        from betel_tutor.tutor.context import Settings
         from betel_tutor.tutor.session import Session
-        from betel_tutor.tutor.terminal import run
 
         if level is not None and not 1 <= level <= 10:
             raise NotationError("tutor.bad_level", token=str(level), position=0)
@@ -508,26 +513,33 @@ def learn_command(
         except store.ProgressError as damaged:
             saved = store.Progress()
             notice = (damaged.path, damaged.moved_to)
-        session = Session(
-            progress=saved,
-            lang=language if lang is not None else (saved.language or language),
-            on_progress=lambda p: store.save(path, p),
+        settings = Settings(
             always_open=open_hands,
             seed=seed,
             fourth=fourth,
             strength=strength,
             saves_to=path.parent / "deals",
         )
+        session = Session(
+            saved,
+            language if lang is not None else (saved.language or language),
+            settings=settings,
+            on_progress=lambda p: store.save(path, p),
+        )
         if notice is not None:
             from betel_tutor.i18n import translate
 
             typer.echo(
                 translate(
-                    "tutor.progress_set_aside", session.lang, path=notice[0], aside=notice[1]
+                    "tutor.progress_set_aside", session.ctx.lang, path=notice[0], aside=notice[1]
                 ),
                 err=True,
             )
-        status = run(session, level=level, stdin=sys.stdin, stdout=sys.stdout)
+        # A learner's typing may hold bytes that are not UTF-8: shown as such, never a crash.
+        if hasattr(sys.stdin, "reconfigure"):
+            sys.stdin.reconfigure(errors="replace")
+        front = jsonlines if as_json else terminal
+        status = front.run(session, level=level, stdin=sys.stdin, stdout=sys.stdout)
     raise typer.Exit(status)
 
 
@@ -537,6 +549,9 @@ def progress_command(
         bool, typer.Option("--reset", help="Start again (the old file is kept aside).")
     ] = False,
     lang: Lang = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print each level's state as a JSON object.")
+    ] = False,
 ) -> None:
     """Show the learner's progress through the ten levels."""
     with _reported(lang) as language:
@@ -558,6 +573,11 @@ def progress_command(
             aside = store.set_aside(path)
             if aside is not None:
                 typer.echo(translate("tutor.progress_reset", language, aside=aside))
+            return
+        if as_json:
+            import json
+
+            typer.echo(json.dumps(store.summary(saved), ensure_ascii=False))
             return
         for number in range(1, 11):
             level = saved.level(number)
@@ -591,6 +611,9 @@ def main() -> None:
 
     try:
         status = app(prog_name="betel-tutor", standalone_mode=False)
+    except typer.Abort:  # Ctrl-C (the command line turns KeyboardInterrupt into Abort)
+        sys.stderr.write("\n")
+        sys.exit(130)
     except typer.TyperException as error:
         from betel_tutor import i18n
 

@@ -24,15 +24,15 @@ from betel_tutor.scenario.schema import scenario_schema
 from betel_tutor.scoring import prediction_points, score
 from betel_tutor.trade import Ledger
 from betel_tutor.tutor import progress as store
+from betel_tutor.tutor.context import Context, level_path
+from betel_tutor.tutor.dealend import deal_points
 from betel_tutor.tutor.match_play import (
-    deal_points,
     deal_seed,
     score_table,
     seating,
     winners,
 )
 from betel_tutor.tutor.progress import LevelProgress, Progress, SavedMatch, parse_match
-from betel_tutor.tutor.session import level_path
 from betel_tutor.tutor.table import EAST, NORTH, PLAYERS, SOUTH, THREE, WEST, Rest, Table, seated
 from betel_tutor.tutor.trading import Trading
 from tests.test_tutor import BETEL_TUTOR, environment
@@ -304,12 +304,11 @@ def test_the_schema_knows_the_match_step() -> None:
 
 
 def test_a_tie_for_the_first_exchange_looks_at_the_match_totals() -> None:
-    from betel_tutor.tutor.match_play import table_totals
-    from betel_tutor.tutor.session import Session
+    from betel_tutor.tutor.trading import table_totals
 
-    session = Session(progress=Progress())
+    ctx = Context(Progress())
     state = played()
-    session.table = table(state, names=seated(EAST), rest=Rest(EAST))
-    assert table_totals(session) == (0, 0, 0)  # outside a match nobody has points
-    session.match = saved_match([(40, -10, 5, 10)], chips=True)
-    assert table_totals(session) == (540, 490, 505)  # South, West, North at the table (rule 10)
+    ctx.table = table(state, names=seated(EAST), rest=Rest(EAST))
+    assert table_totals(ctx) == (0, 0, 0)  # outside a match nobody has points
+    ctx.match = saved_match([(40, -10, 5, 10)], chips=True)
+    assert table_totals(ctx) == (540, 490, 505)  # South, West, North at the table (rule 10)

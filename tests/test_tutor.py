@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pexpect
+import pytest
 
 BETEL_TUTOR = str(Path(sys.executable).parent / "betel-tutor")
 QUIZ_ANSWERS = ["", "♥K", "♥A ♥K", "♥K ♥8", "♠A ♠K ♣7", "20 15 15"]
@@ -200,14 +201,16 @@ def test_replay_from_a_trick_is_not_scored(tmp_path: Path) -> None:
 
 
 def test_open_shows_the_other_hands_in_a_closed_deal() -> None:
+    from betel_tutor.tutor.context import Settings
+    from betel_tutor.tutor.events import lines
     from betel_tutor.tutor.progress import LevelProgress, Progress
     from betel_tutor.tutor.session import Session
 
     closed_step = 9  # level 1, step 10: deal d1 played closed
     progress = Progress().with_level(1, LevelProgress(next_step=closed_step))
     for always_open, shown in ((False, False), (True, True)):
-        session = Session(progress=progress, always_open=always_open)
-        text = "\n".join(session.start(1))
+        session = Session(progress, settings=Settings(always_open=always_open))
+        text = "\n".join(lines(session.start(1)))
         assert "Step 10 of 12" in text
         assert ("  West      ♠" in text) is shown
 
@@ -249,23 +252,26 @@ def test_a_whole_level_in_polish_then_the_menu_marks_it_done(tmp_path: Path) -> 
     assert saved["levels"]["1"]["completed"] is True and saved["language"] == "pl"
 
 
-def test_a_deal_to_watch_is_played_by_the_computer_players() -> None:
-    from betel_tutor.scenario import load_text
+def test_a_deal_to_watch_is_played_by_the_computer_players(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from betel_tutor.tutor.events import CardPlayed, lines
     from betel_tutor.tutor.progress import Progress
-    from betel_tutor.tutor.session import Session
+    from betel_tutor.tutor.session import Session, prompt_of
 
-    lesson, problems = load_text(
+    (tmp_path / "level-01.yaml").write_text(
         "kind: lesson\nid: w\nlevel: 1\ntitle: {en: Watch, pl: Oglądaj}\n"
         "options: {auction: false, contract: pass}\n"
         "deals: [{id: d1, seed: 5}]\nsteps: [{watch: {deal: d1}}]\n",
-        "w.yaml",
+        encoding="utf-8",
     )
-    assert problems == [] and lesson is not None
-    session = Session(progress=Progress(), lesson=lesson, level=1)
-    session.enter_step()
-    text = "\n".join(session.flush())
+    monkeypatch.setenv("BETEL_TUTOR_LEVELS", str(tmp_path))
+    events = Session(Progress()).start(1)
+    text = "\n".join(lines(events))
     assert text.count(" plays ") == 30 and text.count("takes the trick") == 10
-    assert session.prompt == "Press Enter to continue: "
+    assert sum(isinstance(event, CardPlayed) for event in events) == 30
+    prompt = prompt_of(events)
+    assert prompt is not None and prompt.text == "Press Enter to continue: "
 
 
 def test_pseudo_terminal_plays_level_1_and_level_8_deals(tmp_path: Path) -> None:

@@ -8,10 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from betel_tutor import i18n
 from betel_tutor.contracts import parse_contract
+from betel_tutor.tutor.context import Settings
+from betel_tutor.tutor.events import DealEnd
+from betel_tutor.tutor.events import lines as shown_lines
 from betel_tutor.tutor.progress import Progress
-from betel_tutor.tutor.session import Session
+from betel_tutor.tutor.session import Session, prompt_of
 from tests.test_tutor import scripted
 
 LEVEL_10_QUIZZES = {"Szlem": "100 0 0", "2NT": "-40 30 10", "2BA": "-40 30 10"}
@@ -23,35 +25,36 @@ def script(lang: str, predictions: list[str], *, fourth: bool = True, deals: int
     the match's): pass at every call, the first legal card, the right quiz answers,
     ``predictions`` in turn when resting. Worked out on a session in this process, for the real
     program run with ``--seed SEED``."""
-    session = Session(progress=Progress(), lang=lang, fourth=fourth, seed=SEED)
-    shown = session.start(10)
-    prompts = {key: i18n.translate(f"tutor.{key}", lang) for key in ("prompt_call", "prompt_card")}
+    settings = Settings(fourth=fourth, seed=SEED)
+    session = Session(Progress(), lang, settings=settings)
+    events = session.start(10)
     lines: list[str] = []
     waiting = list(predictions)
     ended = 0
     while len(lines) < 500:
-        prompt = session.prompt
-        if prompt == prompts["prompt_call"]:
+        prompt = prompt_of(events)
+        assert prompt is not None
+        expects = prompt.expects
+        if expects == "call":
             line = "pass"
-        elif prompt == prompts["prompt_card"]:
+        elif expects == "card":
             line = "1"
-        elif prompt == i18n.translate("tutor.prompt_bid", lang):
+        elif expects == "bid":
             line = "0"  # level 10 is played with trade: no bid for the first exchange
-        elif prompt == i18n.translate("tutor.prompt_offer", lang):
+        elif expects == "offer":
             line = "no"
-        elif prompt == i18n.translate("tutor.prompt_predict", lang):
+        elif expects == "prediction":
             line = waiting.pop(0)
-        elif prompt == i18n.translate("tutor.prompt_answer", lang):
-            question = shown[-1]
+        elif expects == "answer":
+            question = shown_lines(events)[-1]
             line = next(answer for word, answer in LEVEL_10_QUIZZES.items() if word in question)
-        elif prompt == i18n.translate("tutor.prompt_level", lang):
+        elif expects == "menu":
             line = "10"
         else:
             line = ""
         lines.append(line)
-        before = session.after_deal
-        shown = session.handle(line)
-        ended += session.after_deal and not before
+        events = session.handle(line)
+        ended += any(isinstance(event, DealEnd) for event in events)
         if ended == deals:
             break
     assert not waiting, "every prediction was asked for"

@@ -169,17 +169,19 @@ def test_polish_trade_commands(tmp_path: Path) -> None:
 def watched_example(lang: str) -> list[str]:
     """The lines the tutor shows at level 9's watch step (the worked example)."""
     from betel_tutor.scenario.model import WatchStep
+    from betel_tutor.tutor.events import lines
     from betel_tutor.tutor.progress import Progress
-    from betel_tutor.tutor.session import Session
+    from betel_tutor.tutor.session import Session, prompt_of
 
     session = Session(Progress(), lang=lang)
-    session.start(9)
+    events = session.start(9)
     for _ in range(40):
-        prompt = session.prompt
-        quiz = prompt in ("Your answer: ", "Twoja odpowiedź: ")
-        shown = session.handle("yes" if quiz else "")
-        if isinstance(session.current_step(), WatchStep):
-            return shown
+        prompt = prompt_of(events)
+        assert prompt is not None
+        events = session.handle("yes" if prompt.expects == "answer" else "")
+        place = session.ctx.place
+        if place is not None and isinstance(place.step, WatchStep):
+            return lines(events)
     raise AssertionError("no watch step in level 9")
 
 

@@ -1,178 +1,192 @@
-"""The auction of a deal at the tutor's table (levels 5–10, spec §3).
+"""The auction of a deal at the tutor's table (levels 5–10, spec §3), and the exchange shown
+to the learner before it is made.
 
-The computer players call with :func:`betel_tutor.bots.bidding.choose_call`; the learner types
-calls, and an exchange is shown before it is made. When the auction ends the play begins, after
-the resting fourth player's prediction where there is one (:mod:`betel_tutor.tutor.resting`).
+The computer players call with :func:`betel_tutor.bots.bidding.choose_call` (or the strong
+player's :func:`~betel_tutor.bots.strong_bidding.strong_call`); the learner types calls. When
+the auction ends the play begins, after the resting fourth player's prediction where there is
+one (:mod:`betel_tutor.tutor.resting`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from betel_tutor.auction import Auction, Call, apply_call, parse_call
+from betel_tutor.auction import Call, apply_call, legal_calls, parse_call
 from betel_tutor.bots.bidding import choose_call
 from betel_tutor.bots.strong_bidding import strong_call
-from betel_tutor.cards import Card, format_hand
+from betel_tutor.cards import format_cards, format_hand
 from betel_tutor.contracts import free_play
 from betel_tutor.errors import BetelError
 from betel_tutor.play import BETEL, DealPlay, start_play
-from betel_tutor.scenario.model import PlayStep
+from betel_tutor.seats import Seat
 from betel_tutor.tutor import resting, trading
-from betel_tutor.tutor.table import LEARNER, THREE, Player, Rest, Table
+from betel_tutor.tutor.commands import Command, Typed
+from betel_tutor.tutor.context import Context
+from betel_tutor.tutor.events import CallMade, Prompt
+from betel_tutor.tutor.phase import Next, Phase
+from betel_tutor.tutor.playing import PlayPhase
+from betel_tutor.tutor.table import LEARNER, Table
 
-if TYPE_CHECKING:
-    from betel_tutor.tutor.session import Session
-
-
-def begin_auction(
-    session: Session,
-    step: PlayStep,
-    hands: tuple[tuple[Card, ...], ...],
-    dubel: tuple[Card, ...],
-    dealer: int,
-    *,
-    names: tuple[Player, ...] = THREE,
-    rest: Rest | None = None,
-) -> None:
-    """Seat the players and run the computer players' calls up to the learner's turn."""
-    assert session.lesson is not None
-    options = session.lesson.options
-    order = tuple((dealer + k) % 3 for k in range(3))
-    auction = Auction(
-        hands=[hands[seat] for seat in order],
-        dubel=dubel,
-        kontra=options.kontra,
-        betelki=options.betelki,
-        normal=options.normal,
-        exchange=options.exchange,
-    )
-    session.table = table = Table(
-        None,
-        step,
-        step.open,
-        auction=auction,
-        order=order,
-        hands=tuple(frozenset(h) for h in hands),
-        names=names,
-        rest=rest,
-        strength=session.strength,
-    )
-    if rest is not None and rest.learner:
-        resting.show_rest_deal(session, hands, dubel)
-    session.say(session.t("auction_intro", dealer=session.name(dealer)))
-    if table.learner_seat is not None and step.goal:  # a match deal has no goal of its own
-        session.say(session.t("goal_" + next(iter(step.goal)), n=next(iter(step.goal.values()))))
-    if options.trade:  # the bank sells the first exchange first (rules 9–10)
-        trading.start(session, table, seed=f"{session.seed or ''}/{step.deal}/{session.level}")
-        return
-    run_bidders(session)
+YES = ("yes", "y", "tak", "t")
 
 
-def run_bidders(session: Session) -> None:
-    """Computer players call until it is the learner's turn or the auction is over."""
-    table = session.table
-    assert table is not None and table.auction is not None
-    auction = table.auction
-    while not auction.finished:
-        if trading.between_moves(session):  # rules 3–4: offers first; one waits for the learner
-            return
+class AuctionPhase(Phase):
+    """Calls go round until the auction ends; then the play (:class:`PlayPhase`)."""
+
+    expects = "call"
+
+    def __init__(self, table: Table, then: Next, *, in_match: bool = False) -> None:
+        assert table.auction is not None
+        self.table, self.then, self.in_match = table, then, in_match
+        self.shown = False  # the learner's hand and calls were shown for this turn
+
+    @property
+    def at_table(self) -> bool:
+        return True
+
+    def waiting(self, ctx: Context) -> bool:
+        auction = self.table.auction
+        assert auction is not None
+        if auction.finished or self.table.order[auction.to_call] != self.table.learner_seat:
+            return False
+        return not trading.between_moves(ctx, self.table)  # rules 3–4: offers first
+
+    def advance(self, ctx: Context) -> Phase:
+        table = self.table
+        auction = table.auction
+        assert auction is not None
+        if trading.between_moves(ctx, table):
+            return trading.OfferPhase(table, self)
+        if auction.finished:
+            return self.end(ctx)
         seat = table.order[auction.to_call]
         if seat == table.learner_seat:
-            break
+            return self
         hand = auction.state.hands[auction.to_call] if auction.state.hands else frozenset()
         due = trading.due_move(table, seat)  # rule 20: a call it was paid for
-        call = (
-            due
-            if isinstance(due, Call)
-            else (strong_call if session.strength == "strong" else choose_call)(auction.state, hand)
-        )
-        auction.call(str(call))
-        trading.moved(table, seat)
-        session.say(session.t("calls", seat=session.name(seat), call=str(call)))
-    if auction.finished:
-        end_auction(session)
-        return
-    hand = auction.state.hands[auction.to_call] if auction.state.hands else frozenset()
-    session.say(session.t("your_hand", cards=format_hand(hand, lang=session.lang)))
-    if auction.dubel:
-        session.say(session.t("dubel", cards=" ".join(map(str, auction.dubel))))
-    session.say(session.t("legal_calls", calls=", ".join(auction.legal_calls())))
+        if isinstance(due, Call):
+            call = due
+        else:
+            bidder = strong_call if table.strength == "strong" else choose_call
+            call = bidder(auction.state, hand)
+        self.make(ctx, seat, call)
+        return self
 
+    def make(self, ctx: Context, seat: int, call: Call) -> None:
+        auction = self.table.auction
+        assert auction is not None
+        auction.state = apply_call(auction.state, call)
+        trading.moved(self.table, seat)
+        self.shown = False
+        said = ctx.t("calls", seat=ctx.name(seat), call=str(call))
+        ctx.emit(CallMade(said, seat=ctx.name(seat).letter, call=str(call)))
 
-def handle_call(session: Session, line: str) -> None:
-    """The learner's call, or their answer to an exchange shown to them."""
-    table = session.table
-    assert table is not None and table.auction is not None
-    auction = table.auction
-    pending = table.pending_call
-    if pending is not None:  # the learner was shown an exchange and asked to confirm it
-        table.pending_call = None
-        if line.strip().lower() not in ("yes", "y", "tak", "t"):
-            session.say(session.t("exchange_cancelled"))
-            return
-        text = pending
-    else:
+    def prompt(self, ctx: Context) -> Prompt:
+        auction = self.table.auction
+        assert auction is not None
+        calls = tuple(str(call) for call in legal_calls(auction.state))
+        if not self.shown:
+            self.shown = True
+            hand = auction.state.hands[auction.to_call] if auction.state.hands else frozenset()
+            ctx.say(ctx.t("your_hand", cards=format_hand(hand, lang=ctx.lang)))
+            if auction.dubel:
+                ctx.say(ctx.t("dubel", cards=" ".join(map(str, auction.dubel))))
+            ctx.say(ctx.t("legal_calls", calls=", ".join(calls)))
+        return Prompt(ctx.t("prompt_call"), expects=self.expects, choices=calls)
+
+    def handle(self, ctx: Context, line: str) -> Phase:
+        auction = self.table.auction
+        assert auction is not None
         text = line.strip()
-    try:
-        if text.startswith("[") and pending is None:
-            preview_exchange(session, text)
-            return
-        if not trading.check_learner_move(session, parse_call(text)):
-            return
-        auction.call(text)
-    except BetelError as error:
-        session.say(error.message(session.lang))
-        return
-    trading.moved(table, LEARNER)
-    session.say(session.t("calls", seat=session.name(LEARNER), call=auction.calls[-1]))
-    run_bidders(session)
+        try:
+            call = parse_call(text)
+            after = apply_call(auction.state, call)  # raises when the rules refuse it
+        except BetelError as error:
+            ctx.refuse_error(line, error)
+            return self
+        if call.take:  # an exchange is shown before it is made
+            hand = after.hands[auction.to_call] if after.hands is not None else frozenset()
+            ctx.say(
+                ctx.t(
+                    "exchange_preview",
+                    take=" ".join(map(str, call.take)),
+                    lay=" ".join(map(str, call.lay)),
+                    hand=format_hand(hand, lang=ctx.lang),
+                    dubel=" ".join(map(str, after.dubel or ())),
+                )
+            )
+            return ExchangePhase(self, call, text)
+        return self.learner_calls(ctx, call, text)
+
+    def learner_calls(self, ctx: Context, call: Call, typed: str) -> Phase:
+        if not trading.check_learner_move(ctx, self.table, call, typed):
+            return self
+        self.make(ctx, LEARNER, call)
+        return self
+
+    def command(self, ctx: Context, typed: Typed) -> Phase | None:
+        table = self.table
+        if typed.command is Command.TRADE and table.trading is not None:
+            trading.show_ledger(ctx, table)
+            return self
+        if typed.command is Command.OFFER and table.trading is not None:
+            if table.learner_seat is None:
+                return None
+            trading.handle_offer(ctx, table, typed.argument)
+            return self
+        return None
+
+    def end(self, ctx: Context) -> Phase:
+        """The contract (or three passes), the resting player's prediction, then the play."""
+        table = self.table
+        auction = table.auction
+        assert auction is not None
+        order = table.order
+        hands = list(table.hands)
+        if auction.state.hands is not None:
+            for index, seat in enumerate(order):
+                hands[seat] = auction.state.hands[index]
+        standing = auction.state.standing
+        if standing is None:
+            contract, declarer = free_play(), None
+            ctx.say(ctx.t("three_passes"))
+        else:
+            assert auction.declarer is not None
+            contract, declarer = standing, Seat(order[auction.declarer])
+            table.doubled = auction.doubled
+            key = "contract_doubled" if auction.doubled else "contract_is"
+            ctx.say(ctx.t(key, contract=contract, seat=ctx.name(declarer)))
+        state = start_play(BETEL, hands, contract, declarer=declarer, dealer=order[0])
+        table.play = DealPlay(state)
+        table.calls = tuple(str(call) for _, call in auction.state.calls)
+        final = auction.state
+        table.auction = None
+        play = PlayPhase(table, self.then, in_match=self.in_match)
+        if table.rest is not None:
+            return resting.predict_or_play(ctx, table, final, play)
+        return play
 
 
-def preview_exchange(session: Session, text: str) -> None:
-    """Show what an exchange does before it is made (raises if the call is illegal)."""
-    table = session.table
-    assert table is not None and table.auction is not None
-    before = table.auction.state
-    call = parse_call(text)
-    after = apply_call(before, call)
-    hand = after.hands[before.to_call] if after.hands is not None else frozenset()
-    session.say(
-        session.t(
-            "exchange_preview",
-            take=" ".join(map(str, call.take)),
-            lay=" ".join(map(str, call.lay)),
-            hand=format_hand(hand, lang=session.lang),
-            dubel=" ".join(map(str, after.dubel or ())),
-        )
-    )
-    table.pending_call = text
+class ExchangePhase(Phase):
+    """An exchange was shown to the learner: ``yes`` makes the call, anything else does not."""
+
+    expects = "exchange"
+
+    def __init__(self, auction: AuctionPhase, call: Call, typed: str) -> None:
+        self.auction, self.call, self.typed = auction, call, typed
+
+    @property
+    def at_table(self) -> bool:
+        return True
+
+    def prompt(self, ctx: Context) -> Prompt:
+        return Prompt(ctx.t("prompt_call"), expects=self.expects, choices=("yes", "no"))
+
+    def handle(self, ctx: Context, line: str) -> Phase:
+        if line.strip().lower() not in YES:
+            ctx.say(ctx.t("exchange_cancelled"))
+            return self.auction
+        return self.auction.learner_calls(ctx, self.call, self.typed)
 
 
-def end_auction(session: Session) -> None:
-    """The contract (or three passes), the resting player's prediction, then the play."""
-    table = session.table
-    assert table is not None and table.auction is not None
-    auction = table.auction
-    order = table.order
-    hands = list(table.hands)
-    if auction.state.hands is not None:
-        for index, seat in enumerate(order):
-            hands[seat] = auction.state.hands[index]
-    standing = auction.state.standing
-    if standing is None:
-        contract, declarer = free_play(), None
-        session.say(session.t("three_passes"))
-    else:
-        assert auction.declarer is not None
-        contract, declarer = standing, order[auction.declarer]
-        table.doubled = auction.doubled
-        key = "contract_doubled" if auction.doubled else "contract_is"
-        session.say(session.t(key, contract=contract, seat=session.name(declarer)))
-    state = start_play(BETEL, hands, contract, declarer=declarer, dealer=order[0])
-    table.play = DealPlay(state)
-    table.calls = tuple(auction.calls)
-    final = auction.state
-    table.auction = None
-    if table.rest is not None and resting.ask_for_prediction(session, table.rest, final):
-        return  # the learner rests: the play waits for their prediction
-    session.run_bots()
+def show_dubel(ctx: Context, table: Table) -> None:
+    if table.dealt is not None and table.dealt.dubel:
+        ctx.say(ctx.t("dubel", cards=format_cards(table.dealt.dubel)))

@@ -15,38 +15,25 @@ counted, for the end of every deal and for the match.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from betel_tutor import i18n
 from betel_tutor.match import CHIPS, Match
-from betel_tutor.play import PlayState
 from betel_tutor.scenario.deals import realize
 from betel_tutor.scenario.model import DealSpec, MatchStep, PlayStep
-from betel_tutor.tutor import bidding, resting
+from betel_tutor.seats import Seat
+from betel_tutor.tutor.context import Context
+from betel_tutor.tutor.dealend import deal_points
+from betel_tutor.tutor.dealing import begin_auction
+from betel_tutor.tutor.phase import Phase
 from betel_tutor.tutor.progress import SavedMatch
 from betel_tutor.tutor.table import LEARNER, PLAYERS, SOUTH, THREE, Player, Rest, Table, seated
-
-if TYPE_CHECKING:
-    from betel_tutor.tutor.session import Session
 
 SHOWN_DEALS = 10  # rows of the score table: the latest deals, so that it stays readable
 
 
 # -- pure functions ------------------------------------------------------------------------------
-def deal_points(table: Table, state: PlayState) -> tuple[int, ...]:
-    """Each player's points for the deal just played, in the order of the match's players
-    (South, West, North, and East when a fourth player rests): the contract's score (§6,
-    doubled after a kontra, rule 16), the points trade moved (rule 19; what went to the bank
-    is missing from the sum), and the resting player's ±10 for a prediction (§7)."""
-    scores = state.scores(doubled=table.doubled)
-    traded = table.trading.ledger.points if table.trading is not None else (0,) * len(scores)
-    points = {player: scores[seat] + traded[seat] for seat, player in enumerate(table.names)}
-    if table.rest is not None:
-        points[table.rest.player] = resting.points(table.rest, state)
-    return tuple(points.get(player, 0) for player in match_players(len(points)))
-
-
 def match_players(count: int) -> tuple[Player, ...]:
     """The players of a match, clockwise: South, West, North (and East, the fourth)."""
     return PLAYERS[:count]
@@ -82,7 +69,7 @@ class Seating:
 
     names: tuple[Player, ...]
     resting: Player | None
-    dealer: int  # a table seat
+    dealer: Seat  # a table seat
 
 
 def seating(match: Match) -> Seating:
@@ -90,15 +77,15 @@ def seating(match: Match) -> Seating:
     table's seats; with four, the one on the dealer's right rests (:attr:`Match.resting`) and
     the three others sit clockwise, South at seat 0 unless South rests.
 
-    >>> seating(Match.start(players=4)).resting.key, seating(Match.start(players=4)).dealer
-    ('east', 0)
+    >>> seating(Match.start(players=4)).resting.compass, seating(Match.start(players=4)).dealer
+    ('east', Seat.parse('S'))
     """
     dealer = PLAYERS[match.dealer]
     if match.resting is None:
-        return Seating(THREE, None, match.dealer)
+        return Seating(THREE, None, Seat(match.dealer))
     rests = PLAYERS[match.resting]
     names = seated(rests)
-    return Seating(names, rests, names.index(dealer))
+    return Seating(names, rests, Seat(names.index(dealer)))
 
 
 def score_table(saved: SavedMatch, lang: str) -> list[str]:
@@ -138,105 +125,114 @@ def new_seed() -> str:
 
 
 # -- the match at the tutor's table --------------------------------------------------------------
-def enter(session: Session, step: MatchStep) -> None:
+AfterDeal = Callable[[Context, bool], Phase]
+"""What follows a match deal, given whether the match was won with it."""
+
+
+def enter(ctx: Context, step: MatchStep, after: AfterDeal) -> Phase:
     """The match step: start the match, or take it up again, then deal its next deal."""
-    assert session.lesson is not None
-    if session.match is None:
-        session.say("")
-        total = len(session.lesson.steps)
-        session.say(session.t("step", step=session.step_index + 1, total=total))
-        session.match = resume(session) or start(session, step)
-    begin_deal(session)
+    assert ctx.place is not None
+    if ctx.match is None:
+        ctx.say("")
+        total = len(ctx.place.lesson.steps)
+        ctx.say(ctx.t("step", step=ctx.place.step_index + 1, total=total))
+        ctx.match = resume(ctx) or start(ctx, step)
+    return begin_deal(ctx, after)
 
 
-def start(session: Session, step: MatchStep) -> SavedMatch:
-    assert session.lesson is not None and session.level is not None
+def start(ctx: Context, step: MatchStep) -> SavedMatch:
+    assert ctx.place is not None
     if step.text is not None:
-        session.say(session.text(step.text))
-    chips = (step.scoring or session.lesson.options.scoring or "points") == "chips"
-    players = 4 if session.fourth and session.level == 10 else 3  # §7: level 10 only
+        ctx.say(ctx.text(step.text))
+    chips = (step.scoring or ctx.place.lesson.options.scoring or "points") == "chips"
+    players = 4 if ctx.settings.fourth and ctx.place.level == 10 else 3  # §7: level 10 only
     key = "match_start_chips" if chips else "match_start_points"
-    session.say(session.t(key, chips=CHIPS, target=step.target))
+    ctx.say(ctx.t(key, chips=CHIPS, target=step.target))
     if players == 4:
-        session.say(session.t("match_fourth"))
-    seed = session.seed or new_seed()
-    session.say(session.t("match_seed", seed=seed))
+        ctx.say(ctx.t("match_fourth"))
+    seed = ctx.settings.seed or new_seed()
+    ctx.say(ctx.t("match_seed", seed=seed))
     match = Match.start(chips=chips, players=players)
-    saved = SavedMatch(session.level, session.step_index, seed, step.target, match)
-    session.progress = replace(session.progress, match=saved)  # a quit now keeps the seed
+    saved = SavedMatch(ctx.place.level, ctx.place.step_index, seed, step.target, match)
+    ctx.progress = replace(ctx.progress, match=saved)  # a quit now keeps the seed
     return saved
 
 
-def resume(session: Session) -> SavedMatch | None:
+def resume(ctx: Context) -> SavedMatch | None:
     """The match saved for this step, announced with its score table; None if there is none."""
-    saved = session.progress.match
-    if saved is None or (saved.level, saved.step) != (session.level, session.step_index):
+    saved = ctx.progress.match
+    place = ctx.place
+    if (
+        saved is None
+        or place is None
+        or (saved.level, saved.step) != (place.level, place.step_index)
+    ):
         return None
-    session.say(session.t("match_resume", number=saved.match.deals + 1))
+    ctx.say(ctx.t("match_resume", number=saved.match.deals + 1))
     if saved.history:
-        for line in score_table(saved, session.lang):
-            session.say(line)
-    chosen = 4 if session.fourth and session.level == 10 else 3
+        for line in score_table(saved, ctx.lang):
+            ctx.say(line)
+    chosen = 4 if ctx.settings.fourth and place.level == 10 else 3
     if chosen != saved.match.players:
-        session.say(session.t("match_players_kept", count=saved.match.players))
+        ctx.say(ctx.t("match_players_kept", count=saved.match.players))
     return saved
 
 
-def begin_deal(session: Session) -> None:
+def begin_deal(ctx: Context, after: AfterDeal) -> Phase:
     """Deal the match's next deal from its seed and open the auction."""
-    assert session.match is not None
-    saved = session.match
+    assert ctx.match is not None and ctx.place is not None
+    saved = ctx.match
     number = saved.match.deals + 1
     seats = seating(saved.match)
-    session.say("")
-    session.say(session.t("match_deal", number=number, dealer=PLAYERS[saved.match.dealer]))
+    ctx.say("")
+    ctx.say(ctx.t("match_deal", number=number, dealer=PLAYERS[saved.match.dealer]))
     rest = Rest(seats.resting) if seats.resting is not None else None
     if rest is not None and not rest.learner:
-        session.say(session.t("rests", seat=rest.player))
+        ctx.say(ctx.t("rests", seat=rest.player))
     spec = DealSpec(f"match-{number}", dealer=seats.dealer, seed=deal_seed(saved.seed, number))
     dealt = realize(spec)
     # No goal of its own: in a match every point counts (the score table says how it goes).
-    play = PlayStep(spec.id, LEARNER, {}, open=session.always_open)
-    bidding.begin_auction(
-        session, play, dealt.hands, dealt.dubel, dealt.dealer, names=seats.names, rest=rest
+    play = PlayStep(spec.id, LEARNER, {}, open=ctx.settings.always_open)
+
+    def then(ctx: Context) -> Phase:
+        assert ctx.table is not None
+        return after(ctx, record(ctx, ctx.table))
+
+    return begin_auction(
+        ctx,
+        play,
+        dealt,
+        ctx.place.lesson.options,
+        then,
+        names=seats.names,
+        rest=rest,
+        in_match=True,
     )
-    assert session.table is not None
-    session.table.dealt = dealt
 
 
-def record(session: Session, table: Table, state: PlayState) -> None:
+def record(ctx: Context, table: Table) -> bool:
     """After a deal: its points into the match, the score table, and the match saved; when a
-    player has reached the target, the winners, and the lesson moves on."""
-    assert session.match is not None
-    saved = session.match
-    points = deal_points(table, state)
+    player has reached the target, the winners (and True: the match is over)."""
+    assert ctx.match is not None and table.play is not None
+    saved = ctx.match
+    points = deal_points(table, table.play.state)
     match = saved.match.record(points)
     saved = replace(saved, match=match, history=(*saved.history, points))
-    session.say("")
-    for line in score_table(saved, session.lang):
-        session.say(line)
+    ctx.say("")
+    for line in score_table(saved, ctx.lang):
+        ctx.say(line)
     won = winners(match, saved.target)
     if not won:
-        session.match = saved
-        session.progress = replace(session.progress, match=saved)
-        return
+        ctx.match = saved
+        ctx.progress = replace(ctx.progress, match=saved)
+        return False
     players = match_players(match.players)
-    names = [players[i].localized(session.lang) for i in won]
-    joined = f" {session.t('match_and')} ".join(names)
+    names = [players[i].localized(ctx.lang) for i in won]
+    joined = f" {ctx.t('match_and')} ".join(names)
     key = "match_won" if len(won) == 1 else "match_shared"
-    session.say(session.t(key, players=joined, total=match.totals[won[0]]))
+    ctx.say(ctx.t(key, players=joined, total=match.totals[won[0]]))
     if players.index(SOUTH) in won:
-        session.say(session.t("match_you_won"))
-    session.match = None
-    session.progress = replace(session.progress, match=None)
-    session.step_index += 1  # the match was the step: the lesson goes on after it
-
-
-def table_totals(session: Session) -> tuple[int, ...]:
-    """The match totals of the players at table seats 0, 1, 2 (zeros outside a match), for
-    the first exchange's tie, which goes to the player with fewer points (rule 10)."""
-    table = session.table
-    if session.match is None or table is None:
-        return (0, 0, 0)
-    players = match_players(session.match.match.players)
-    return tuple(session.match.match.totals[players.index(name)] for name in table.names)
+        ctx.say(ctx.t("match_you_won"))
+    ctx.match = None
+    ctx.progress = replace(ctx.progress, match=None)
+    return True

@@ -31,6 +31,8 @@ class LevelProgress:
     deals_played: int = 0
     completed: bool = False
     points: int = 0
+    stars: int = 0  # stars of the scored deals (each 0–3: goal reached, no undo, best play)
+    practise: tuple[str, ...] = ()  # deals of the level whose goal was missed, to play again
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,18 +84,46 @@ class Progress:
             "format": FORMAT,
             "language": self.language,
             "levels": {
-                str(number): {
-                    "next_step": level.next_step,
-                    "deals_played": level.deals_played,
-                    "completed": level.completed,
-                    "points": level.points,
-                }
-                for number, level in sorted(self.levels.items())
+                str(number): _level_json(level) for number, level in sorted(self.levels.items())
             },
         }
         if self.match is not None:  # written only when there is one: older files stay valid
             data["match"] = self.match.to_json()
         return data
+
+
+def summary(progress: Progress) -> dict[str, Any]:
+    """Each level's state for ``progress --json``: done, stars, the step to go on from, the
+    deals played and points, and the deals whose goal was missed (to practise)."""
+    levels = []
+    for number in range(1, 11):
+        level = progress.level(number)
+        levels.append(
+            {
+                "level": number,
+                "done": level.completed,
+                "stars": level.stars,
+                "step": level.next_step,
+                "deals_played": level.deals_played,
+                "points": level.points,
+                "practise": list(level.practise),
+            }
+        )
+    match = progress.match.to_json() if progress.match is not None else None
+    return {"levels": levels, "match": match, "language": progress.language}
+
+
+def _level_json(level: LevelProgress) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "next_step": level.next_step,
+        "deals_played": level.deals_played,
+        "completed": level.completed,
+        "points": level.points,
+    }
+    if level.stars or level.practise:  # written once earned: older files read the same
+        data["stars"] = level.stars
+        data["practise"] = list(level.practise)
+    return data
 
 
 class ProgressError(Exception):
@@ -132,15 +162,19 @@ def _parse(data: Any) -> Progress:
             "deals_played": raw.get("deals_played", 0),
             "completed": raw.get("completed", False),
             "points": raw.get("points", 0),
+            "stars": raw.get("stars", 0),
         }
+        practise = raw.get("practise", [])
+        if not isinstance(practise, list) or not all(isinstance(p, str) for p in practise):
+            raise ValueError(f"bad practise list in level {key}")
         if not all(
             isinstance(values[k], int) and not isinstance(values[k], bool) and values[k] >= 0
-            for k in ("next_step", "deals_played")
+            for k in ("next_step", "deals_played", "stars")
         ):
             raise ValueError(f"bad counts in level {key}")
         if not isinstance(values["completed"], bool) or not isinstance(values["points"], int):
             raise ValueError(f"bad values in level {key}")
-        levels[number] = LevelProgress(**values)
+        levels[number] = LevelProgress(**values, practise=tuple(practise))
     language = data.get("language")
     if language not in (None, "en", "pl"):
         raise ValueError("bad language")

@@ -13,18 +13,17 @@ learner's score for the deal.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from betel_tutor import i18n
 from betel_tutor.auction import AuctionState
 from betel_tutor.bots.prediction import predict
 from betel_tutor.cards import Card, format_hand
 from betel_tutor.play import PlayState
 from betel_tutor.scoring import prediction_points
-from betel_tutor.tutor.table import Rest
-
-if TYPE_CHECKING:
-    from betel_tutor.tutor.session import Session
+from betel_tutor.tutor.context import Context
+from betel_tutor.tutor.events import Prompt
+from betel_tutor.tutor.phase import Phase
+from betel_tutor.tutor.table import Rest, Table
+from betel_tutor.tutor.text import shown
 
 ANSWERS: dict[str, bool | None] = {
     "made": True,
@@ -59,53 +58,65 @@ def parse_prediction(text: str) -> bool | None:
 
 
 def show_rest_deal(
-    session: Session, hands: tuple[tuple[Card, ...], ...], dubel: tuple[Card, ...]
+    ctx: Context, table: Table, hands: tuple[tuple[Card, ...], ...], dubel: tuple[Card, ...]
 ) -> None:
     """The learner rests: the deal is played open by the three computer players."""
-    table = session.table
-    assert table is not None
     table.open = True
-    players = ", ".join(player.localized(session.lang) for player in table.names)
-    session.say(session.t("you_rest", players=players))
+    players = ", ".join(player.localized(ctx.lang) for player in table.names)
+    ctx.say(ctx.t("you_rest", players=players))
     for seat in range(3):
-        name = session.name(seat).localized(session.lang)
-        session.say(f"  {name:<9} {format_hand(hands[seat], lang=session.lang)}")
+        name = ctx.name(seat).localized(ctx.lang)
+        ctx.say(f"  {name:<9} {format_hand(hands[seat], lang=ctx.lang)}")
     if dubel:
-        session.say(session.t("dubel", cards=" ".join(map(str, dubel))))
+        ctx.say(ctx.t("dubel", cards=" ".join(map(str, dubel))))
 
 
-def ask_for_prediction(session: Session, rest: Rest, final: AuctionState) -> bool:
+def predict_or_play(ctx: Context, table: Table, final: AuctionState, play: Phase) -> Phase:
     """After the auction: a resting computer player predicts (announced) or declines; a
-    resting learner is asked. True while the learner's answer is awaited."""
+    resting learner is asked (:class:`PredictPhase`) before the ``play`` begins."""
+    rest = table.rest
+    assert rest is not None
     if final.standing is None:
         key = "nothing_to_predict_you" if rest.learner else "nothing_to_predict"
-        session.say(session.t(key, seat=rest.player))
-        return False
+        ctx.say(ctx.t(key, seat=rest.player))
+        return play
     if rest.learner:
-        session.say(session.t("predict_question", contract=final.standing))
-        rest.asking = True
-        return True
+        ctx.say(ctx.t("predict_question", contract=final.standing))
+        return PredictPhase(rest, play)
     prediction = predict(final)
     rest.predicted = prediction.made
     said = {True: "rest_predicts_made", False: "rest_predicts_defeated", None: "rest_declines"}
-    reason = i18n.translate(prediction.reason, session.lang)
-    session.say(session.t(said[prediction.made], seat=rest.player, reason=reason))
-    return False
+    reason = i18n.translate(prediction.reason, ctx.lang)
+    ctx.say(ctx.t(said[prediction.made], seat=rest.player, reason=reason))
+    return play
 
 
-def handle_prediction(session: Session, line: str) -> None:
+class PredictPhase(Phase):
     """The resting learner's prediction; a bad answer is refused, naming it."""
-    table = session.table
-    assert table is not None and table.rest is not None
-    try:
-        predicted = parse_prediction(line)
-    except ValueError as bad:
-        session.say(session.t("bad_prediction", token=str(bad)))
-        return
-    table.rest.predicted, table.rest.asking = predicted, False
-    said = {True: "you_predict_made", False: "you_predict_defeated", None: "you_predict_none"}
-    session.say(session.t(said[predicted]))
-    session.run_bots()
+
+    expects = "prediction"
+
+    def __init__(self, rest: Rest, play: Phase) -> None:
+        self.rest, self.play = rest, play
+
+    @property
+    def at_table(self) -> bool:
+        return True
+
+    def prompt(self, ctx: Context) -> Prompt:
+        choices = ("made", "defeated", "skip")
+        return Prompt(ctx.t("prompt_predict"), expects=self.expects, choices=choices)
+
+    def handle(self, ctx: Context, line: str) -> Phase:
+        try:
+            predicted = parse_prediction(line)
+        except ValueError:
+            ctx.refuse(line, "bad_prediction", ctx.t("bad_prediction", token=shown(line)))
+            return self
+        self.rest.predicted = predicted
+        said = {True: "you_predict_made", False: "you_predict_defeated", None: "you_predict_none"}
+        ctx.say(ctx.t(said[predicted]))
+        return self.play
 
 
 def points(rest: Rest, state: PlayState) -> int:
@@ -116,11 +127,11 @@ def points(rest: Rest, state: PlayState) -> int:
     return prediction_points(rest.predicted, made)
 
 
-def say_outcome(session: Session, rest: Rest, state: PlayState) -> None:
+def say_outcome(ctx: Context, rest: Rest, state: PlayState) -> None:
     """After the scores: whether the resting player's prediction was right."""
     if state.declarer is None:
         return
     won = points(rest, state)
     outcome = "none" if rest.predicted is None else ("right" if won > 0 else "wrong")
     key = f"your_prediction_{outcome}" if rest.learner else f"rest_{outcome}"
-    session.say(session.t(key, seat=rest.player, points=f"{won:+d}"))
+    ctx.say(ctx.t(key, seat=rest.player, points=f"{won:+d}"))

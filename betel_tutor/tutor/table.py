@@ -13,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from betel_tutor import i18n
 from betel_tutor.auction import Auction
 from betel_tutor.bots import Choice
 from betel_tutor.bots.strong import player
@@ -21,28 +20,19 @@ from betel_tutor.cards import Card
 from betel_tutor.dealing import Deal
 from betel_tutor.play import DealPlay, PlayState
 from betel_tutor.scenario.model import PlayStep
+from betel_tutor.seats import Seat
 from betel_tutor.solver.advice import Advisor
 
 if TYPE_CHECKING:
     from betel_tutor.tutor.trading import Trading
 
-LEARNER = 0  # the learner's seat when they play: table seats are absolute (0 S, 1 W, 2 N)
+LEARNER = Seat(0)  # the learner's seat when they play: table seats are absolute (0 S, 1 W, 2 N)
 
 
-@dataclass(frozen=True, slots=True)
-class Player:
-    """A player at the tutor's table, named after where they sit; South is the learner."""
-
-    key: str  # the catalog key under ``seats.``
-
-    def localized(self, lang: str) -> str:
-        return i18n.translate(f"seats.{self.key}", lang)
-
-    def __str__(self) -> str:
-        return self.localized("en")
-
-
-SOUTH, WEST, NORTH, EAST = (Player(key) for key in ("south", "west", "north", "east"))
+# The players, named after where they sit: the compass seats of a four-seat table, so that
+# the fourth player of level 10 (East) is one of them; South is the learner.
+Player = Seat
+SOUTH, WEST, NORTH, EAST = (Seat.parse(letter, 4) for letter in "SWNE")
 PLAYERS = (SOUTH, WEST, NORTH, EAST)  # clockwise; East is the fourth player of level 10
 THREE = (SOUTH, WEST, NORTH)
 
@@ -53,7 +43,6 @@ class Rest:
 
     player: Player
     predicted: bool | None = None  # True: made, False: defeated, None: declined (or not yet)
-    asking: bool = False  # the learner rests and is being asked for a prediction
 
     @property
     def learner(self) -> bool:
@@ -81,6 +70,8 @@ class Table:
     strength: str = "beginner"  # the computer players: beginner, club or strong
     advisor: Advisor = field(default_factory=Advisor)  # the solver's tables for hints, review
     trading: Trading | None = None  # levels 9–10 with trade (spec §8)
+    goal_met: bool | None = None  # once the deal is over: whether the learner reached the goal
+    stars: int = 0  # once the deal is over: its stars (:func:`betel_tutor.tutor.dealend.stars`)
     _computer: Callable[[PlayState], Choice] | None = None
 
     @property

@@ -1,8 +1,10 @@
-"""Running a session in a terminal, or line by line from another program.
+"""The line front end: a session in a terminal, or line by line from another program.
 
 With a terminal the output is coloured (rich: ♥ and ♦ red); with standard input not a
 terminal the tutor reads commands line by line and prints plain text, so tests and other
 programs can drive it. End of input saves and exits with 0; Ctrl-C saves and exits with 130.
+Nothing is printed as a control sequence: a control character in a message (a learner's typing
+quoted back) is written visibly.
 """
 
 from __future__ import annotations
@@ -11,9 +13,17 @@ import re
 from collections.abc import Callable
 from typing import TextIO
 
-from betel_tutor.tutor.session import Session
+from betel_tutor.tutor.events import Event, lines
+from betel_tutor.tutor.session import Session, prompt_of
+from betel_tutor.tutor.text import shown
 
 _RED = re.compile(r"([♥♦][^\s,)]*)")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def visible(line: str) -> str:
+    """``line`` with any control character written as an escape."""
+    return _CONTROL.sub(lambda m: shown(m.group(0)), line)
 
 
 def _colour(line: str) -> str:
@@ -32,26 +42,28 @@ def run(session: Session, *, level: int | None, stdin: TextIO, stdout: TextIO) -
         console = Console(file=stdout, highlight=False)
 
         def write(line: str) -> None:
-            console.print(_colour(line))
+            console.print(_colour(visible(line)))
     else:
 
         def write(line: str) -> None:
-            stdout.write(line + "\n")
+            stdout.write(visible(line) + "\n")
 
-    for line in session.start(level):
-        write(line)
+    def show(events: list[Event]) -> None:
+        for line in lines(events):
+            write(line)
+        prompt = prompt_of(events)
+        if prompt is not None:
+            stdout.write(prompt.text + ("" if interactive else "\n"))
+        stdout.flush()
+
     try:
+        show(session.start(level))
         while not session.finished:
-            stdout.write(session.prompt)
-            if not interactive:
-                stdout.write("\n")
-            stdout.flush()
             typed = stdin.readline()
             if not typed:  # end of input: save and leave quietly
                 session.save()
                 return 0
-            for line in session.handle(typed.rstrip("\n")):
-                write(line)
+            show(session.handle(typed.rstrip("\n")))
     except KeyboardInterrupt:
         session.save()
         stdout.write("\n")

@@ -1,47 +1,76 @@
-"""Watching a scripted deal: its auction, trade and play told move by move, as written.
+"""Watching a deal: the computer players play all three hands, open, each card with its
+reason; or a scripted deal (level 9's worked example) told move by move as written.
 
-A ``watch`` step whose deal scripts an auction or a play (level 9's worked example) is told
-from the script replayed by the engine (:func:`betel_tutor.scenario.script.replay`): the bids
-for the first exchange, every offer where it was made and how it was answered, each call and
-card, who takes each trick, and the points with trade. A script that stops before the end is
-finished by the computer players, each card with its reason.
+A scripted deal is told from the one replay of its script
+(:func:`betel_tutor.scenario.script.replay`): the bids for the first exchange, every offer
+where it was made and how it was answered, each call and card, who takes each trick, and the
+points with trade. A script that stops before the end is finished by the computer players.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from betel_tutor.bots import choose_card
 from betel_tutor.cards import Card, format_hand
-from betel_tutor.play import DealPlay, PlayState
-from betel_tutor.scenario.model import DealSpec
+from betel_tutor.contracts import Contract
+from betel_tutor.dealing import Deal
+from betel_tutor.play import BETEL, DealPlay, PlayState, start_play
+from betel_tutor.scenario.deals import realize
+from betel_tutor.scenario.model import DealSpec, LevelOptions, WatchStep
 from betel_tutor.scenario.script import replay
+from betel_tutor.seats import Seat, seats
 from betel_tutor.trade import Record
 from betel_tutor.tutor import trading
+from betel_tutor.tutor.context import Context
+from betel_tutor.tutor.dealing import contract_for
+from betel_tutor.tutor.events import CallMade, CardPlayed
+from betel_tutor.tutor.phase import Continue, Next, Phase
 
-if TYPE_CHECKING:
-    from betel_tutor.tutor.session import Session
+
+def watch(
+    ctx: Context, step: WatchStep, deal: DealSpec, options: LevelOptions, then: Next
+) -> Phase:
+    """Tell the deal of a ``watch`` step, then wait for Enter."""
+    if step.text is not None:
+        ctx.say(ctx.text(step.text))
+    dealt = realize(deal)
+    if scripted(deal):
+        watch_script(ctx, deal, dealt)
+    else:
+        contract, declarer = contract_for(options, deal)
+        game = DealPlay(
+            start_play(BETEL, dealt.hands, contract, declarer=declarer, dealer=deal.dealer)
+        )
+        ctx.say(ctx.t("deal_intro", dealer=ctx.name(deal.dealer), contract=contract))
+        show_hands(ctx, dealt.hands)
+        finish(ctx, game)
+        say_tricks(ctx, game.state)
+    return Continue(then)
 
 
 def scripted(deal: DealSpec) -> bool:
     return deal.auction is not None or bool(deal.play) or bool(deal.trades)
 
 
-def watch_script(session: Session, deal: DealSpec, hands: tuple[tuple[Card, ...], ...]) -> None:
+def show_hands(ctx: Context, hands: tuple[tuple[Card, ...], ...]) -> None:
+    for seat in seats(3):
+        name = ctx.name(seat).localized(ctx.lang)
+        ctx.say(f"  {name:<9} {format_hand(hands[seat], lang=ctx.lang)}")
+
+
+def watch_script(ctx: Context, deal: DealSpec, dealt: Deal) -> None:
     """Tell the deal as its script has it (the checker has proved the script legal)."""
     replayed = replay(deal)
     ledger = replayed.ledger
-    session.say(session.t("watch_intro", dealer=session.name(deal.dealer)))
-    for seat in range(3):
-        name = session.name(seat).localized(session.lang)
-        session.say(f"  {name:<9} {format_hand(hands[seat], lang=session.lang)}")
+    dealer = Seat(deal.dealer)
+    ctx.say(ctx.t("watch_intro", dealer=ctx.name(dealer)))
+    show_hands(ctx, dealt.hands)
     if deal.first_exchange is not None:
         for k, bid in enumerate(deal.first_exchange):
-            seat = (deal.dealer + k) % 3
-            session.say(session.t("bid_made", seat=session.name(seat), points=bid))
+            ctx.say(ctx.t("bid_made", seat=ctx.name(dealer.next(k)), points=bid))
         if ledger.first_caller is not None:
-            points = deal.first_exchange[(ledger.first_caller - deal.dealer) % 3]
-            session.say(session.t("bid_won", seat=session.name(ledger.first_caller), points=points))
+            winner = Seat(ledger.first_caller)
+            points = deal.first_exchange[winner.distance_from(dealer)]
+            ctx.say(ctx.t("bid_won", seat=ctx.name(winner), points=points))
     by_move: dict[int, list[Record]] = {}
     for record in ledger.records:
         if record.outcome != "lapsed":
@@ -49,59 +78,76 @@ def watch_script(session: Session, deal: DealSpec, hands: tuple[tuple[Card, ...]
     moves = 0
     calls = replayed.auction.calls if replayed.auction is not None else ()
     for auction_seat, call in calls:
-        tell_trades(session, by_move.get(moves, []))
-        seat = (deal.dealer + auction_seat) % 3
-        session.say(session.t("calls", seat=session.name(seat), call=str(call)))
+        tell_trades(ctx, by_move.get(moves, []))
+        seat = dealer.next(auction_seat)
+        said = ctx.t("calls", seat=ctx.name(seat), call=str(call))
+        ctx.emit(CallMade(said, seat=ctx.name(seat).letter, call=str(call)))
         moves += 1
     if replayed.declarer is not None:
-        key = "contract_doubled" if replayed.doubled else "contract_is"
-        seat_name = session.name(replayed.declarer)
-        session.say(session.t(key, contract=replayed.contract, seat=seat_name))
-    game = replayed.game
-    states = [*game.history, game.state]
-    for index, card in enumerate(game.played):
-        tell_trades(session, by_move.get(moves, []))
-        say_card(session, states, index, card, None)
+        say_contract(ctx, replayed.contract, Seat(replayed.declarer), replayed.doubled)
+    states = [*replayed.game.history, replayed.game.state]
+    for index, card in enumerate(replayed.game.played):
+        tell_trades(ctx, by_move.get(moves, []))
+        say_card(ctx, DealPlay(states[index]), card, None)
         moves += 1
-    tell_trades(session, by_move.get(moves, []))
-    finish(session, game)
-    say_points(session, game, replayed.doubled, ledger.points)
+    game = DealPlay(states[-1])
+    tell_trades(ctx, by_move.get(moves, []))
+    finish(ctx, game)
+    say_tricks(ctx, game.state)
+    say_points(ctx, game.state, replayed.doubled, ledger.points)
 
 
-def tell_trades(session: Session, records: list[Record]) -> None:
+def say_contract(ctx: Context, contract: Contract, declarer: Seat, doubled: bool) -> None:
+    key = "contract_doubled" if doubled else "contract_is"
+    ctx.say(ctx.t(key, contract=contract, seat=ctx.name(declarer)))
+
+
+def tell_trades(ctx: Context, records: list[Record]) -> None:
     for record in records:
-        trading.tell(session, record.offer, record.outcome, record.precise)
+        trading.tell(ctx, record.offer, record.outcome, record.precise)
 
 
-def say_card(
-    session: Session, states: list[PlayState], index: int, card: Card, reason: str | None
-) -> None:
-    before, after = states[index], states[index + 1]
-    session.say(session.t("plays", seat=session.name(before.to_play), card=card))
+def say_card(ctx: Context, game: DealPlay, card: Card, reason: str | None) -> None:
+    """``card`` is played in ``game`` and told, with who takes the trick it completes."""
+    seat = game.state.to_play
+    before = len(game.state.tricks)
+    game.play(card)
+    lines = [ctx.t("plays", seat=ctx.name(seat), card=card)]
     if reason is not None:
-        session.say(f"    {reason}")
-    if len(after.tricks) > len(before.tricks):
-        session.say(session.t("takes", seat=session.name(after.tricks[-1].winner)))
+        lines.append(f"    {reason}")
+    wins = None
+    if len(game.state.tricks) > before:
+        wins = ctx.name(game.state.tricks[-1].winner)
+        lines.append(ctx.t("takes", seat=wins))
+    ctx.emit(
+        CardPlayed(
+            "\n".join(lines),
+            seat=ctx.name(seat).letter,
+            card=str(card),
+            reason=reason,
+            wins=None if wins is None else wins.letter,
+        )
+    )
 
 
-def finish(session: Session, game: DealPlay) -> None:
-    """The computer players play the cards the script leaves out, saying why."""
+def finish(ctx: Context, game: DealPlay) -> None:
+    """The computer players play the cards left, open, saying why."""
     while not game.state.finished:
         choice = choose_card(game.state)
-        states = [game.state]
-        game.play(choice.card)
-        states.append(game.state)
-        say_card(session, states, 0, choice.card, session.reason(choice.reason, choice.params))
+        say_card(ctx, game, choice.card, ctx.reason(choice.reason, choice.params))
 
 
-def say_points(session: Session, game: DealPlay, doubled: bool, trade: tuple[int, ...]) -> None:
-    taken = game.state.tricks_taken()
-    for seat in range(3):
-        session.say(session.t("tricks_taken", seat=session.name(seat), n=taken[seat]))
-    scores = game.state.scores(doubled=doubled)
-    entries = [f"{session.name(s).localized(session.lang)} {scores[s]:+d}" for s in range(3)]
-    session.say(session.t("scores", scores=", ".join(entries)))
+def say_tricks(ctx: Context, state: PlayState) -> None:
+    taken = state.tricks_taken()
+    for seat in seats(3):
+        ctx.say(ctx.t("tricks_taken", seat=ctx.name(seat), n=taken[seat]))
+
+
+def say_points(ctx: Context, state: PlayState, doubled: bool, trade: tuple[int, ...]) -> None:
+    scores = state.scores(doubled=doubled)
+    entries = [f"{ctx.name(s).localized(ctx.lang)} {scores[s]:+d}" for s in seats(3)]
+    ctx.say(ctx.t("scores", scores=", ".join(entries)))
     if any(trade):
-        names = trading.names(session)
+        names = trading.names(ctx)
         points = ", ".join(f"{n} {p:+d}" for n, p in zip(names, trade, strict=True))
-        session.say(session.t("trade_points_watched", points=points))
+        ctx.say(ctx.t("trade_points_watched", points=points))

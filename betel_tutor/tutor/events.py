@@ -1,0 +1,153 @@
+"""What the tutor tells its front ends: events, one value per thing that happened.
+
+The session core never prints. Every phase returns events; a front end shows them: the line
+front end prints each event's ``text`` (already in the learner's language), ``learn --json``
+writes :meth:`Event.to_json` as one JSON object per line. The structured fields use the
+notation a learner types (cards ``♠A``, calls ``2♠``, seats by letter ``S W N E``), so a script
+can answer a ``prompt`` with one of its ``choices``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
+
+from betel_tutor.seats import Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something to show. ``text`` is what the line front end prints ("" for nothing)."""
+
+    kind: ClassVar[str] = "message"
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"event": self.kind}
+        for item in fields(self):
+            out[item.name] = _plain(getattr(self, item.name))
+        return out
+
+
+def _plain(value: Any) -> Any:
+    """A field as JSON: seats by letter, cards and calls by notation, tuples as lists."""
+    if isinstance(value, Seat):
+        return value.letter
+    if isinstance(value, bool | int | float | str) or value is None:
+        return value
+    if isinstance(value, dict):
+        return {str(_plain(key)): _plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(item) for item in value]
+    return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Message(Event):
+    """Lesson text, a step's heading, a note: words with no structure to report."""
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt(Event):
+    """The tutor waits for the learner: what it expects, and the legal inputs when finite."""
+
+    kind: ClassVar[str] = "prompt"
+    expects: str = "continue"
+    choices: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    kind: ClassVar[str] = "card_played"
+    seat: str = ""
+    card: str = ""
+    reason: str | None = None  # a computer player's reason, in open deals
+    wins: str | None = None  # the seat that took the trick, when the card completed it
+
+
+@dataclass(frozen=True, slots=True)
+class CallMade(Event):
+    kind: ClassVar[str] = "call_made"
+    seat: str = ""
+    call: str = ""
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Refused(Event):
+    """The learner's input was not accepted: why (a catalog key) and the rule it breaks."""
+
+    kind: ClassVar[str] = "refused"
+    input: str = ""
+    reason: str = ""
+    rule: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Hint(Event):
+    kind: ClassVar[str] = "hint"
+    best: tuple[str, ...] = ()
+    costs: dict[str, int] = field(default_factory=dict)  # every other card: tricks it costs
+    suggest: str | None = None  # the rule of thumb's card
+    suggest_reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Answered(Event):
+    """A quiz answer checked: right or not, and the right answer."""
+
+    kind: ClassVar[str] = "answered"
+    right: bool = False
+    answer: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DealEnd(Event):
+    kind: ClassVar[str] = "deal_end"
+    contract: str = ""
+    declarer: str | None = None
+    doubled: bool = False
+    tricks: dict[str, int] = field(default_factory=dict)
+    hands: dict[str, Sequence[str]] = field(default_factory=dict)
+    play: tuple[tuple[str, str], ...] = ()
+    goal: dict[str, int] = field(default_factory=dict)
+    goal_met: bool | None = None
+    stars: int = 0
+    score: dict[str, int] = field(default_factory=dict)
+    practice: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Review(Event):
+    kind: ClassVar[str] = "review"
+    trick: int | None = None
+    card: str | None = None
+    better: str | None = None
+    cost: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LevelEnd(Event):
+    kind: ClassVar[str] = "level_end"
+    level: int = 0
+    done: bool = False
+    stars: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Bye(Event):
+    """The session is over (``quit``); progress has been saved."""
+
+    kind: ClassVar[str] = "bye"
+
+
+def lines(events: Sequence[Event]) -> list[str]:
+    """The events as the line front end shows them, one line per list item."""
+    out: list[str] = []
+    for event in events:
+        if isinstance(event, Prompt):  # the front end asks with it, it is not a line
+            continue
+        if event.text or isinstance(event, Message):
+            out.extend(event.text.split("\n"))
+    return out

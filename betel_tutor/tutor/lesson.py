@@ -1,0 +1,114 @@
+"""A level's lesson, step after step: texts to read, quizzes, deals to play and to watch, and
+level 10's match. Each step is a phase of its own; this module only chains them and keeps the
+learner's place (a learner who quits resumes at the step they were at).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from betel_tutor.scenario import load
+from betel_tutor.scenario.model import MatchStep, PlayStep, QuizStep, ReadStep, WatchStep
+from betel_tutor.tutor import match_play
+from betel_tutor.tutor.context import Context, Place, level_path
+from betel_tutor.tutor.dealend import count_deal
+from betel_tutor.tutor.dealing import begin_lesson_deal
+from betel_tutor.tutor.events import LevelEnd
+from betel_tutor.tutor.phase import Continue, Next, Phase
+from betel_tutor.tutor.quiz import QuizPhase
+from betel_tutor.tutor.reading import read
+from betel_tutor.tutor.watching import watch
+
+
+class Lesson:
+    """The lesson of one level; ``done`` is what follows it (the menu)."""
+
+    def __init__(self, done: Next) -> None:
+        self.done = done
+
+    def open(self, ctx: Context, number: int) -> Phase | None:
+        """Open level ``number`` where the learner left it; None (and why) if its lesson
+        cannot be read."""
+        lesson, problems = load(str(level_path(number)))
+        if lesson is None:
+            for problem in problems:
+                ctx.say(problem.format(ctx.lang))
+            return None
+        if ctx.settings.fourth and number != 10 and not ctx.fourth_noted:
+            ctx.say(ctx.t("fourth_no_effect", level=number))
+            ctx.fourth_noted = True
+        level = ctx.progress.level(number)
+        step = 0 if level.completed else min(level.next_step, len(lesson.steps))
+        ctx.place = Place(number, lesson, step)
+        ctx.say("")
+        ctx.say(ctx.text(lesson.title).upper())
+        if lesson.text is not None and step == 0:
+            ctx.say(ctx.text(lesson.text))
+        if step:
+            ctx.say(ctx.t("resume", step=step + 1))
+        if ctx.settings.fourth and number == 10:
+            ctx.say(ctx.t("fourth_joins"))
+        return self.enter(ctx)
+
+    def enter(self, ctx: Context) -> Phase:
+        """The phase of the current step (the level's end after the last)."""
+        place = ctx.place
+        assert place is not None
+        step = place.step
+        if step is None:
+            return self.finish(ctx)
+        if isinstance(step, MatchStep):  # entered again after each of its deals
+            return match_play.enter(ctx, step, self.after_match_deal)
+        ctx.say("")
+        ctx.say(ctx.t("step", step=place.step_index + 1, total=len(place.lesson.steps)))
+        if isinstance(step, ReadStep):
+            return read(ctx, step, self.next_step)
+        if isinstance(step, QuizStep):
+            ctx.say(ctx.text(step.quiz.question))
+            return QuizPhase(step, self.next_step)
+        if isinstance(step, PlayStep):
+            return begin_lesson_deal(ctx, step, self.after_deal)
+        assert isinstance(step, WatchStep)
+        deal = place.lesson.deal(step.deal)
+        assert deal is not None
+        return watch(ctx, step, deal, place.lesson.options, self.next_step)
+
+    def next_step(self, ctx: Context) -> Phase:
+        assert ctx.place is not None
+        ctx.place.step_index += 1
+        ctx.save()
+        return self.enter(ctx)
+
+    def after_deal(self, ctx: Context) -> Phase:
+        """A deal of the lesson is over: it counts, and the lesson moves on after Enter (a
+        learner who quits now resumes after it)."""
+        return self.deal_done(ctx, step_done=True)
+
+    def after_match_deal(self, ctx: Context, won: bool) -> Phase:
+        """A deal of the match is over: the lesson moves on only when the match is won."""
+        return self.deal_done(ctx, step_done=won)
+
+    def deal_done(self, ctx: Context, *, step_done: bool) -> Phase:
+        table = ctx.table
+        assert table is not None and ctx.place is not None
+        ctx.say(ctx.t("can_save"))
+        count_deal(ctx, table)
+        ctx.table = None
+        if step_done:
+            ctx.place.step_index += 1
+        ctx.save()
+        return Continue(self.enter, prompt_key="prompt_after_deal")
+
+    def finish(self, ctx: Context) -> Phase:
+        place = ctx.place
+        assert place is not None
+        level = ctx.progress.level(place.level)
+        ctx.progress = ctx.progress.with_level(
+            place.level, replace(level, completed=True, next_step=0)
+        )
+        stars = ctx.progress.level(place.level).stars
+        text = ctx.t("level_done", level=place.level)
+        ctx.emit(LevelEnd(text, level=place.level, done=True, stars=stars))
+        ctx.place = None
+        ctx.save()
+        return self.done(ctx)

@@ -1,0 +1,55 @@
+"""The menu of the ten levels, with the learner's progress; a level chosen opens its lesson."""
+
+from __future__ import annotations
+
+from betel_tutor.scenario import Scenario, load
+from betel_tutor.tutor.context import Context, level_path
+from betel_tutor.tutor.events import Prompt
+from betel_tutor.tutor.lesson import Lesson
+from betel_tutor.tutor.phase import Phase
+from betel_tutor.tutor.text import shown, small_number
+
+LEVELS = range(1, 11)
+
+
+class MenuPhase(Phase):
+    expects = "menu"
+
+    def __init__(self, *, show: bool = True) -> None:
+        self.show = show
+
+    def prompt(self, ctx: Context) -> Prompt:
+        if self.show:
+            self.show = False
+            show_menu(ctx)
+        choices = tuple(str(number) for number in LEVELS)
+        return Prompt(ctx.t("prompt_level"), expects=self.expects, choices=choices)
+
+    def handle(self, ctx: Context, line: str) -> Phase:
+        number = small_number(line, digits=2)
+        if number is None or number not in LEVELS:
+            ctx.refuse(line, "bad_level", ctx.t("bad_level", token=shown(line)))
+            return self
+        return open_level(ctx, number) or self
+
+
+def open_level(ctx: Context, number: int) -> Phase | None:
+    """The first phase of level ``number`` (None, and why, if its lesson cannot be read)."""
+    return Lesson(lambda ctx: MenuPhase()).open(ctx, number)
+
+
+def show_menu(ctx: Context) -> None:
+    ctx.say(ctx.t("menu_title"))
+    for number in LEVELS:
+        lesson, _ = load(str(level_path(number)))
+        title = ctx.text(lesson.title) if lesson is not None else "?"
+        ctx.say(f"  {number:>2}. {title}{level_mark(ctx, number, lesson)}")
+
+
+def level_mark(ctx: Context, number: int, lesson: Scenario | None) -> str:
+    level = ctx.progress.level(number)
+    if level.completed:
+        return "  ✓"
+    if level.next_step and lesson is not None:
+        return "  " + ctx.t("menu_progress", done=level.next_step, total=len(lesson.steps))
+    return ""

@@ -1,0 +1,222 @@
+"""The play of a deal at the tutor's table: the computer players' cards, the learner's card,
+``hint``, ``undo`` and ``open``; at the end, the deal's result (:mod:`betel_tutor.tutor.dealend`).
+"""
+
+from __future__ import annotations
+
+from betel_tutor.bots import Choice, choose_card
+from betel_tutor.cards import Card, format_hand, parse_card, sort_cards
+from betel_tutor.errors import BetelError
+from betel_tutor.play import DealPlay, PlayState
+from betel_tutor.seats import Seat
+from betel_tutor.tutor import trading
+from betel_tutor.tutor.commands import Command, Typed
+from betel_tutor.tutor.context import Context
+from betel_tutor.tutor.dealend import end_deal
+from betel_tutor.tutor.events import CardPlayed, Hint, Prompt
+from betel_tutor.tutor.phase import Next, Phase
+from betel_tutor.tutor.table import LEARNER, Table
+from betel_tutor.tutor.text import shown, small_number
+
+
+class PlayPhase(Phase):
+    """Cards are played until the deal is over; then ``then`` decides what follows."""
+
+    expects = "card"
+
+    def __init__(self, table: Table, then: Next, *, in_match: bool = False) -> None:
+        assert table.play is not None
+        self.table, self.then, self.in_match = table, then, in_match
+        self.shown = False  # the table was shown for the learner's turn
+
+    @property
+    def at_table(self) -> bool:
+        return True
+
+    @property
+    def game(self) -> DealPlay:
+        assert self.table.play is not None
+        return self.table.play
+
+    @property
+    def state(self) -> PlayState:
+        return self.game.state
+
+    def waiting(self, ctx: Context) -> bool:
+        state = self.state
+        if state.finished or state.to_play != self.table.learner_seat:
+            return False
+        return not trading.between_moves(ctx, self.table)  # rules 3–4: offers first
+
+    def advance(self, ctx: Context) -> Phase:
+        table = self.table
+        if table.trading is not None and table.trading.to_learner:
+            return trading.OfferPhase(table, self)
+        if self.state.finished:
+            end_deal(ctx, table)
+            return self.then(ctx)
+        if trading.between_moves(ctx, table):  # a swap may change the hands: read them after
+            return trading.OfferPhase(table, self)
+        state = self.state
+        seat = state.to_play
+        if seat == table.learner_seat:
+            return self
+        due = trading.due_move(table, seat)  # rule 20: a card it was paid to play
+        choice = Choice(due, "bots.bound", {"card": due}) if isinstance(due, Card) else None
+        if choice is None:
+            choice = table.computer(state)
+        reason = ctx.reason(choice.reason, choice.params) if table.open else None
+        self.record(ctx, seat, choice.card, reason)
+        trading.moved(table, seat)
+        return self
+
+    def record(self, ctx: Context, seat: int, card: Card, reason: str | None) -> None:
+        game = self.game
+        tricks_before = len(game.state.tricks)
+        game.play(card)
+        self.shown = False
+        lines = [ctx.t("plays", seat=ctx.name(seat), card=card)]
+        if reason is not None:  # open deals (na widno): each player says why
+            lines.append(f"    {reason}")
+        wins = None
+        if len(game.state.tricks) > tricks_before:
+            wins = ctx.name(game.state.tricks[-1].winner)
+            lines.append(ctx.t("takes", seat=wins))
+        ctx.emit(
+            CardPlayed(
+                "\n".join(lines),
+                seat=ctx.name(seat).letter,
+                card=str(card),
+                reason=reason,
+                wins=None if wins is None else wins.letter,
+            )
+        )
+
+    def legal(self) -> list[Card]:
+        return sort_cards(self.state.legal_moves())
+
+    def prompt(self, ctx: Context) -> Prompt:
+        if not self.shown:
+            self.show_table(ctx)
+        legal = tuple(str(card) for card in self.legal())
+        return Prompt(ctx.t("prompt_card"), expects=self.expects, choices=legal)
+
+    def show_table(self, ctx: Context) -> None:
+        self.shown = True
+        state, table = self.state, self.table
+        if table.open:
+            for seat in (Seat(1), Seat(2)):
+                name = ctx.name(seat).localized(ctx.lang)
+                ctx.say(f"  {name:<9} {format_hand(state.hands[seat], lang=ctx.lang)}")
+        if state.current:
+            leader = Seat(state.leader)
+            played = ", ".join(
+                f"{ctx.name(leader.next(i)).localized(ctx.lang)} {card}"
+                for i, card in enumerate(state.current)
+            )
+            ctx.say(ctx.t("trick_so_far", cards=played))
+        taken = state.tricks_taken()
+        tricks = ", ".join(f"{ctx.name(s).localized(ctx.lang)} {taken[s]}" for s in range(3))
+        ctx.say(ctx.t("tricks_so_far", tricks=tricks))
+        if not state.current:
+            ctx.say(ctx.t("you_lead"))
+        ctx.say(ctx.t("your_hand", cards=format_hand(state.hands[LEARNER], lang=ctx.lang)))
+        numbered = "  ".join(f"{i}){card}" for i, card in enumerate(self.legal(), 1))
+        ctx.say(ctx.t("legal", cards=numbered))
+
+    def handle(self, ctx: Context, line: str) -> Phase:
+        card = self.read_card(ctx, line)
+        if card is None:
+            return self
+        problem = self.state.refusal(card, speak_to_learner=True)
+        if problem is not None:
+            ctx.refuse_error(line, problem)
+            return self
+        if not trading.check_learner_move(ctx, self.table, card, line):
+            return self
+        self.record(ctx, LEARNER, card, None)
+        trading.moved(self.table, LEARNER)
+        return self
+
+    def read_card(self, ctx: Context, line: str) -> Card | None:
+        legal = self.legal()
+        text = line.strip()
+        if text and (text.isdecimal() or text.isdigit()):
+            number = small_number(text)
+            if number is not None and 1 <= number <= len(legal):
+                return legal[number - 1]
+            message = ctx.t("bad_number", token=shown(text), count=len(legal))
+            ctx.refuse(line, "bad_number", message)
+            return None
+        try:
+            return parse_card(text, lang=ctx.lang)
+        except BetelError as error:
+            ctx.refuse_error(line, error)
+            return None
+
+    # -- commands at the card prompt -------------------------------------------------------
+    def command(self, ctx: Context, typed: Typed) -> Phase | None:
+        table = self.table
+        if typed.command is Command.HINT:
+            self.hint(ctx)
+        elif typed.command is Command.OPEN:
+            table.open = True
+            self.show_table(ctx)
+        elif typed.command is Command.UNDO:
+            self.undo(ctx)
+        elif typed.command is Command.TRADE and table.trading is not None:
+            trading.show_ledger(ctx, table)
+        elif typed.command is Command.OFFER and table.trading is not None:
+            if table.learner_seat is None:  # a resting learner watches the trade
+                return None
+            trading.handle_offer(ctx, table, typed.argument)
+        else:
+            return None
+        return self
+
+    def undo(self, ctx: Context) -> None:
+        """Take back the learner's last card (and the computer players' cards after it)."""
+        game, table = self.game, self.table
+        if table.trading is not None:  # rule 20: what was traded cannot be taken back
+            ctx.refuse("undo", "no_undo_with_trade", ctx.t("no_undo_with_trade"), 20)
+            return
+        if self.in_match and not table.replay:  # every deal of a match counts
+            ctx.refuse("undo", "no_undo_in_match", ctx.t("no_undo_in_match"))
+            return
+        mine = [i for i, before in enumerate(game.history) if before.to_play == LEARNER]
+        if not mine:
+            ctx.refuse("undo", "nothing_to_undo", ctx.t("nothing_to_undo"))
+            return
+        while len(game.history) > mine[-1]:
+            game.undo()
+        table.practice = True
+        ctx.say(ctx.t("undone"))
+        self.show_table(ctx)
+
+    def hint(self, ctx: Context) -> None:
+        """The best cards by the solver and what the others cost; the beginner's rule of thumb
+        beside it, as a reason a learner can follow."""
+        state = self.state
+        if state.to_play != self.table.learner_seat:
+            return
+        advice = self.table.advisor.hint(state)
+        best = [a.card for a in advice if a.cost == 0]
+        tricks = advice[0].tricks
+        key = "hint_best" if state.declarer is not None else "hint_best_free"
+        lines = [ctx.t(key, cards=" ".join(map(str, best)), tricks=tricks)]
+        for item in advice:
+            if item.cost:
+                key = "hint_costs_contract" if item.costs_contract else "hint_costs"
+                lines.append(ctx.t(key, card=item.card, n=item.cost))
+        choice = choose_card(state)
+        suggest_reason = ctx.reason(choice.reason, choice.params)
+        lines.append(ctx.t("hint", reason=suggest_reason))
+        ctx.emit(
+            Hint(
+                "\n".join(lines),
+                best=tuple(map(str, best)),
+                costs={str(item.card): item.cost for item in advice if item.cost},
+                suggest=str(choice.card),
+                suggest_reason=suggest_reason,
+            )
+        )

@@ -1,0 +1,54 @@
+"""Text that crosses the terminal: lesson markdown shown plainly, and what the learner typed.
+
+Nothing a lesson file or a learner's line holds may reach the screen as a control sequence: a
+lesson's text loses its control characters, and a typed token quoted back in a message has them
+written visibly (``\\x1b``), cut to a readable length.
+"""
+
+from __future__ import annotations
+
+import re
+
+_MARKUP = re.compile(r"([♠♥♦♣])\{([^{}]*)\}")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_SHOWN = 40  # characters of a typed token quoted back
+
+
+def plain(text: str) -> str:
+    """Note markdown as terminal text: ``♠{A}`` → ``♠A``, no ``**``, ``<u>``, backticks or
+    control characters.
+
+    >>> plain("**Lead** ♠{A}\\x1b[2J")
+    'Lead ♠A[2J'
+    """
+    text = _MARKUP.sub(r"\1\2", text)
+    text = _CONTROL.sub("", text)
+    return re.sub(r"\*\*|</?u>|`", "", text).rstrip()
+
+
+def shown(token: str) -> str:
+    """What the learner typed, safe to quote back: control characters written as escapes,
+    long input cut.
+
+    >>> shown("a\\x00b\\x1b[31m"), shown("9" * 50)
+    ('a\\\\x00b\\\\x1b[31m', '9999999999999999999999999999999999999999…')
+    """
+    token = token.strip()
+    cut = token[:_SHOWN] + ("…" if len(token) > _SHOWN else "")
+    return "".join(
+        ch.encode("unicode_escape").decode("ascii") if _CONTROL.match(ch) else ch for ch in cut
+    )
+
+
+def small_number(text: str, *, digits: int = 4) -> int | None:
+    """The whole number ``text`` holds, when it is written in decimal digits (any script's:
+    ``٣`` is 3) and has at most ``digits`` of them; None otherwise (``²``, ``1e3``, ``-1``, or a
+    5,000-digit number are not numbers a learner means).
+
+    >>> small_number("٣"), small_number("²"), small_number("9" * 5000), small_number(" 12 ")
+    (3, None, None, 12)
+    """
+    text = text.strip()
+    if not text or len(text) > digits or not text.isdecimal():
+        return None
+    return int(text)
