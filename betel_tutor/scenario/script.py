@@ -73,8 +73,9 @@ def replay(deal: DealSpec) -> Replayed:
             auction.state = moment.auction or auction.state
             caller = moment.seat(auction.to_call)
             try:
-                trade.before_move(moment, moves, "auction", number, parse_call(call))
-                auction.call(call)
+                parsed = parse_call(call)
+                trade.before_move(moment, moves, "auction", number, parsed)
+                auction.call(parsed)
             except BetelError as error:
                 raise ScriptError("auction", number, call, error) from None
             trade.after_move(caller)

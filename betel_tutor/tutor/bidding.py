@@ -86,7 +86,7 @@ def run_bidders(session: Session) -> None:
             if isinstance(due, Call)
             else (strong_call if session.strength == "strong" else choose_call)(auction.state, hand)
         )
-        auction.call(str(call))
+        auction.call(call)
         trading.moved(table, seat)
         session.say(session.t("calls", seat=session.name(seat), call=str(call)))
     if auction.finished:
@@ -96,7 +96,7 @@ def run_bidders(session: Session) -> None:
     session.say(session.t("your_hand", cards=format_hand(hand, lang=session.lang)))
     if auction.dubel:
         session.say(session.t("dubel", cards=" ".join(map(str, auction.dubel))))
-    session.say(session.t("legal_calls", calls=", ".join(auction.legal_calls())))
+    session.say(session.t("legal_calls", calls=", ".join(map(str, auction.legal_calls()))))
 
 
 def handle_call(session: Session, line: str) -> None:
@@ -117,9 +117,10 @@ def handle_call(session: Session, line: str) -> None:
         if text.startswith("[") and pending is None:
             preview_exchange(session, text)
             return
-        if not trading.check_learner_move(session, parse_call(text)):
+        call = parse_call(text)
+        if not trading.check_learner_move(session, call):
             return
-        auction.call(text)
+        auction.call(call)
     except BetelError as error:
         session.say(error.message(session.lang))
         return
@@ -170,7 +171,7 @@ def end_auction(session: Session) -> None:
         session.say(session.t(key, contract=contract, seat=session.name(declarer)))
     state = start_play(BETEL, hands, contract, declarer=declarer, dealer=order[0])
     table.play = DealPlay(state)
-    table.calls = tuple(auction.calls)
+    table.calls = tuple(map(str, auction.calls))
     final = auction.state
     table.auction = None
     if table.rest is not None and resting.ask_for_prediction(session, table.rest, final):
