@@ -7,7 +7,6 @@ from typing import Any, NamedTuple
 
 from betel_tutor import i18n
 from betel_tutor.cards import Card, Suit, sort_cards
-from betel_tutor.errors import BetelError
 from betel_tutor.markup import render_note
 from betel_tutor.play import DealPlay
 from betel_tutor.profiles import profile
@@ -269,14 +268,10 @@ def deal_view(
                 [] if hidden else _suits(seat, frozenset(dealt.hands[seat]), holdings, lang),
             )
         )
-    contract = deal.contract or ("—" if deal.auction is None else " ".join(deal.auction))
-    try:
-        from betel_tutor.contracts import parse_contract
-
-        if deal.contract:
-            contract = parse_contract(deal.contract).localized(lang)
-    except BetelError:
-        pass
+    if deal.contract is not None:
+        contract = deal.contract.localized(lang)
+    else:
+        contract = "—" if deal.auction is None else " ".join(deal.auction)
     answers = analysis is not None and sheet == "answers"
     tricks = _tricks(played, lang, analysis.costs if answers and analysis else [])
     notes = [

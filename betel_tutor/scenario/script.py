@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from betel_tutor.auction import Auction, AuctionState, parse_call
-from betel_tutor.contracts import Contract, free_play, parse_contract
+from betel_tutor.contracts import Contract, free_play
 from betel_tutor.errors import BetelError
 from betel_tutor.play import DealPlay, start_play
 from betel_tutor.profiles import profile
@@ -52,12 +52,12 @@ def replay(deal: DealSpec) -> Replayed:
     game = profile(deal.variant or deal.game)
     hands = [frozenset(hand) for hand in dealt.hands]
     declarer = deal.declarer
-    try:
-        contract = (
-            parse_contract(deal.contract) if deal.contract else free_play(as_trump(deal.trump))
-        )
-    except BetelError as error:
-        raise ScriptError("contract", 1, deal.contract or "", error) from None
+    contract = deal.contract if deal.contract is not None else free_play()
+    if contract.kind == "free" and deal.trump is not None:  # free play names its trump apart
+        try:
+            contract = free_play(as_trump(deal.trump))
+        except BetelError as error:
+            raise ScriptError("contract", 1, deal.trump, error) from None
     doubled = False
     trade = TradeScript(deal)
     moves = 0  # calls and cards made: where the scripted offers go (``after``)

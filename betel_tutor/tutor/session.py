@@ -16,7 +16,7 @@ from typing import Any
 from betel_tutor import i18n
 from betel_tutor.bots import Choice, choose_card
 from betel_tutor.cards import Card, Suit, format_hand, parse_card, sort_cards
-from betel_tutor.contracts import Contract, free_play, parse_contract
+from betel_tutor.contracts import Contract, free_play
 from betel_tutor.errors import BetelError
 from betel_tutor.play import BETEL, DealPlay, PlayState, start_play
 from betel_tutor.resources import data_dir
@@ -334,14 +334,14 @@ class Session:
         assert self.lesson is not None
         deal = self.lesson.deal(step.deal)
         assert deal is not None
-        fixed = deal.contract or self.lesson.options.contract or "pass"
-        if fixed.strip().lower() == "pass":
-            trump: Suit | None = None
+        fixed = deal.contract or self.lesson.options.contract or free_play()
+        if fixed.kind == "free":
+            trump: Suit | None = fixed.trump
             if self.lesson.options.dealer_names_trump:
                 trump = self.trump_named_by_dealer(deal.dealer, realize(deal).hands[deal.dealer])
             return free_play(trump), None
         declarer = deal.declarer if deal.declarer is not None else deal.dealer
-        return parse_contract(fixed), declarer
+        return fixed, declarer
 
     def trump_named_by_dealer(self, dealer: int, hand: tuple[Card, ...]) -> Suit:
         """Level 2: the dealer names trumps; the computer dealer names its longest suit."""
