@@ -64,7 +64,7 @@ def test_a_swap_changes_the_hands_the_play_is_checked_against() -> None:
     )
     replayed = replay(deal(body + f"    play: {EXAMPLE_PLAY}\n"))
     assert replayed.ledger.points == (35, -45, 0) and replayed.ledger.bank == 10
-    state = replayed.game.state
+    state = replayed.state
     assert state.finished and state.tricks_taken() == (1, 9, 0)
     assert state.scores(doubled=False) == (15, 65, 0)
     # Without the swap West does not hold ♠A, which he leads to the first trick.
@@ -101,7 +101,7 @@ def test_a_general_offer_made_precise_by_the_acceptor() -> None:
     replayed = replay(deal(body))
     (record,) = replayed.ledger.records
     assert record.precise == parse_card("♣8")
-    assert parse_card("♣8") in replayed.game.state.hands[S]
+    assert parse_card("♣8") in replayed.state.hands[S]
     # A card of another suit, or one West does not hold, cannot make it precise (rule 20).
     (wrong_suit,) = problems(body.replace("answer: ♣8", "answer: ♥K"))
     assert "cannot be accepted: ♥K is not a ♣ card (rule 20)" in wrong_suit

@@ -74,7 +74,8 @@ class Note:
     category: Literal["before", "after"]
     text: Text
     position: Position | None = None
-    text_positions: dict[str, Position] = field(default_factory=dict)
+    # Left out of the hash (a dict has none), so that a deal and its notes can be hashed.
+    text_positions: dict[str, Position] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +134,8 @@ class DealSpec:
     prediction: PredictionSpec | None = None
     title: Text | None = None
     position: Position | None = None
-    where: dict[str, Position] = field(default_factory=dict)
+    # Left out of the hash (a dict has none): a deal is hashed to replay it once (script.py).
+    where: dict[str, Position] = field(default_factory=dict, hash=False)
 
     def current_notes(self) -> tuple[Note, ...]:
         """The notes in force: of several versions of one id, the newest replaces the others."""

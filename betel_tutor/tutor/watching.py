@@ -47,8 +47,7 @@ def watch_script(session: Session, deal: DealSpec, hands: tuple[tuple[Card, ...]
         if record.outcome != "lapsed":
             by_move.setdefault(record.moves, []).append(record)
     moves = 0
-    calls = replayed.auction.calls if replayed.auction is not None else ()
-    for auction_seat, call in calls:
+    for auction_seat, call in replayed.calls:
         tell_trades(session, by_move.get(moves, []))
         seat = (deal.dealer + auction_seat) % 3
         session.say(session.t("calls", seat=session.name(seat), call=str(call)))
@@ -57,13 +56,13 @@ def watch_script(session: Session, deal: DealSpec, hands: tuple[tuple[Card, ...]
         key = "contract_doubled" if replayed.doubled else "contract_is"
         seat_name = session.name(replayed.declarer)
         session.say(session.t(key, contract=replayed.contract, seat=seat_name))
-    game = replayed.game
-    states = [*game.history, game.state]
-    for index, card in enumerate(game.played):
+    states = list(replayed.states)
+    for index, (_, card) in enumerate(replayed.played):
         tell_trades(session, by_move.get(moves, []))
         say_card(session, states, index, card, None)
         moves += 1
     tell_trades(session, by_move.get(moves, []))
+    game = DealPlay(replayed.state)  # the replay is shared and immutable: play on a copy
     finish(session, game)
     say_points(session, game, replayed.doubled, ledger.points)
 
