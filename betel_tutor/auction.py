@@ -5,13 +5,13 @@ convenient mutable wrapper that scripts and the tutor use.
 
 >>> auction = Auction()
 >>> for call in "2♠ kontra pass pass".split():
-...     auction.call(call)
+...     auction.call(Call.parse(call))
 >>> auction.finished, auction.contract, auction.declarer, auction.doubled
-(True, '2♠', 0, True)
+(True, Contract.parse('2♠'), 0, True)
 >>> auction = Auction()
->>> auction.call("2♠"); auction.call("kontra")
+>>> auction.call(Call.parse("2♠")); auction.call(Call.parse("kontra"))
 >>> try:
-...     auction.call("2♠")
+...     auction.call(Call.parse("2♠"))
 ... except IllegalCall as refused:
 ...     print(refused.reason, refused.rule)
 repeat_doubled 14
@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from betel_tutor.cards import Card, parse_cards
-from betel_tutor.contracts import LADDER, Contract, parse_contract
+from betel_tutor.contracts import LADDER, Contract, free_play, parse_contract
 from betel_tutor.errors import IllegalCall, NotationError
 
 CallKind = Literal["pass", "declare", "kontra"]
@@ -34,13 +34,14 @@ SEATS = 3
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """What the level allows (spec §9). ``fixed`` plays a contract without an auction."""
+    """What the level allows (spec §9). ``fixed`` plays a contract without an auction; free
+    play (:func:`~betel_tutor.contracts.free_play`) is three passes without one."""
 
     kontra: bool = True
     betelki: bool = True
     normal: bool = True
     exchange: bool = True
-    fixed: str | None = None
+    fixed: Contract | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +62,13 @@ class Call:
         if self.looked:
             return f"[?{''.join(map(str, self.looked))}]{word}"
         return word
+
+    def __repr__(self) -> str:
+        return f"Call.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Call:
+        return parse_call(text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,8 +138,7 @@ def start(
     first exchange from the bank (rule 10)."""
     state = AuctionState(options=options, hands=hands, dubel=dubel, first=first)
     if options.fixed is not None:
-        fixed = options.fixed.strip().lower()
-        contract = None if fixed in ("pass", "pas", "free") else parse_contract(options.fixed)
+        contract = None if options.fixed.kind == "free" else options.fixed
         declarer = None if contract is None else 0
         state = replace(state, standing=contract, declarer=declarer, finished=True)
     return state
@@ -259,7 +266,7 @@ class Auction:
     """A mutable auction for scripts and the tutor; the dealer calls first.
 
     Options (keyword-only): ``kontra``, ``betelki``, ``normal``, ``exchange`` (all ``True`` by
-    default), ``fixed`` (a contract played without an auction, or ``"pass"``), ``hands`` (three
+    default), ``fixed`` (a contract played without an auction, or free play), ``hands`` (three
     hands from the dealer clockwise) and ``dubel`` (two cards) to follow exchanges.
     """
 
@@ -287,12 +294,10 @@ class Auction:
         )
         self.history = []
 
-    def call(self, text: str, *, take: tuple[Card, ...] = (), lay: tuple[Card, ...] = ()) -> None:
-        """Make the next call: ``"pass"``, ``"kontra"``, a contract, or ``[take>lay]call``."""
-        parsed = parse_call(text)
-        if take or lay:
-            parsed = replace(parsed, take=tuple(take), lay=tuple(lay))
-        new = apply_call(self.state, parsed)
+    def call(self, call: Call) -> None:
+        """Make the next call (:func:`parse_call` reads one from text); raises
+        :class:`IllegalCall`."""
+        new = apply_call(self.state, call)
         self.history.append(self.state)
         self.state = new
 
@@ -301,18 +306,17 @@ class Auction:
         if self.history:
             self.state = self.history.pop()
 
-    def legal_calls(self) -> list[str]:
-        return [str(call) for call in legal_calls(self.state)]
+    def legal_calls(self) -> list[Call]:
+        return legal_calls(self.state)
 
     @property
     def finished(self) -> bool:
         return self.state.finished
 
     @property
-    def contract(self) -> str | None:
-        """The standing contract, canonical (``"2♠"``, ``"3NT"``, ``"B2"``, ``"Betel"``); None
-        while nothing is declared and after three passes."""
-        return None if self.state.standing is None else str(self.state.standing)
+    def contract(self) -> Contract | None:
+        """The standing contract; None while nothing is declared and after three passes."""
+        return self.state.standing
 
     @property
     def declarer(self) -> int | None:
@@ -327,8 +331,8 @@ class Auction:
         return self.state.to_call
 
     @property
-    def calls(self) -> list[str]:
-        return [str(call) for _, call in self.state.calls]
+    def calls(self) -> list[Call]:
+        return [call for _, call in self.state.calls]
 
     @property
     def penalties(self) -> dict[int, int]:
@@ -345,7 +349,7 @@ class Auction:
 
 def level_options(level: int) -> dict[str, Any]:
     """The auction options of an education level (spec §9)."""
-    fixed = {1: "pass", 2: "pass", 3: "B3", 4: "Betel"}
+    fixed = {1: free_play(), 2: free_play(), 3: Contract.parse("B3"), 4: Contract.parse("Betel")}
     if level in fixed:
         return {"fixed": fixed[level]}
     if level == 5:

@@ -168,6 +168,19 @@ class Contract:
 
     @classmethod
     def parse(cls, text: str) -> Contract:
+        """The inverse of ``str()``: a contract of the ladder (in any form
+        :func:`parse_contract` reads), or free play, ``pass`` or ``pass ♠`` (a level fixes it
+        with no auction, spec §9). Raises :class:`NotationError`.
+
+        >>> Contract.parse("pass ♠") == free_play(Suit.SPADES)
+        True
+        """
+        words = _fold(text).replace("\ufe0f", "").split(maxsplit=1)
+        if words and words[0] in _PASS_WORDS:
+            strain = words[1].replace(" ", "") if len(words) > 1 else "nt"
+            if strain not in _STRAIN_WORDS:
+                raise NotationError("contracts.bad_contract", token=text, position=0)
+            return free_play(_STRAIN_WORDS[strain])
         return parse_contract(text)
 
 
@@ -236,6 +249,8 @@ _LEVEL_WORDS = {
     "slam": 5,
     "grandslam": 5,
 }
+# Free play is written "pass" (its ``str()``), as in a scenario's ``contract: pass``.
+_PASS_WORDS = frozenset({"pass", "pas", "free"})
 _FILLER = re.compile(r"\b(w|in)\b")
 
 

@@ -21,7 +21,7 @@ from betel_tutor.auction import (
     start,
 )
 from betel_tutor.cards import parse_cards
-from betel_tutor.contracts import LADDER
+from betel_tutor.contracts import LADDER, Contract
 from betel_tutor.dealing import deal
 from betel_tutor.errors import IllegalCall, NotationError
 
@@ -33,7 +33,7 @@ DATA: dict[str, list[dict[str, Any]]] = yaml.safe_load(
 def run(calls: str | list[str], **options: Any) -> Auction:
     auction = Auction(**options)
     for call in calls.split() if isinstance(calls, str) else calls:
-        auction.call(call)
+        auction.call(parse_call(call))
     return auction
 
 
@@ -42,7 +42,7 @@ def test_finished_auctions(case: dict[str, Any]) -> None:
     auction = run(case["calls"])
     assert auction.finished
     assert (auction.contract, auction.declarer, auction.doubled) == (
-        case["contract"],
+        None if case["contract"] is None else Contract.parse(case["contract"]),
         case["declarer"],
         case["doubled"],
     )
@@ -53,7 +53,7 @@ def test_refused_calls(case: dict[str, Any]) -> None:
     auction = run(case["calls"])
     before = auction.state
     with pytest.raises(IllegalCall) as caught:
-        auction.call(case["call"])
+        auction.call(parse_call(case["call"]))
     assert (caught.value.reason, caught.value.rule) == (case["reason"], case["rule"])
     assert auction.state == before, "a refused call changes nothing"
     english, polish = caught.value.message("en"), caught.value.message("pl")
@@ -66,17 +66,17 @@ def test_refused_calls(case: dict[str, Any]) -> None:
 def test_level_options_refuse(case: dict[str, Any]) -> None:
     auction = run(case["calls"], **case["options"])
     with pytest.raises(IllegalCall) as caught:
-        auction.call(case["call"])
+        auction.call(parse_call(case["call"]))
     assert caught.value.reason == case["reason"]
 
 
 def test_fixed_contracts_need_no_auction() -> None:
     for level, contract in ((1, None), (2, None), (3, "B3"), (4, "Betel")):
         auction = Auction(**level_options(level))
-        assert auction.finished and auction.contract == contract
+        assert auction.finished and str(auction.contract or "") == (contract or "")
         assert auction.declarer == (None if contract is None else 0)
         with pytest.raises(IllegalCall):
-            auction.call("pass")
+            auction.call(parse_call("pass"))
 
 
 def test_level_options() -> None:
@@ -92,30 +92,31 @@ def test_exchange_moves_cards() -> None:
     first, second = dealt.dubel
     give = sorted(dealt.hands[0])[-1]
     auction = Auction(hands=hands, dubel=dealt.dubel)
-    auction.call(f"[{first}>{give}]1♣")
+    auction.call(parse_call(f"[{first}>{give}]1♣"))
     assert auction.dubel is not None and set(auction.dubel) == {second, give}
     assert first in auction.state.hands[0] and give not in auction.state.hands[0]  # type: ignore[index]
-    assert auction.calls == [f"[{first}>{give}]1♣"]
+    assert auction.calls == [parse_call(f"[{first}>{give}]1♣")]
     with pytest.raises(IllegalCall) as caught:
-        auction.call(f"[{give}>{give}]pass")
+        auction.call(parse_call(f"[{give}>{give}]pass"))
     assert caught.value.reason == "pass_after_exchange"
     with pytest.raises(IllegalCall) as caught:
-        auction.call(f"[{first}>{give}]2♣")
+        auction.call(parse_call(f"[{first}>{give}]2♣"))
     assert caught.value.reason == "not_in_dubel"
     outsider = sorted(dealt.hands[0])[0]  # seat 1 does not hold seat 0's cards
     with pytest.raises(IllegalCall) as caught:
-        auction.call(f"[{give}>{outsider}]2♣")
+        auction.call(parse_call(f"[{give}>{outsider}]2♣"))
     assert caught.value.reason == "cannot_lay"
     with pytest.raises(IllegalCall) as caught:
-        auction.call(f"[{give}{second}>{outsider}]2♣")
+        auction.call(parse_call(f"[{give}{second}>{outsider}]2♣"))
     assert caught.value.reason == "exchange_count"
-    auction.call(f"[{give}{second}>{give}{second}]kontra")  # laying back the cards taken is allowed
+    # laying back the cards taken is allowed
+    auction.call(parse_call(f"[{give}{second}>{give}{second}]kontra"))
 
 
 def test_dubel_penalty() -> None:
     auction = Auction(dubel=tuple(parse_cards("♠A ♥7")))
-    auction.call("[?♠A♥7]pass")
-    auction.call("[?♥7]pass")
+    auction.call(parse_call("[?♠A♥7]pass"))
+    auction.call(parse_call("[?♥7]pass"))
     assert auction.penalties == {0: -10, 1: -5}
 
 
@@ -131,7 +132,7 @@ def test_bad_notation() -> None:
 def test_undo() -> None:
     auction = run("1♠ kontra")
     auction.undo()
-    assert auction.calls == ["1♠"] and not auction.doubled
+    assert auction.calls == [parse_call("1♠")] and not auction.doubled
 
 
 def test_unknown_option() -> None:
@@ -171,3 +172,18 @@ def test_legal_calls_are_exactly_the_accepted_ones(choices: list[int], pick: int
             assert str(call) not in legal
         else:
             assert str(call) in legal
+
+
+@pytest.mark.parametrize("text", ["pass", "kontra", "2♠", "B2", "Betel", "[♠A>♥7]2♠", "[?♦7]pass"])
+def test_calls_are_values(text: str) -> None:
+    call = Call.parse(text)
+    assert str(call) == text and Call.parse(str(call)) == call
+    assert repr(call) == f"Call.parse({text!r})"
+    assert len({call, Call.parse(text)}) == 1  # frozen and hashable
+
+
+def test_auction_keeps_values() -> None:
+    auction = run("1♠ kontra")
+    assert auction.contract == Contract.parse("1♠")
+    assert auction.calls == [Call.parse("1♠"), Call.parse("kontra")]
+    assert Call.parse("2♠") in auction.legal_calls()

@@ -83,7 +83,7 @@ def test_strong_bidding_is_legal_and_bids_its_strong_suit() -> None:
         auction = Auction(hands=list(dealt.hands), dubel=dealt.dubel, kontra=number % 2 == 0)
         while not auction.finished:
             hand = auction.state.hands[auction.to_call] if auction.state.hands else frozenset()
-            auction.call(str(strong_call(auction.state, hand)))  # raises if illegal
+            auction.call(strong_call(auction.state, hand))  # raises if illegal
     hands = [
         parse_cards("♠AKQJ109 ♥AK ♦AK"),
         parse_cards("♥QJ109 ♦QJ109 ♣AK"),

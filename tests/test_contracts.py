@@ -134,3 +134,16 @@ def test_polish_names() -> None:
     names = [c.localized("pl") for c in LADDER]
     assert "Szlemik w kiery" in names and "Jeden bez atu" in names and "Betelek 2" in names
     assert len(set(names)) == 30
+
+
+@pytest.mark.parametrize("contract", [*LADDER, free_play(), *(free_play(s) for s in Suit)], ids=str)
+def test_parse_is_the_inverse_of_str(contract: Contract) -> None:
+    assert Contract.parse(str(contract)) == contract
+    assert eval(repr(contract)) == contract  # repr rebuilds the value
+
+
+@pytest.mark.parametrize("text", ["pass x", "banana", "9♠", "2 spades and more"])
+def test_parse_refuses_what_is_no_contract(text: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        Contract.parse(text)
+    assert caught.value.token == text

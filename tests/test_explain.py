@@ -351,7 +351,8 @@ def test_parse_tricks() -> None:
 
 
 def standing(why: AuctionExplanation) -> tuple[str | None, int | None, bool, bool]:
-    return why.contract, why.declarer, why.doubled, why.finished
+    contract = None if why.contract is None else str(why.contract)
+    return contract, why.declarer, why.doubled, why.finished
 
 
 def test_auction_doubled_contract_is_played() -> None:

@@ -114,13 +114,14 @@ def test_student_sheet_hides_the_other_hands(browser: Browser, tmp_path: Path) -
 def test_auction_with_exchange_and_play_with_winners(browser: Browser, tmp_path: Path) -> None:
     from betel_tutor.bots import choose_card
     from betel_tutor.cards import format_cards
+    from betel_tutor.play import DealPlay
     from betel_tutor.scenario.model import DealSpec
     from betel_tutor.scenario.script import replay
 
     first = deal(21).dubel[0]
     calls = f"[{first}>{first}]2♠ pass pass"
     spec = DealSpec(id="d", seed=21, auction=tuple(calls.split()))
-    game = replay(spec).game
+    game = DealPlay(replay(spec).state)
     for _ in range(6):  # two tricks, played by the computer players
         game.play(choose_card(game.state).card)
     text = (
@@ -312,8 +313,7 @@ def test_step_through_follows_swaps_and_the_dubel_exchange(
     loaded, problems = load_text(SWAPPED, "swapped.yaml")
     assert loaded is not None and problems == []
     spec = loaded.deals[0]
-    game = replay(spec).game
-    holdings = [state.hands for state in (*game.history, game.state)]
+    holdings = [state.hands for state in replay(spec).states]
     out = render(tmp_path, str(source))
     page = browser.new_page()
     page.goto((out / "swapped.html").as_uri())

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from betel_tutor.cards import parse_cards
+from betel_tutor.contracts import Contract, free_play
 from betel_tutor.scenario import load, load_text
 from betel_tutor.scenario.model import PlayStep, QuizStep, ReadStep, WatchStep
 from betel_tutor.scenario.source import MAX_BYTES
@@ -43,7 +46,7 @@ def test_example_loads_into_the_model() -> None:
     assert scenario is not None
     assert (scenario.kind, scenario.id, scenario.level) == ("lesson", "demo", 3)
     assert scenario.title.get("pl") == "Pokaz"
-    assert scenario.options.contract == "B3" and scenario.options.kontra is False
+    assert scenario.options.contract == Contract.parse("B3") and scenario.options.kontra is False
     first, second = scenario.deals
     assert first.dealer == 1
     assert first.hands is not None
@@ -110,3 +113,29 @@ def test_an_alias_without_an_anchor_is_reported_where_it_stands() -> None:
     assert scenario is None and len(problems) == 1
     assert (problems[0].position.line, problems[0].position.column) == (3, 8)
     assert "undefined alias" in problems[0].format("en")
+
+
+def test_a_contract_is_read_when_the_file_is_loaded() -> None:
+    scenario, problems = load_text(EXAMPLE.replace("play: ♠A", "contract: pass\n    play: ♠A"), "a")
+    assert problems == [] and scenario is not None
+    assert scenario.deals[0].contract == free_play()
+    assert scenario.deals[1].contract is None
+
+
+@pytest.mark.parametrize(
+    ("where", "token"), [("options", "banana"), ("deal", "9♠"), ("deal", "2 spadez")]
+)
+def test_a_bad_contract_is_reported_where_it_is_written(where: str, token: str) -> None:
+    if where == "options":
+        text = EXAMPLE.replace("contract: B3", f"contract: {token}")
+        at, what = "demo.yaml:5:37", "options.contract"
+    else:
+        text = EXAMPLE.replace("  - {id: d2,", f"  - {{id: d2, contract: {token},")
+        at, what = "demo.yaml:15:24", "contract"
+    scenario, problems = load_text(text, "demo.yaml")
+    assert scenario is None and [p.key for p in problems] == ["scenario.bad_contract"]
+    assert problems[0].format("en") == (
+        f"{at}: {what}: '{token}' is not a contract: write 1♠, 2NT, B3…B0, Betel, or a name such"
+        ' as "Szlemik w kiery"'
+    )
+    assert problems[0].format("pl").startswith(f"{at}: {what}: '{token}' to nie jest kontrakt")

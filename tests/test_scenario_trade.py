@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from betel_tutor.auction import Call
 from betel_tutor.cards import parse_card
 from betel_tutor.errors import NotationError, ScenarioError
 from betel_tutor.scenario import load_text
@@ -64,7 +65,7 @@ def test_a_swap_changes_the_hands_the_play_is_checked_against() -> None:
     )
     replayed = replay(deal(body + f"    play: {EXAMPLE_PLAY}\n"))
     assert replayed.ledger.points == (35, -45, 0) and replayed.ledger.bank == 10
-    state = replayed.game.state
+    state = replayed.state
     assert state.finished and state.tricks_taken() == (1, 9, 0)
     assert state.scores(doubled=False) == (15, 65, 0)
     # Without the swap West does not hold ♠A, which he leads to the first trick.
@@ -101,7 +102,7 @@ def test_a_general_offer_made_precise_by_the_acceptor() -> None:
     replayed = replay(deal(body))
     (record,) = replayed.ledger.records
     assert record.precise == parse_card("♣8")
-    assert parse_card("♣8") in replayed.game.state.hands[S]
+    assert parse_card("♣8") in replayed.state.hands[S]
     # A card of another suit, or one West does not hold, cannot make it precise (rule 20).
     (wrong_suit,) = problems(body.replace("answer: ♣8", "answer: ♥K"))
     assert "cannot be accepted: ♥K is not a ♣ card (rule 20)" in wrong_suit
@@ -163,7 +164,7 @@ def test_a_deal_saved_by_the_tutor_with_its_trade_is_checked() -> None:
         dealer=S,
         hands=dealt.hands,
         dubel=dealt.dubel,
-        calls=("[♠K>♣8]3♠", "pass", "pass"),
+        calls=tuple(Call.parse(call) for call in ("[♠K>♣8]3♠", "pass", "pass")),
         contract=None,
         declarer=None,
         trump=None,

@@ -13,15 +13,15 @@ The resting player sees no cards, only the calls, and reads them so, first rule 
 
 It is deterministic: the same auction always gives the same prediction.
 
->>> from betel_tutor.auction import Auction
+>>> from betel_tutor.auction import Auction, Call
 >>> auction = Auction()
 >>> for call in "2♠ pass pass".split():
-...     auction.call(call)
+...     auction.call(Call.parse(call))
 >>> predict(auction.state)
 Prediction(made=True, reason='bots.predict_alone')
 >>> auction = Auction()
 >>> for call in "1♠ 2♥ kontra pass pass".split():
-...     auction.call(call)
+...     auction.call(Call.parse(call))
 >>> predict(auction.state)
 Prediction(made=False, reason='bots.predict_doubled')
 """

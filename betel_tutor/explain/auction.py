@@ -7,10 +7,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from betel_tutor.cards import parse_cards
 from betel_tutor.errors import BetelError, IllegalCall
 
 if TYPE_CHECKING:
+    from betel_tutor.auction import Call
     from betel_tutor.contracts import Contract
 
 from betel_tutor.explain.steps import (
@@ -55,7 +55,7 @@ def parse_calls(text: str) -> tuple[str, ...]:
 class _Standing(NamedTuple):
     """What stands in an auction: the contract, its declarer, and whether it is doubled."""
 
-    contract: str | None
+    contract: Contract | None
     declarer: int | None
     doubled: bool
 
@@ -72,7 +72,7 @@ class AuctionExplanation(Explanation):
     """The calls that were made, in order; the dealer (seat 0) called first."""
     actions: tuple[str, ...]
     """What each call did: "pass", "declare" or "kontra"."""
-    contract: str | None
+    contract: Contract | None
     declarer: int | None
     doubled: bool
     finished: bool
@@ -93,7 +93,7 @@ class AuctionExplanation(Explanation):
                 "rule": self.error.rule,
             }
         return {
-            "contract": self.contract,
+            "contract": None if self.contract is None else str(self.contract),
             "declarer": self.declarer,
             "doubled": self.doubled,
             "finished": self.finished,
@@ -109,7 +109,8 @@ def explain_auction(calls: str | Iterable[str], **options: Any) -> AuctionExplan
     :class:`betel_tutor.auction.Auction`. An illegal call stops the explanation: its message
     is the last step and the error is kept in ``error``.
     """
-    from betel_tutor.auction import Auction  # only this explanation needs the auction machine
+    # Only this explanation needs the auction machine.
+    from betel_tutor.auction import Auction, parse_call
 
     texts = parse_calls(calls) if isinstance(calls, str) else tuple(calls)
     auction = Auction(**options)
@@ -121,7 +122,8 @@ def explain_auction(calls: str | Iterable[str], **options: Any) -> AuctionExplan
         who = SeatName(index % 3)
         before = _standing(auction)
         try:
-            auction.call(text)
+            call = parse_call(text)
+            auction.call(call)
         except BetelError as problem:
             error = _refused(problem, who, text)
             steps.append(Step.from_error(error))
@@ -130,7 +132,7 @@ def explain_auction(calls: str | Iterable[str], **options: Any) -> AuctionExplan
         action = _action(before, after)
         made.append(text)
         actions.append(action)
-        steps.extend(_call_steps(who, text, action, before, after, finished=auction.finished))
+        steps.extend(_call_steps(who, call, action, before, after, finished=auction.finished))
     else:
         if not auction.finished:
             steps.append(Step.of("explain.auction_goes_on", who=SeatName(len(texts) % 3)))
@@ -171,27 +173,15 @@ def _action(before: _Standing, after: _Standing) -> str:
 
 
 def _call_steps(
-    who: SeatName, text: str, action: str, before: _Standing, after: _Standing, *, finished: bool
+    who: SeatName, call: Call, action: str, before: _Standing, after: _Standing, *, finished: bool
 ) -> list[Step]:
-    from betel_tutor.contracts import parse_contract
-
     steps = []
-    if text.startswith("[") and "]" in text:  # [take>lay]call, or [?looked]pass (spec §3)
-        inner = text[1 : text.index("]")]
-        if inner.startswith("?"):
-            looked = parse_cards(inner[1:])
-            steps.append(
-                Step.of("explain.call_looked", who=who, cards=looked, penalty=5 * len(looked))
-            )
-        else:
-            take, _, lay = inner.partition(">")
-            steps.append(
-                Step.of(
-                    "explain.call_exchange", who=who, take=parse_cards(take), lay=parse_cards(lay)
-                )
-            )
-    contract = parse_contract(after.contract) if after.contract else None
-    previous = parse_contract(before.contract) if before.contract else None
+    if call.looked:  # [?looked]pass (spec §3)
+        looked = call.looked
+        steps.append(Step.of("explain.call_looked", who=who, cards=looked, penalty=5 * len(looked)))
+    elif call.take:  # [take>lay]call
+        steps.append(Step.of("explain.call_exchange", who=who, take=call.take, lay=call.lay))
+    contract, previous = after.contract, before.contract
     if action == "declare":
         if previous is None:
             key, rule = "explain.call_declare", None

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from betel_tutor import i18n
-from betel_tutor.auction import parse_call
 from betel_tutor.scenario.model import DealSpec
 from betel_tutor.scenario.script import Replayed, replay
 from betel_tutor.scoring import prediction_points
@@ -45,13 +44,13 @@ def _signed(points: int) -> str:
     return f"{points:+d}" if points else "0"
 
 
-def _when(deal: DealSpec, moves: int, lang: str) -> str:
+def _when(replayed: Replayed, moves: int, lang: str) -> str:
     """Where an offer stands in the script: after so many calls, then cards."""
-    calls = deal.auction or ()
+    calls = replayed.calls
     if moves == 0:
         return i18n.translate("render.before_call" if calls else "render.before_card", lang)
     if moves <= len(calls):
-        call = parse_call(calls[moves - 1])
+        _, call = calls[moves - 1]
         word = (
             call.contract.localized(lang)
             if call.contract is not None
@@ -59,7 +58,7 @@ def _when(deal: DealSpec, moves: int, lang: str) -> str:
         )
         return i18n.translate("render.after_call", lang, n=moves, call=word)
     number = moves - len(calls)
-    card = deal.play[number - 1].localized(lang)
+    card = replayed.played[number - 1][1].localized(lang)
     return i18n.translate("render.after_card", lang, n=number, card=card)
 
 
@@ -78,7 +77,7 @@ def _prediction(deal: DealSpec, replayed: Replayed, lang: str) -> tuple[str, int
     made = deal.prediction.made if deal.prediction is not None else None
     key = {True: "predicts_made", False: "predicts_defeated", None: "predicts_none"}[made]
     text = i18n.translate(f"render.{key}", lang, seat=east)
-    state = replayed.game.state
+    state = replayed.state
     if not state.finished or replayed.declarer is None:
         return text, None
     result = state.contract.is_made(state.tricks_taken()[replayed.declarer])
@@ -92,7 +91,7 @@ def _prediction(deal: DealSpec, replayed: Replayed, lang: str) -> tuple[str, int
 def _points(deal: DealSpec, replayed: Replayed, lang: str) -> list[list[str]]:
     """Per player: the contract's score (with any dubel penalty, spec §3), trade, the total.
     Scores exist once all ten tricks are scripted; trade payments always."""
-    state = replayed.game.state
+    state = replayed.state
     trade = replayed.ledger.points
     contract: list[int] | None = None
     if state.finished:
@@ -129,7 +128,7 @@ def trade_view(deal: DealSpec, lang: str) -> TradeView | None:
         )
     offers = [
         OfferLine(
-            _when(deal, record.moves, lang),
+            _when(replayed, record.moves, lang),
             describe(record.offer, lang, names),
             _outcome(record, lang),
             record.outcome,

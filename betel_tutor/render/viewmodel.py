@@ -7,13 +7,12 @@ from typing import Any, NamedTuple
 
 from betel_tutor import i18n
 from betel_tutor.cards import Card, Suit, sort_cards
-from betel_tutor.errors import BetelError
 from betel_tutor.markup import render_note
-from betel_tutor.play import DealPlay
 from betel_tutor.profiles import profile
 from betel_tutor.render.trade_view import TradeView, trade_view
 from betel_tutor.scenario.deals import realize
 from betel_tutor.scenario.model import DealSpec, Scenario
+from betel_tutor.scenario.script import Replayed, replay
 from betel_tutor.seats import Seat
 
 _SUIT_CLASS = {
@@ -88,16 +87,15 @@ def analyse(deal: DealSpec) -> Analysis | None:
     """The trick table and the cost of every scripted card (Betel deals only)."""
     if deal.game != "betel" or deal.variant:
         return None
-    from betel_tutor.scenario.script import replay
     from betel_tutor.solver.advice import Advisor
     from betel_tutor.solver.table import trick_table
 
     table = trick_table(realize(deal).hands)
     costs: list[int] = []
     if deal.play:
-        game = replay(deal).game
+        replayed = replay(deal)
         advisor = Advisor()
-        for state, card in zip(game.history, game.played, strict=True):
+        for state, (_, card) in zip(replayed.states[:-1], replayed.played, strict=True):
             advice = {a.card: a.cost for a in advisor.hint(state)}
             costs.append(advice[card])
     return Analysis(table, costs)
@@ -150,17 +148,17 @@ class DealView:
     trade: TradeView | None = None  # bids for the first exchange, offers, prediction, points
 
 
-def _auction(deal: DealSpec, lang: str) -> tuple[list[str], list[list[str]]]:
+def _auction(
+    deal: DealSpec, replayed: Replayed | None, lang: str
+) -> tuple[list[str], list[list[str]]]:
     """The scripted auction as a table: a column per seat from the dealer, exchanges spelled
     out (which cards were taken and laid down)."""
-    from betel_tutor.auction import parse_call
-
-    if not deal.auction or deal.game != "betel":
+    if replayed is None or replayed.auction is None or not replayed.calls:
         return [], []
     seats = [Seat((deal.dealer + k) % 3).localized(lang) for k in range(3)]
-    cells = [""] * _first_caller(deal)  # with trade the buyer of the first exchange starts
-    for text in deal.auction:
-        call = parse_call(text)
+    # With trade the buyer of the first exchange calls first (rules 9–10).
+    cells = [""] * replayed.auction.first
+    for _, call in replayed.calls:
         word = (
             call.contract.localized(lang)
             if call.contract
@@ -179,26 +177,16 @@ def _auction(deal: DealSpec, lang: str) -> tuple[list[str], list[list[str]]]:
     return seats, rows
 
 
-def _first_caller(deal: DealSpec) -> int:
-    """The auction seat (from the dealer) that calls first: rules 9–10 with trade."""
-    from betel_tutor.trade import first_exchange
-
-    if deal.first_exchange is None:
-        return 0
-    winner = first_exchange(deal.first_exchange, dealer=deal.dealer)
-    return 0 if winner is None else (winner - deal.dealer) % 3
-
-
 Holdings = list[tuple[frozenset[Card], ...]]  # the hands at each step of the step-through
 
 
-def _holdings(dealt: tuple[frozenset[Card], ...], game: DealPlay | None) -> Holdings:
+def _holdings(dealt: tuple[frozenset[Card], ...], played: Replayed | None) -> Holdings:
     """Who holds what at each step (0 to the number of cards played): after the auction's
     exchanges and every swap made before the next card. Without scripted play there is no
     step-through, and the one step is the deal as dealt."""
-    if game is None:
+    if played is None:
         return [dealt]
-    return [state.hands for state in (*game.history, game.state)]
+    return [state.hands for state in played.states]
 
 
 def _runs(held: list[bool]) -> list[tuple[int, int]]:
@@ -250,12 +238,14 @@ def deal_view(
 ) -> DealView:
     """One deal as the sheet shows it; the student sheet hides the other hands and the notes
     written for after the deal. With an ``analysis`` the answer sheet shows the trick table
-    and marks the cards that cost a trick."""
-    from betel_tutor.scenario.script import replay
-
+    and marks the cards that cost a trick. The script is read from its one replay
+    (:func:`~betel_tutor.scenario.script.replay` remembers it: the checker and every language
+    of a sheet read the same value)."""
     game = profile(deal.variant or deal.game)
     dealt = realize(deal)
-    played = replay(deal).game if deal.play else None
+    called = bool(deal.auction) and deal.game == "betel"
+    replayed = replay(deal) if deal.play or called else None
+    played = replayed if deal.play else None
     holdings = _holdings(tuple(frozenset(hand) for hand in dealt.hands), played)
     count = game.seats
     positions = ("south", "west", "north") if count == 3 else ("north", "east", "south", "west")
@@ -269,14 +259,10 @@ def deal_view(
                 [] if hidden else _suits(seat, frozenset(dealt.hands[seat]), holdings, lang),
             )
         )
-    contract = deal.contract or ("—" if deal.auction is None else " ".join(deal.auction))
-    try:
-        from betel_tutor.contracts import parse_contract
-
-        if deal.contract:
-            contract = parse_contract(deal.contract).localized(lang)
-    except BetelError:
-        pass
+    if deal.contract is not None:
+        contract = deal.contract.localized(lang)
+    else:
+        contract = "—" if deal.auction is None else " ".join(deal.auction)
     answers = analysis is not None and sheet == "answers"
     tricks = _tricks(played, lang, analysis.costs if answers and analysis else [])
     notes = [
@@ -285,7 +271,7 @@ def deal_view(
         if sheet == "answers" or note.category == "before"
     ]
     title = (deal.title or scenario.title).get(lang)
-    auction_seats, auction_rows = _auction(deal, lang)
+    auction_seats, auction_rows = _auction(deal, replayed, lang)
     return DealView(
         title=title,
         dealer=Seat(deal.dealer, count).localized(lang),
@@ -304,12 +290,12 @@ def deal_view(
     )
 
 
-def _tricks(game: DealPlay | None, lang: str, costs: list[int]) -> list[TrickView]:
+def _tricks(played: Replayed | None, lang: str, costs: list[int]) -> list[TrickView]:
     """The scripted play, trick by trick, with the winner marked (checked scenarios only) and,
     given ``costs``, what each card cost the player who played it."""
-    if game is None:
+    if played is None:
         return []
-    state = game.state
+    state = played.state
     seats = state.profile.seats
     views = []
     for number, trick in enumerate(state.tricks, 1):

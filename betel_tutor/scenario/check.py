@@ -148,10 +148,8 @@ def check_note(deal: DealSpec, note: Note) -> list[Problem]:
     problems = _same_cards(note.text.en, note.text.pl, note.text_positions.get("pl"))
     game = profile(deal.variant or deal.game)
     trump = deal.trump
-    if trump is None and deal.contract:
-        from betel_tutor.contracts import parse_contract
-
-        trump = str(parse_contract(deal.contract).trump or "") or None
+    if trump is None and deal.contract is not None:
+        trump = str(deal.contract.trump or "") or None
     for lang in ("en", "pl"):
         start = note.text_positions.get(lang) or _where(note.position)
         try:

@@ -149,7 +149,7 @@ class _Loader(Reader):
         values: dict[str, Any] = {}
         for key, value in fields.items():
             if key == "contract":
-                values[key] = self.string(value, "options.contract")
+                values[key] = self.contract(value, "options.contract")
             elif key == "scoring":
                 values[key] = self.string(value, "options.scoring", choices=("points", "chips"))
             elif key in OPTION_KEYS:
@@ -201,9 +201,10 @@ class _Loader(Reader):
             )
         if "auction" in fields:
             values["auction"] = self.calls(fields["auction"])
-        for key in ("contract", "trump"):
-            if key in fields:
-                values[key] = self.string(fields[key], key)
+        if "contract" in fields:
+            values["contract"] = self.contract(fields["contract"], "contract")
+        if "trump" in fields:
+            values["trump"] = self.string(fields["trump"], "trump")
         if "declarer" in fields:
             values["declarer"] = self.seat(
                 fields["declarer"], "declarer", count=count, dealer=dealer

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from betel_tutor.cards import Card
+from betel_tutor.contracts import Contract
 from betel_tutor.scenario.source import Position
 from betel_tutor.trade.model import Offer
 
@@ -35,10 +36,12 @@ class Text:
 
 @dataclass(frozen=True, slots=True)
 class LevelOptions:
-    """The rules a level switches on (spec §9). Levels 1–4 fix the contract with no auction."""
+    """The rules a level switches on (spec §9). Levels 1–4 fix the contract with no auction:
+    ``contract`` is B3, Betel…, or free play (:func:`~betel_tutor.contracts.free_play`, written
+    ``pass``) for levels 1–2; ``None`` when the auction decides."""
 
     auction: bool = True
-    contract: str | None = None  # the fixed contract of levels 1–4: "pass", "B3", "Betel" …
+    contract: Contract | None = None
     dealer_names_trump: bool = False  # level 2: the dealer names the trump suit
     normal: bool = True
     betelki: bool = True
@@ -71,7 +74,8 @@ class Note:
     category: Literal["before", "after"]
     text: Text
     position: Position | None = None
-    text_positions: dict[str, Position] = field(default_factory=dict)
+    # Left out of the hash (a dict has none), so that a deal and its notes can be hashed.
+    text_positions: dict[str, Position] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +107,8 @@ class DealSpec:
 
     ``hands`` are by absolute seat (Betel: 0 South, 1 West, 2 North; bridge: N E S W).
     ``auction`` and ``play`` may be partial. ``contract``/``declarer`` give the contract when
-    there is no scripted auction (levels 1–4 and watched deals). With trade (level 9),
+    there is no scripted auction (levels 1–4 and watched deals); ``contract`` is free play
+    (written ``pass``, its trump in ``trump``) or ``None`` when not given. With trade (level 9),
     ``first_exchange`` holds the bids for the first exchange from the dealer clockwise (rules
     9–10) and ``trades`` the offers in the order made; ``resting`` says a fourth player rests
     (spec §7: they sit East, outside the three table seats) and ``prediction`` is theirs.
@@ -118,7 +123,7 @@ class DealSpec:
     seed: int | str | None = None
     constraints: tuple[Constraint, ...] = ()
     auction: tuple[str, ...] | None = None
-    contract: str | None = None
+    contract: Contract | None = None
     declarer: int | None = None
     trump: str | None = None
     play: tuple[Card, ...] = ()
@@ -129,7 +134,8 @@ class DealSpec:
     prediction: PredictionSpec | None = None
     title: Text | None = None
     position: Position | None = None
-    where: dict[str, Position] = field(default_factory=dict)
+    # Left out of the hash (a dict has none): a deal is hashed to replay it once (script.py).
+    where: dict[str, Position] = field(default_factory=dict, hash=False)
 
     def current_notes(self) -> tuple[Note, ...]:
         """The notes in force: of several versions of one id, the newest replaces the others."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from betel_tutor.auction import Auction
+from betel_tutor.auction import Auction, Call
 from betel_tutor.cards import Card, parse_cards
 from betel_tutor.contracts import free_play
 from betel_tutor.errors import IllegalOffer, ScenarioError
@@ -53,7 +53,7 @@ def offer_refusal(params: dict[str, Any]) -> IllegalOffer | None:
     auction = Auction(hands=None if hands is None else [hands[s] for s in order])
     history = params["auction"]
     for call in history if isinstance(history, list) else str(history or "").split():
-        auction.call(str(call))  # an illegal call is a broken question, not a wrong answer
+        auction.call(Call.parse(str(call)))  # an illegal call is a broken question
     table = hands or (NO_CARDS,) * 3
     cards = parse_cards(str(params.get("play") or ""))
     if not cards and not auction.finished:

@@ -81,19 +81,25 @@ def _laydown_verdict(hand: tuple[Card, ...], dubel: tuple[Card, ...], contract: 
 
 def _call_is_legal(params: dict[str, Any]) -> bool:
     """Play the quiz's auction so far, then try its call (spec §3)."""
-    from betel_tutor.auction import Auction
+    from betel_tutor.auction import Auction, Call
+    from betel_tutor.contracts import Contract
     from betel_tutor.errors import IllegalCall
 
     options = params.get("options") or {}
     if not isinstance(options, dict):
         raise TypeError("options")
-    auction = Auction(**{str(k): v for k, v in options.items()})
+    values = {str(k): v for k, v in options.items()}
+    if isinstance(values.get("fixed"), str):  # a level's contract, as the author wrote it
+        values["fixed"] = Contract.parse(values["fixed"])
+    auction = Auction(**values)
     history = params["auction"]
     calls = history if isinstance(history, list) else str(history).split()
     for call in calls:
-        auction.call(str(call))  # an illegal call here is a broken question, not a wrong answer
+        # an illegal call here is a broken question, not a wrong answer
+        auction.call(Call.parse(str(call)))
+    asked = Call.parse(str(params["call"]))  # so is a call that cannot be read
     try:
-        auction.call(str(params["call"]))
+        auction.call(asked)
     except IllegalCall:
         return False
     return True

@@ -7,6 +7,7 @@ from collections.abc import Collection
 from typing import Any
 
 from betel_tutor.cards import Card, parse_cards
+from betel_tutor.contracts import Contract
 from betel_tutor.errors import NotationError
 from betel_tutor.scenario.model import Text
 from betel_tutor.scenario.source import Node, Position, Problem
@@ -114,6 +115,17 @@ class Reader:
             return tuple(parse_cards(text))
         except NotationError as error:
             self.problem(node.position, "scenario.bad_cards", what=what, detail=error)
+            return None
+
+    def contract(self, node: Node, what: str) -> Contract | None:
+        """A contract of the ladder, or ``pass`` for free play (levels 1–2)."""
+        text = self.string(node, what)
+        if text is None:
+            return None
+        try:
+            return Contract.parse(text)
+        except NotationError as error:
+            self.problem(node.position, "scenario.bad_contract", what=what, detail=error)
             return None
 
     def seat(self, node: Node, what: str, *, count: int, dealer: int | None = None) -> int | None:

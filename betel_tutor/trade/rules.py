@@ -210,7 +210,7 @@ def bound_move(ledger: Ledger, seat: int) -> Call | Card | None:
 def check_move(ledger: Ledger, seat: int, move: Call | Card) -> None:
     """Raise :class:`IllegalOffer` if ``seat`` agreed to a different call or card."""
     due = bound_move(ledger, seat)
-    if due is not None and str(due) != str(move):
+    if due is not None and due != move:
         raise _refuse("bound", 20, move=str(due))
 
 

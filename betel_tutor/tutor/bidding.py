@@ -156,7 +156,7 @@ class AuctionPhase(Phase):
             ctx.say(ctx.t(key, contract=contract, seat=ctx.name(declarer)))
         state = start_play(BETEL, hands, contract, declarer=declarer, dealer=order[0])
         table.play = DealPlay(state)
-        table.calls = tuple(str(call) for _, call in auction.state.calls)
+        table.calls = tuple(call for _, call in auction.state.calls)
         final = auction.state
         table.auction = None
         play = PlayPhase(table, self.then, in_match=self.in_match)

@@ -145,7 +145,7 @@ def remember(ctx: Context, table: Table) -> None:
     state = table.play.state
     dealt = table.dealt
     calls = table.calls
-    contract = None if calls is not None else str(state.contract)
+    contract = None if calls is not None else state.contract
     trump = None
     if contract is not None and state.contract.kind == "free":
         trump = state.contract.strain.symbol if state.contract.strain else None

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from betel_tutor.auction import Auction
 from betel_tutor.cards import Card, Suit
-from betel_tutor.contracts import Contract, free_play, parse_contract
+from betel_tutor.contracts import Contract, free_play
 from betel_tutor.dealing import Deal
 from betel_tutor.play import BETEL, DealPlay, start_play
 from betel_tutor.scenario.deals import realize
@@ -60,14 +60,14 @@ def say_goal(ctx: Context, step: PlayStep) -> None:
 
 def contract_for(options: LevelOptions, deal: DealSpec) -> tuple[Contract, Seat | None]:
     """The fixed contract of levels 1–4 and its declarer (the dealer unless the deal says)."""
-    fixed = deal.contract or options.contract or "pass"
-    if fixed.strip().lower() == "pass":
-        trump: Suit | None = None
+    fixed = deal.contract or options.contract or free_play()
+    if fixed.kind == "free":
+        trump: Suit | None = fixed.trump
         if options.dealer_names_trump:
             trump = trump_named_by_dealer(realize(deal).hands[deal.dealer])
         return free_play(trump), None
     declarer = deal.declarer if deal.declarer is not None else deal.dealer
-    return parse_contract(fixed), Seat(declarer)
+    return fixed, Seat(declarer)
 
 
 def trump_named_by_dealer(hand: tuple[Card, ...]) -> Suit:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from betel_tutor.auction import Call
 from betel_tutor.cards import Card, format_cards, format_hand
+from betel_tutor.contracts import Contract
 from betel_tutor.resources import data_dir
 
 SEAT_NAMES = ("S", "W", "N")
@@ -19,8 +21,8 @@ class PlayedDeal:
     dealer: int
     hands: tuple[tuple[Card, ...], ...]
     dubel: tuple[Card, ...]
-    calls: tuple[str, ...] | None
-    contract: str | None
+    calls: tuple[Call, ...] | None
+    contract: Contract | None
     declarer: int | None
     trump: str | None
     play: tuple[Card, ...]
@@ -55,10 +57,10 @@ def deal_to_yaml(deal: PlayedDeal, *, ident: str) -> str:
     if deal.first_exchange is not None:
         lines.append(f"    first_exchange: [{', '.join(map(str, deal.first_exchange))}]")
     if deal.calls is not None:
-        lines.append(f"    auction: {_quote(' '.join(deal.calls))}")
+        lines.append(f"    auction: {_quote(' '.join(map(str, deal.calls)))}")
     else:
         if deal.contract is not None:
-            lines.append(f"    contract: {_quote(deal.contract)}")
+            lines.append(f"    contract: {_quote(str(deal.contract))}")
         if deal.declarer is not None:
             lines.append(f"    declarer: {SEAT_NAMES[deal.declarer]}")
         if deal.trump is not None:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from betel_tutor.auction import Auction
+from betel_tutor.auction import Auction, Call
 from betel_tutor.bots import Choice
 from betel_tutor.bots.strong import player
 from betel_tutor.cards import Card
@@ -62,8 +62,7 @@ class Table:
     hands: tuple[frozenset[Card], ...] = ()
     doubled: bool = False
     dealt: Deal | None = None
-    calls: tuple[str, ...] | None = None
-    pending_call: str | None = None  # an exchange shown to the learner, awaiting yes
+    calls: tuple[Call, ...] | None = None
     replay: bool = False  # a replay is never scored and does not move the lesson on
     names: tuple[Player, ...] = THREE  # who sits at table seats 0, 1, 2
     rest: Rest | None = None  # the fourth player resting this deal (level 10 with --fourth)

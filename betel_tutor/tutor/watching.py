@@ -76,8 +76,7 @@ def watch_script(ctx: Context, deal: DealSpec, dealt: Deal) -> None:
         if record.outcome != "lapsed":
             by_move.setdefault(record.moves, []).append(record)
     moves = 0
-    calls = replayed.auction.calls if replayed.auction is not None else ()
-    for auction_seat, call in calls:
+    for auction_seat, call in replayed.calls:
         tell_trades(ctx, by_move.get(moves, []))
         seat = dealer.next(auction_seat)
         said = ctx.t("calls", seat=ctx.name(seat), call=str(call))
@@ -85,12 +84,11 @@ def watch_script(ctx: Context, deal: DealSpec, dealt: Deal) -> None:
         moves += 1
     if replayed.declarer is not None:
         say_contract(ctx, replayed.contract, Seat(replayed.declarer), replayed.doubled)
-    states = [*replayed.game.history, replayed.game.state]
-    for index, card in enumerate(replayed.game.played):
+    for before, (_, card) in zip(replayed.states, replayed.played, strict=False):
         tell_trades(ctx, by_move.get(moves, []))
-        say_card(ctx, DealPlay(states[index]), card, None)
+        say_card(ctx, DealPlay(before), card, None)
         moves += 1
-    game = DealPlay(states[-1])
+    game = DealPlay(replayed.state)
     tell_trades(ctx, by_move.get(moves, []))
     finish(ctx, game)
     say_tricks(ctx, game.state)
