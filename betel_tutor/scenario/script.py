@@ -15,19 +15,11 @@ from betel_tutor.profiles import profile
 from betel_tutor.rules import as_trump
 from betel_tutor.scenario.deals import realize
 from betel_tutor.scenario.model import DealSpec
-from betel_tutor.scenario.source import Position
+from betel_tutor.scenario.script_error import ScriptError
+from betel_tutor.scenario.trade_script import TradeScript
 from betel_tutor.trade import Ledger, Moment
 
-
-class ScriptError(Exception):
-    """Step ``number`` of the ``part`` ("contract", "auction", "play", "first_exchange",
-    "trades" or "answer") is not allowed; ``at`` is where it is written, when known."""
-
-    def __init__(
-        self, part: str, number: int, item: str, error: BetelError, *, at: Position | None = None
-    ) -> None:
-        super().__init__(f"{part} {number}: {item}")
-        self.part, self.number, self.item, self.error, self.at = part, number, item, error, at
+__all__ = ["Replayed", "ScriptError", "replay"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +71,6 @@ def replay(deal: DealSpec) -> Replayed:
 
 
 def _walk(deal: DealSpec) -> Replayed:
-    from betel_tutor.scenario.trade_script import TradeScript
-
     dealt = realize(deal)
     game = profile(deal.variant or deal.game)
     hands = [frozenset(hand) for hand in dealt.hands]

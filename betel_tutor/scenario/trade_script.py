@@ -15,7 +15,7 @@ from betel_tutor.auction import Call
 from betel_tutor.cards import Card
 from betel_tutor.errors import BetelError, IllegalOffer, ScenarioError
 from betel_tutor.scenario.model import DealSpec
-from betel_tutor.scenario.script import ScriptError
+from betel_tutor.scenario.script_error import ScriptError
 from betel_tutor.seats import Seat
 from betel_tutor.trade import (
     Ledger,

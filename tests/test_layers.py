@@ -1,0 +1,90 @@
+"""The package's imports form no circle: counting imports inside functions, leaving out only
+those made for the type checker (``if TYPE_CHECKING:``)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import betel_tutor
+
+PACKAGE = Path(betel_tutor.__file__).parent
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_of(path: Path, known: set[str]) -> set[str]:
+    """The package's modules that ``path`` imports, wherever the import stands."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    checking_only: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            checking_only.update(id(inner) for inner in ast.walk(node))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in checking_only:
+            continue
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            # ``from package import module`` imports the module; ``from package import name``
+            # runs the package's __init__.
+            names = []
+            for alias in node.names:
+                full = f"{node.module}.{alias.name}"
+                names.append(full if full in known else node.module)
+        else:
+            continue
+        found.update(name for name in names if name in known)
+    return found
+
+
+def graph() -> dict[str, set[str]]:
+    paths = {module_name(path): path for path in PACKAGE.rglob("*.py")}
+    known = set(paths)
+    edges = {name: imports_of(path, known) - {name} for name, path in paths.items()}
+    return edges
+
+
+def cycle(edges: dict[str, set[str]]) -> list[str] | None:
+    state: dict[str, int] = {}
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(edges[node]):
+            if state.get(nxt) == 1:
+                return [*path[path.index(nxt):], nxt]
+            if nxt not in state and (found := visit(nxt)) is not None:
+                return found
+        state[node] = 2
+        path.pop()
+        return None
+
+    for node in sorted(edges):
+        if node not in state and (found := visit(node)) is not None:
+            return found
+    return None
+
+
+def test_no_import_circle() -> None:
+    found = cycle(graph())
+    assert found is None, " → ".join(found or [])
+
+
+def test_the_cycle_finder_finds_one() -> None:
+    assert cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_phases_never_import_the_session() -> None:
+    edges = graph()
+    phases = [name for name in edges if name.startswith("betel_tutor.tutor.")]
+    session = "betel_tutor.tutor.session"
+    for name in phases:
+        if name not in (session, "betel_tutor.tutor.terminal", "betel_tutor.tutor.jsonlines"):
+            assert session not in edges[name], name
