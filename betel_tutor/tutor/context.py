@@ -23,7 +23,7 @@ from betel_tutor.tutor.events import Event, Message, Refused
 from betel_tutor.tutor.progress import Progress, SavedMatch
 from betel_tutor.tutor.saving import PlayedDeal
 from betel_tutor.tutor.table import THREE, Table
-from betel_tutor.tutor.text import plain
+from betel_tutor.tutor.text import plain, visible
 
 
 def level_path(level: int) -> Path:
@@ -106,7 +106,7 @@ class Context:
 
     def refuse(self, typed: str, reason: str, message: str, rule: int | None = None) -> None:
         """The learner's input is not accepted: ``reason`` is the catalog key of why."""
-        self.events.append(Refused(message, input=typed, reason=reason, rule=rule))
+        self.events.append(Refused(visible(message), input=typed, reason=reason, rule=rule))
 
     def refuse_error(self, typed: str, error: BetelError) -> None:
         self.refuse(typed, error.reason, error.message(self.lang), error.rule)

@@ -15,17 +15,9 @@ from typing import TextIO
 
 from betel_tutor.tutor.events import Event, lines
 from betel_tutor.tutor.session import Session, prompt_of
-from betel_tutor.tutor.text import shown
+from betel_tutor.tutor.text import visible
 
 _RED = re.compile(r"([♥♦][^\s,)]*)")
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
-def visible(line: str) -> str:
-    """``line`` with any control character written as an escape."""
-    return _CONTROL.sub(lambda m: shown(m.group(0)), line)
-
-
 def _colour(line: str) -> str:
     from rich.markup import escape
 

@@ -40,6 +40,15 @@ def shown(token: str) -> str:
     )
 
 
+def visible(line: str) -> str:
+    r"""``line`` with any control character written as an escape.
+
+    >>> print(visible("x\x1b[2J"))
+    x\x1b[2J
+    """
+    return _CONTROL.sub(lambda m: m.group(0).encode("unicode_escape").decode("ascii"), line)
+
+
 def small_number(text: str, *, digits: int = 4) -> int | None:
     """The whole number ``text`` holds, when it is written in decimal digits (any script's:
     ``٣`` is 3) and has at most ``digits`` of them; None otherwise (``²``, ``1e3``, ``-1``, or a
