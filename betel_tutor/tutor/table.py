@@ -89,7 +89,7 @@ class Table:
 def resting_player(deal_number: int) -> Player:
     """Who rests in the ``deal_number``-th deal (from 1) of level 10 with four players: West,
     North, East, then the learner, and so on, so the learner rests on deals 4, 8, …"""
-    return PLAYERS[deal_number % len(PLAYERS)]
+    return SOUTH.next(deal_number)
 
 
 def seated(resting: Player) -> tuple[Player, ...]:
