@@ -71,26 +71,8 @@ class PlayPhase(Phase):
         return self
 
     def record(self, ctx: Context, seat: int, card: Card, reason: str | None) -> None:
-        game = self.game
-        tricks_before = len(game.state.tricks)
-        game.play(card)
+        play_and_tell(ctx, self.game, card, reason)
         self.shown = False
-        lines = [ctx.t("plays", seat=ctx.name(seat), card=card)]
-        if reason is not None:  # open deals (na widno): each player says why
-            lines.append(f"    {reason}")
-        wins = None
-        if len(game.state.tricks) > tricks_before:
-            wins = ctx.name(game.state.tricks[-1].winner)
-            lines.append(ctx.t("takes", seat=wins))
-        ctx.emit(
-            CardPlayed(
-                "\n".join(lines),
-                seat=ctx.name(seat).letter,
-                card=str(card),
-                reason=reason,
-                wins=None if wins is None else wins.letter,
-            )
-        )
 
     def legal(self) -> list[Card]:
         return sort_cards(self.state.legal_moves())
@@ -220,3 +202,27 @@ class PlayPhase(Phase):
                 suggest_reason=suggest_reason,
             )
         )
+
+
+def play_and_tell(ctx: Context, game: DealPlay, card: Card, reason: str | None) -> None:
+    """``card`` is played in ``game`` by the player to move and told, with the reason (open
+    deals, na widno: each player says why) and who takes the trick it completes."""
+    seat = game.state.to_play
+    tricks_before = len(game.state.tricks)
+    game.play(card)
+    lines = [ctx.t("plays", seat=ctx.name(seat), card=card)]
+    if reason is not None:
+        lines.append(f"    {reason}")
+    wins = None
+    if len(game.state.tricks) > tricks_before:
+        wins = ctx.name(game.state.tricks[-1].winner)
+        lines.append(ctx.t("takes", seat=wins))
+    ctx.emit(
+        CardPlayed(
+            "\n".join(lines),
+            seat=ctx.name(seat).letter,
+            card=str(card),
+            reason=reason,
+            wins=None if wins is None else wins.letter,
+        )
+    )

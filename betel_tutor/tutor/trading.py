@@ -91,14 +91,11 @@ def table_totals(ctx: Context) -> tuple[int, ...]:
     return tuple(ctx.match.match.totals[players.index(name)] for name in table.names)
 
 
-# -- the first exchange, bought from the bank (rules 9–10) -------------------------------------
-class BidPhase(Phase):
-    """Bids for the first exchange from the dealer clockwise; the learner types theirs."""
+class TradePhase(Phase):
+    """A phase of the trade of the deal at ``table``."""
 
-    expects = "bid"
-
-    def __init__(self, table: Table, then: Phase) -> None:
-        self.table, self.then, self.asked = table, then, False
+    def __init__(self, table: Table) -> None:
+        self.table = table
 
     @property
     def at_table(self) -> bool:
@@ -108,6 +105,17 @@ class BidPhase(Phase):
     def trading(self) -> Trading:
         assert self.table.trading is not None
         return self.table.trading
+
+
+# -- the first exchange, bought from the bank (rules 9–10) -------------------------------------
+class BidPhase(TradePhase):
+    """Bids for the first exchange from the dealer clockwise; the learner types theirs."""
+
+    expects = "bid"
+
+    def __init__(self, table: Table, then: Phase) -> None:
+        super().__init__(table)
+        self.then, self.asked = then, False
 
     def waiting(self, ctx: Context) -> bool:
         return len(self.trading.bids) < 3 and self.seat == self.table.learner_seat
@@ -221,23 +229,15 @@ def show_seen(ctx: Context, offer: Offer) -> None:
     ctx.say(ctx.t("shown_to_you", seat=ctx.name(offer.shower), cards=format_cards(cards) or "—"))
 
 
-class OfferPhase(Phase):
+class OfferPhase(TradePhase):
     """The learner answers the offers made to them: yes, no, or a card (rule 20); then the
     auction or the play (``back``) goes on."""
 
     expects = "offer"
 
     def __init__(self, table: Table, back: Phase) -> None:
-        self.table, self.back, self.shown_first = table, back, False
-
-    @property
-    def at_table(self) -> bool:
-        return True
-
-    @property
-    def trading(self) -> Trading:
-        assert self.table.trading is not None
-        return self.table.trading
+        super().__init__(table)
+        self.back, self.shown_first = back, False
 
     def waiting(self, ctx: Context) -> bool:
         return bool(self.trading.to_learner)

@@ -22,8 +22,9 @@ from betel_tutor.trade import Record
 from betel_tutor.tutor import trading
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.dealing import contract_for
-from betel_tutor.tutor.events import CallMade, CardPlayed
+from betel_tutor.tutor.events import CallMade
 from betel_tutor.tutor.phase import Continue, Next, Phase
+from betel_tutor.tutor.playing import play_and_tell
 
 
 def watch(
@@ -86,7 +87,7 @@ def watch_script(ctx: Context, deal: DealSpec, dealt: Deal) -> None:
         say_contract(ctx, replayed.contract, Seat(replayed.declarer), replayed.doubled)
     for before, (_, card) in zip(replayed.states, replayed.played, strict=False):
         tell_trades(ctx, by_move.get(moves, []))
-        say_card(ctx, DealPlay(before), card, None)
+        play_and_tell(ctx, DealPlay(before), card, None)
         moves += 1
     game = DealPlay(replayed.state)
     tell_trades(ctx, by_move.get(moves, []))
@@ -105,34 +106,11 @@ def tell_trades(ctx: Context, records: list[Record]) -> None:
         trading.tell(ctx, record.offer, record.outcome, record.precise)
 
 
-def say_card(ctx: Context, game: DealPlay, card: Card, reason: str | None) -> None:
-    """``card`` is played in ``game`` and told, with who takes the trick it completes."""
-    seat = game.state.to_play
-    before = len(game.state.tricks)
-    game.play(card)
-    lines = [ctx.t("plays", seat=ctx.name(seat), card=card)]
-    if reason is not None:
-        lines.append(f"    {reason}")
-    wins = None
-    if len(game.state.tricks) > before:
-        wins = ctx.name(game.state.tricks[-1].winner)
-        lines.append(ctx.t("takes", seat=wins))
-    ctx.emit(
-        CardPlayed(
-            "\n".join(lines),
-            seat=ctx.name(seat).letter,
-            card=str(card),
-            reason=reason,
-            wins=None if wins is None else wins.letter,
-        )
-    )
-
-
 def finish(ctx: Context, game: DealPlay) -> None:
     """The computer players play the cards left, open, saying why."""
     while not game.state.finished:
         choice = choose_card(game.state)
-        say_card(ctx, game, choice.card, ctx.reason(choice.reason, choice.params))
+        play_and_tell(ctx, game, choice.card, ctx.reason(choice.reason, choice.params))
 
 
 def say_tricks(ctx: Context, state: PlayState) -> None:
