@@ -342,3 +342,46 @@ def test_solver_hint_review_and_strong_players(tmp_path: Path) -> None:
     assert "Review: in trick 6 you played ♦K; ♣A would have taken 1 more trick(s)" in out
     bad = scripted(tmp_path, ["quit"], "--level", "1", "--strength", "grandmaster")
     assert bad.returncode == 2 and "grandmaster" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_pseudo_terminal_in_polish_refusal_hint_undo_and_an_auction(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--level", "1", "--lang", "pl")
+    for answer in QUIZ_ANSWERS:
+        child.expect("Naciśnij Enter|Twoja odpowiedź")
+        child.sendline(answer)
+    for _ in range(10):
+        child.expect("Twoja karta")
+        child.sendline("1")
+    child.expect("Naciśnij Enter, aby przejść dalej \\(albo zapisz")
+    child.sendline("")
+    child.expect("Twoja karta")  # step 8: West leads ♠K; South must follow with ♠10 or ♠7
+    child.sendline("♣10")
+    child.expect("Nie możesz zagrać ♣10: wyjście było w ♠, musisz dołożyć do koloru")
+    child.expect("Twoja karta")
+    child.sendline("podpowiedź")
+    child.expect("Podpowiedź: ")
+    child.expect("Twoja karta")
+    child.sendline("2")
+    child.expect("Twoja karta")
+    child.sendline("cofnij")
+    child.expect("To rozdanie jest teraz treningowe")
+    child.expect("Twoja karta")
+    child.sendline("zasady 5")
+    child.expect("5. Obowiązek dokładania do koloru.")
+    child.sendline("koniec")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+    child = spawn(tmp_path, "--level", "5", "--lang", "pl")
+    for answer in ["nie", "tak", "20 15 5", "40 20 0", "-70 20 20"]:
+        child.expect("Twoja odpowiedź")
+        child.sendline(answer)
+    child.expect("Możliwe odzywki: ")
+    child.expect("Twoja odzywka")
+    child.sendline("pas")
+    child.expect("Twoja karta|Naciśnij Enter")
+    child.sendline("koniec")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
