@@ -13,6 +13,7 @@ from betel_tutor.rules import as_trump
 from betel_tutor.scenario.deals import realize
 from betel_tutor.scenario.model import DealSpec
 from betel_tutor.scenario.source import Position
+from betel_tutor.seats import Seat
 from betel_tutor.trade import Ledger, Moment
 
 
@@ -64,7 +65,7 @@ def replay(deal: DealSpec) -> Replayed:
     state: AuctionState | None = None
     if deal.auction is not None and game.name == "betel":
         # Seats in the auction count from the dealer; hands are by absolute seat.
-        order = [(deal.dealer + k) % 3 for k in range(3)]
+        order = Seat(deal.dealer).clockwise()
         auction = Auction(
             hands=tuple(hands[s] for s in order), dubel=dealt.dubel, first=trade.first_caller()
         )
