@@ -63,7 +63,7 @@ def offer_refusal(params: dict[str, Any]) -> IllegalOffer | None:
     if not auction.finished:
         raise ScenarioError("check.offer_play_early")
     if auction.state.hands is not None:  # exchanges made in the auction
-        table = tuple(auction.state.hands[(seat - dealer) % 3] for seat in range(3))
+        table = tuple(auction.state.hands[seat.distance_from(dealer)] for seat in seats())
     declarer = None if auction.declarer is None else order[auction.declarer]
     contract = auction.state.standing or free_play()
     game = DealPlay(start_play(BETEL, table, contract, declarer=declarer, dealer=dealer))
