@@ -157,7 +157,7 @@ def _auction(deal: DealSpec, lang: str) -> tuple[list[str], list[list[str]]]:
 
     if not deal.auction or deal.game != "betel":
         return [], []
-    seats = [Seat((deal.dealer + k) % 3).localized(lang) for k in range(3)]
+    seats = [seat.localized(lang) for seat in Seat(deal.dealer).clockwise()]
     cells = [""] * _first_caller(deal)  # with trade the buyer of the first exchange starts
     for text in deal.auction:
         call = parse_call(text)
@@ -186,7 +186,7 @@ def _first_caller(deal: DealSpec) -> int:
     if deal.first_exchange is None:
         return 0
     winner = first_exchange(deal.first_exchange, dealer=deal.dealer)
-    return 0 if winner is None else (winner - deal.dealer) % 3
+    return 0 if winner is None else winner.distance_from(deal.dealer)
 
 
 Holdings = list[tuple[frozenset[Card], ...]]  # the hands at each step of the step-through
@@ -258,14 +258,13 @@ def deal_view(
     played = replay(deal).game if deal.play else None
     holdings = _holdings(tuple(frozenset(hand) for hand in dealt.hands), played)
     count = game.seats
-    positions = ("south", "west", "north") if count == 3 else ("north", "east", "south", "west")
     hands = []
-    for seat in range(count):
+    for seat in Seat(0, count).clockwise():
         hidden = sheet == "student" and count == 3 and seat != 0
         hands.append(
             HandView(
-                Seat(seat, count).localized(lang),
-                positions[seat],
+                seat.localized(lang),
+                seat.compass,
                 [] if hidden else _suits(seat, frozenset(dealt.hands[seat]), holdings, lang),
             )
         )
@@ -313,15 +312,15 @@ def _tricks(game: DealPlay | None, lang: str, costs: list[int]) -> list[TrickVie
     seats = state.profile.seats
     views = []
     for number, trick in enumerate(state.tricks, 1):
-        order = [(trick.leader + i) % seats for i in range(seats)]
+        order = trick.leader.clockwise()
         start = (number - 1) * seats
         cells = []
         for index, (s, c) in enumerate(zip(order, trick.cards, strict=True)):
             cost = costs[start + index] if start + index < len(costs) else 0
             mark = f"✗{cost}" if cost else ""
             meaning = i18n.translate("render.cost", lang, n=cost) if cost else ""
-            cells.append((Seat(s, seats).localized(lang), str(c), s == trick.winner, mark, meaning))
-        views.append(TrickView(number, Seat(trick.leader, seats).localized(lang), cells))
+            cells.append((s.localized(lang), str(c), s == trick.winner, mark, meaning))
+        views.append(TrickView(number, trick.leader.localized(lang), cells))
     return views
 
 

@@ -6,8 +6,7 @@ from dataclasses import dataclass
 
 from betel_tutor.cards import Card, format_cards, format_hand
 from betel_tutor.resources import data_dir
-
-SEAT_NAMES = ("S", "W", "N")
+from betel_tutor.seats import Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,11 +44,11 @@ def deal_to_yaml(deal: PlayedDeal, *, ident: str) -> str:
         f"  pl: {_quote(f'Poziom {deal.level}, rozdanie {deal.step_deal}, tak jak rozegrane')}",
         "deals:",
         "  - id: played",
-        f"    dealer: {SEAT_NAMES[deal.dealer]}",
+        f"    dealer: {Seat(deal.dealer).letter}",
         "    hands:",
     ]
     for seat, hand in enumerate(deal.hands):
-        lines.append(f"      {SEAT_NAMES[seat]}: {format_hand(hand)}")
+        lines.append(f"      {Seat(seat).letter}: {format_hand(hand)}")
     if deal.dubel:
         lines.append(f"    dubel: {format_cards(deal.dubel)}")
     if deal.first_exchange is not None:
@@ -60,7 +59,7 @@ def deal_to_yaml(deal: PlayedDeal, *, ident: str) -> str:
         if deal.contract is not None:
             lines.append(f"    contract: {_quote(deal.contract)}")
         if deal.declarer is not None:
-            lines.append(f"    declarer: {SEAT_NAMES[deal.declarer]}")
+            lines.append(f"    declarer: {Seat(deal.declarer).letter}")
         if deal.trump is not None:
             lines.append(f"    trump: {deal.trump}")
     if deal.play:
