@@ -144,3 +144,12 @@ def test_bridge_seats_belong_to_a_four_seat_table() -> None:
     first, second = scenario.deals
     assert first.dealer is Seat(1, 4) and first.declarer is Seat(2, 4)
     assert second.dealer is Seat(0, 4) and str(second.dealer) == "N"
+
+
+def test_the_resting_player_is_east_in_either_language() -> None:
+    text = "kind: practice\nid: r\ntitle: {en: R, pl: R}\ndeals:\n"
+    text += "  - {id: r1, seed: 3, resting: Wschód}\n  - {id: r2, seed: 4, resting: N}\n"
+    scenario, problems = load_text(text, "r.yaml")
+    assert scenario is None and [(p.position.line, p.key) for p in problems] == [
+        (6, "check.resting_seat")
+    ]
