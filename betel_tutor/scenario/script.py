@@ -34,7 +34,7 @@ class Replayed:
     ledger (the first exchange's price included) and the auction's last state."""
 
     contract: Contract
-    declarer: int | None
+    declarer: Seat | None
     doubled: bool
     game: DealPlay
     ledger: Ledger = field(default_factory=Ledger)
