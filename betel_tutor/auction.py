@@ -27,6 +27,7 @@ from typing import Any, Literal
 from betel_tutor.cards import Card, parse_cards
 from betel_tutor.contracts import LADDER, Contract, free_play, parse_contract
 from betel_tutor.errors import IllegalCall, NotationError
+from betel_tutor.seats import Seat
 
 CallKind = Literal["pass", "declare", "kontra"]
 SEATS = 3
@@ -92,6 +93,16 @@ class AuctionState:
     @property
     def to_call(self) -> int:
         return (self.first + len(self.calls)) % SEATS
+
+    @staticmethod
+    def table_seat(seat: int, dealer: int) -> Seat:
+        """The table seat of auction seat ``seat``: auction seats count from the dealer."""
+        return Seat(dealer).next(seat)
+
+    @staticmethod
+    def auction_seat(seat: int, dealer: int) -> int:
+        """The auction seat (counted from ``dealer``) of table seat ``seat``."""
+        return Seat(seat).distance_from(dealer)
 
 
 _EXCHANGE = re.compile(r"^\[(?P<look>\?)?(?P<take>[^>\]]*)(?:>(?P<lay>[^\]]*))?\](?P<call>.+)$")

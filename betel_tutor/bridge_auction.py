@@ -7,7 +7,7 @@ Seats: 0 N, 1 E, 2 S, 3 W; partners sit opposite. The dealer calls first.
 >>> for call in "pass 1♥ 1♠ 2♦ pass pass pass".split():
 ...     auction.call(call)
 >>> auction.finished, auction.contract, auction.declarer
-(True, '2♦', 3)
+(True, '2♦', Seat.parse('W', 4))
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from betel_tutor.cards import Suit
 from betel_tutor.errors import IllegalCall, NotationError
+from betel_tutor.seats import Seat
 
 STRAINS: tuple[Suit | None, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES, None)
 
@@ -61,11 +62,11 @@ class BridgeAuction:
     doubler: int | None = None
     passes: int = 0
     finished: bool = False
-    first_named: dict[tuple[int, int], int] = field(default_factory=dict)  # (side, strain) → seat
+    first_named: dict[tuple[int, int], Seat] = field(default_factory=dict)  # (side, strain) → seat
 
     @property
-    def to_call(self) -> int:
-        return (self.dealer + len(self.calls)) % 4
+    def to_call(self) -> Seat:
+        return Seat(self.dealer, 4).next(len(self.calls))
 
     def call(self, text: str) -> None:
         seat = self.to_call
@@ -109,7 +110,7 @@ class BridgeAuction:
         return None if self.last_bid is None else str(self.last_bid)
 
     @property
-    def declarer(self) -> int | None:
+    def declarer(self) -> Seat | None:
         """The player of the winning side who first named the final strain."""
         if self.last_bid is None or self.last_bidder is None:
             return None

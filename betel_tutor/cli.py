@@ -383,7 +383,8 @@ def solve_command(
         str | None, typer.Option("--seed", help="Solve the deal from this seed.")
     ] = None,
     seat: Annotated[
-        int | None, typer.Option("--seat", help="Only this declarer: 0 South, 1 West, 2 North.")
+        str | None,
+        typer.Option("--seat", help="Only this declarer: 0 or S South, 1 or W West, 2 or N North."),
     ] = None,
     lang: Lang = None,
     as_json: Json = False,
@@ -393,17 +394,21 @@ def solve_command(
         import json
 
         from betel_tutor.errors import NotationError
+        from betel_tutor.seats import Seat, seats
         from betel_tutor.solver.report import reports_for_file, reports_for_seed
 
         if (path is None) == (seed is None):
             raise NotationError("cli.solve_what", token=path or "", position=0)
-        if seat is not None and seat not in (0, 1, 2):
-            raise NotationError("cli.bad_seat", token=str(seat), position=0)
-        seats = (0, 1, 2) if seat is None else (seat,)
-        reports = reports_for_seed(seed, seats) if seed is not None else None
+        chosen = seats()
+        if seat is not None:
+            try:  # an index as before, or a letter or name in either language
+                chosen = (Seat(int(seat)) if seat.strip().isdigit() else Seat.parse(seat),)
+            except ValueError:
+                raise NotationError("cli.bad_seat", token=seat, position=0) from None
+        reports = reports_for_seed(seed, chosen) if seed is not None else None
         if reports is None:
             assert path is not None
-            reports = reports_for_file(path, seats)
+            reports = reports_for_file(path, chosen)
         if as_json:
             data = {"deals": [report.to_json(language) for report in reports]}
             typer.echo(json.dumps(data, ensure_ascii=False, indent=2))

@@ -19,6 +19,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, Card, sort_cards
+from betel_tutor.seats import Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +28,7 @@ class Deal:
 
     hands: tuple[tuple[Card, ...], ...]
     dubel: tuple[Card, ...]
-    dealer: int
+    dealer: Seat
 
     @property
     def seats(self) -> int:
@@ -65,17 +66,18 @@ def deal_from_deck(deck: Sequence[Card], *, dealer: int = 0) -> Deal:
     onto three — left, right, dealer. "Left" is the next seat clockwise from the dealer."""
     if len(deck) != 32 or len(set(deck)) != 32:
         raise ValueError("a Betel deal needs the 32 different cards of the deck")
-    left, right = (dealer + 1) % 3, (dealer + 2) % 3
-    piles: dict[int | str, list[Card]] = {left: [], right: [], dealer: [], "dubel": []}
+    first = Seat(dealer)
+    left, right = first.lho, first.rho
+    piles: dict[int | str, list[Card]] = {left: [], right: [], first: [], "dubel": []}
     cards = iter(deck)
     for _ in range(2):
-        for pile in (left, "dubel", right, dealer):
+        for pile in (left, "dubel", right, first):
             piles[pile].append(next(cards))
     for _ in range(8):
-        for pile in (left, right, dealer):
+        for pile in (left, right, first):
             piles[pile].append(next(cards))
     hands = tuple(tuple(sort_cards(piles[seat])) for seat in range(3))
-    return Deal(hands=hands, dubel=tuple(piles["dubel"]), dealer=dealer)
+    return Deal(hands=hands, dubel=tuple(piles["dubel"]), dealer=first)
 
 
 def deal(seed: int | str, *, dealer: int = 0) -> Deal:
@@ -86,7 +88,8 @@ def deal(seed: int | str, *, dealer: int = 0) -> Deal:
 def deal_bridge(seed: int | str, *, dealer: int = 0) -> Deal:
     """A bridge deal: 52 cards, one at a time clockwise from the dealer's left, 13 each."""
     deck = shuffled(BRIDGE_DECK, seed)
+    first = Seat(dealer, 4)
     hands: list[list[Card]] = [[] for _ in range(4)]
     for index, card in enumerate(deck):
-        hands[(dealer + 1 + index) % 4].append(card)
-    return Deal(hands=tuple(tuple(sort_cards(hand)) for hand in hands), dubel=(), dealer=dealer)
+        hands[first.next(1 + index)].append(card)
+    return Deal(hands=tuple(tuple(sort_cards(hand)) for hand in hands), dubel=(), dealer=first)

@@ -7,7 +7,7 @@ states so a learner's card can be taken back.
 >>> from betel_tutor.dealing import deal
 >>> state = start_play(BETEL, deal(3).hands, parse_contract("2♠"), declarer=1, dealer=0)
 >>> state.to_play, state.trump
-(1, <Suit.SPADES: ('♠', 'S', 3)>)
+(Seat.parse('W'), <Suit.SPADES: ('♠', 'S', 3)>)
 >>> while not state.finished:
 ...     state = play_card(state, min(state.legal_moves()))
 >>> sum(state.tricks_taken())
@@ -33,9 +33,9 @@ __all__ = ["BETEL", "DealPlay", "PlayState", "Trick", "play_card", "start_play"]
 class Trick:
     """A completed trick: who led, the cards in the order played, who won (absolute seats)."""
 
-    leader: int
+    leader: Seat
     cards: tuple[Card, ...]
-    winner: int
+    winner: Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,9 +44,9 @@ class PlayState:
 
     profile: Profile
     contract: Contract
-    declarer: int | None
+    declarer: Seat | None
     hands: tuple[frozenset[Card], ...]
-    leader: int
+    leader: Seat
     current: tuple[Card, ...] = ()
     tricks: tuple[Trick, ...] = ()
 
@@ -55,8 +55,8 @@ class PlayState:
         return self.contract.trump
 
     @property
-    def to_play(self) -> int:
-        return (self.leader + len(self.current)) % self.profile.seats
+    def to_play(self) -> Seat:
+        return self.leader.next(len(self.current))
 
     @property
     def finished(self) -> bool:
@@ -84,7 +84,7 @@ class PlayState:
             card,
             trump=self.trump,
             beat_obligation=self.beat_obligation(seat),
-            player=None if speak_to_learner else Seat(seat, self.profile.seats),
+            player=None if speak_to_learner else seat,
         )
 
     def tricks_taken(self) -> tuple[int, ...]:
@@ -104,7 +104,7 @@ class PlayState:
         taken = self.tricks_taken()
         if self.declarer is None:  # free play: every player for themselves
             return score(self.contract, (taken[0], taken[1], taken[2]), doubled=doubled)
-        order = [(self.declarer + step) % 3 for step in range(3)]
+        order = self.declarer.clockwise()
         points = score(
             self.contract, (taken[order[0]], taken[order[1]], taken[order[2]]), doubled=doubled
         )
@@ -132,8 +132,10 @@ def start_play(
         if declarer is None:
             leader = dealer
         else:
-            leader = declarer if profile.declarer_leads else (declarer + 1) % profile.seats
-    return PlayState(profile, contract, declarer, frozen, leader)
+            leader = declarer if profile.declarer_leads else Seat(declarer, profile.seats).lho
+    # Seats may come in as plain indices; the state holds seats of this profile's table.
+    seat = None if declarer is None else Seat(declarer, profile.seats)
+    return PlayState(profile, contract, seat, frozen, Seat(leader, profile.seats))
 
 
 def check_playable(state: PlayState, card: Card) -> None:
@@ -155,7 +157,7 @@ def play_card(state: PlayState, card: Card) -> PlayState:
     current = (*state.current, card)
     if len(current) < state.profile.seats:
         return replace(state, hands=hands, current=current)
-    winner = (state.leader + state.profile.winner(current, trump=state.trump)) % state.profile.seats
+    winner = state.leader.next(state.profile.winner(current, trump=state.trump))
     trick = Trick(state.leader, current, winner)
     return replace(state, hands=hands, current=(), tricks=(*state.tricks, trick), leader=winner)
 

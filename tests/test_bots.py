@@ -12,6 +12,7 @@ from betel_tutor.cards import Suit, parse_cards
 from betel_tutor.contracts import LADDER, Contract, free_play
 from betel_tutor.dealing import deal
 from betel_tutor.play import BETEL, PlayState, play_card, start_play
+from betel_tutor.seats import SOUTH, Seat
 
 CONTRACTS = [free_play(), *(free_play(s) for s in Suit), *LADDER]
 
@@ -33,7 +34,8 @@ def test_bots_play_whole_deals_legally(seed: int, contract: Contract, declarer: 
 def _position(contract: Contract, declarer: int | None, hands: list[str], trick: str) -> PlayState:
     played = parse_cards(trick)
     frozen = tuple(frozenset(parse_cards(h)) for h in hands)
-    return PlayState(BETEL, contract, declarer, frozen, leader=0, current=tuple(played))
+    seat = None if declarer is None else Seat(declarer)
+    return PlayState(BETEL, contract, seat, frozen, leader=SOUTH, current=tuple(played))
 
 
 def test_takes_a_trick_cheaply_and_ducks_in_a_betelek() -> None:

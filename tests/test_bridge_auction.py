@@ -6,6 +6,7 @@ import pytest
 
 from betel_tutor.bridge_auction import BridgeAuction, blue_suit_auction, parse_bid
 from betel_tutor.errors import IllegalCall, NotationError
+from betel_tutor.seats import Seat
 
 N, E, S, W = range(4)
 
@@ -87,3 +88,11 @@ def test_bid_notation() -> None:
     assert str(parse_bid("7ba")) == "7NT" and parse_bid("1S") > parse_bid("1H")
     with pytest.raises(NotationError):
         parse_bid("8♣")
+
+
+def test_bridge_seats_are_seats_of_a_four_seat_table() -> None:
+    auction = BridgeAuction(dealer=W)
+    assert auction.to_call is Seat.parse("W", 4)
+    for call in ("1♠", "pass", "2♠", "pass", "pass", "pass"):
+        auction.call(call)
+    assert auction.declarer is Seat.parse("W", 4) and auction.declarer.partner == E

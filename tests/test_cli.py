@@ -122,8 +122,8 @@ def test_illegal_call_stops_the_explanation() -> None:
     assert "2♠" in result.stderr
     assert "(rule 14)" in result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("Seat 0 (dealer) declares 2♠")
-    assert lines[-1].startswith("Seat 2 (dealer's right) cannot call 2♠")
+    assert lines[0].startswith("South declares 2♠")
+    assert lines[-1].startswith("North cannot call 2♠")
 
 
 @pytest.mark.parametrize(

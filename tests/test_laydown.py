@@ -97,6 +97,10 @@ def test_cli_laydown_and_solve() -> None:
     assert [s["index"] for s in seats] == [0, 1, 2] and set(seats[0]["tricks"]) >= {"♠", "NT"}
     one = run("solve", "--seed", "7", "--seat", "1", "--lang", "pl")
     assert one.returncode == 0 and "Zachód" in one.stdout and "Południe" not in one.stdout
+    named = run("solve", "--seed", "7", "--seat", "Północ", "--json")
+    assert [s["index"] for s in json.loads(named.stdout)["deals"][0]["seats"]] == [2]
+    wrong = run("solve", "--seed", "7", "--seat", "E")
+    assert wrong.returncode == 2 and "No seat E" in wrong.stderr
     neither = run("solve")
     assert neither.returncode == 2 and neither.stderr.count("\n") == 1
     broken = run("solve", "tests/data/bad/" + "missing-file.yaml")

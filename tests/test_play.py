@@ -16,6 +16,7 @@ from betel_tutor.play import DealPlay, PlayState, play_card, start_play
 from betel_tutor.profiles import BETEL, BLUE_SUIT, BRIDGE, Profile
 from betel_tutor.rules import legal_plays, trick_winner
 from betel_tutor.scoring import score
+from betel_tutor.seats import WEST, Seat
 
 CONTRACTS = [free_play(), *(free_play(s) for s in Suit), *LADDER]
 
@@ -109,7 +110,7 @@ def test_undo_restores_the_previous_state(seed: int, steps: int, rng: random.Ran
 def test_illegal_cards_are_refused_with_the_seat_named() -> None:
     hands = [parse_cards("♦7 ♦8 ♦9"), parse_cards("♥Q ♣7 ♣8"), parse_cards("♥K8 ♠7")]
     contract = free_play()
-    state = PlayState(BETEL, contract, None, tuple(frozenset(h) for h in hands), leader=1)
+    state = PlayState(BETEL, contract, None, tuple(frozenset(h) for h in hands), leader=WEST)
     state = play_card(state, parse_card("♥Q"))
     with pytest.raises(IllegalPlay) as caught:
         play_card(state, parse_card("♥8"))
@@ -121,7 +122,8 @@ def test_illegal_cards_are_refused_with_the_seat_named() -> None:
 
 def test_bridge_refuses_only_a_revoke() -> None:
     hands = [parse_cards("♥K8 ♠7"), parse_cards("♥Q"), parse_cards("♦7"), parse_cards("♦8")]
-    state = PlayState(BRIDGE, LADDER[10], 0, tuple(frozenset(h) for h in hands), leader=1)
+    frozen = tuple(frozenset(h) for h in hands)
+    state = PlayState(BRIDGE, LADDER[10], Seat(0, 4), frozen, leader=Seat(1, 4))
     state = play_card(state, parse_card("♥Q"))
     state = play_card(state, parse_card("♦7"))
     state = play_card(state, parse_card("♦8"))
@@ -129,3 +131,16 @@ def test_bridge_refuses_only_a_revoke() -> None:
     with pytest.raises(IllegalPlay) as caught:
         play_card(state, parse_card("♠7"))
     assert (caught.value.reason, caught.value.rule) == ("must_follow", 5)
+
+
+def test_seats_come_out_as_seat_values_of_the_profile_table() -> None:
+    state = start_play(BETEL, deal(5).hands, LADDER[0], declarer=2, dealer=1)
+    assert state.declarer is Seat(2) and state.to_play is Seat(2)
+    while not state.finished:
+        state = play_card(state, min(state.legal_moves()))
+        assert isinstance(state.to_play, Seat) and state.to_play.count == 3
+    assert all(isinstance(t.leader, Seat) and isinstance(t.winner, Seat) for t in state.tricks)
+    assert [t.leader for t in state.tricks[1:]] == [t.winner for t in state.tricks[:-1]]
+    bridge = start_play(BRIDGE, deal_bridge(5, dealer=3).hands, LADDER[10], declarer=3)
+    assert bridge.leader is Seat(0, 4) and str(bridge.to_play) == "N"
+    assert deal_bridge(5, dealer=3).dealer is Seat(3, 4) and deal(5, dealer=1).dealer is Seat(1)

@@ -11,6 +11,7 @@ from betel_tutor.contracts import Contract, free_play
 from betel_tutor.scenario import load, load_text
 from betel_tutor.scenario.model import PlayStep, QuizStep, ReadStep, WatchStep
 from betel_tutor.scenario.source import MAX_BYTES
+from betel_tutor.seats import SOUTH, WEST, Seat
 
 EXAMPLE = """\
 kind: lesson
@@ -139,3 +140,45 @@ def test_a_bad_contract_is_reported_where_it_is_written(where: str, token: str) 
         ' as "Szlemik w kiery"'
     )
     assert problems[0].format("pl").startswith(f"{at}: {what}: '{token}' to nie jest kontrakt")
+
+
+def test_seats_are_read_in_either_language_as_seat_values() -> None:
+    text = EXAMPLE.replace("dealer: W", "dealer: w").replace("seat: S,", "seat: Południe,")
+    text = text.replace("seat: dealer,", "seat: zachód,").replace("      N: ♠7", "      Północ: ♠7")
+    scenario, problems = load_text(text, "demo.yaml")
+    assert problems == [] and scenario is not None
+    first, second = scenario.deals
+    assert first.dealer is WEST and second.dealer is SOUTH
+    assert second.constraints[0].seat is WEST
+    assert first.hands is not None
+    assert list(first.hands[2]) == parse_cards("♠7 ♥7 ♦10 9 8 7 ♣QJ10 9")
+    assert str(first.where["hand2"]) == "demo.yaml:12:15"
+    play = scenario.steps[2]
+    assert isinstance(play, PlayStep) and play.seat is SOUTH
+
+
+def test_a_bad_seat_is_refused_with_its_place_and_token() -> None:
+    scenario, problems = load_text(EXAMPLE.replace("dealer: W", "dealer: Wschód"), "demo.yaml")
+    assert scenario is None and [p.key for p in problems] == ["scenario.bad_seat"]
+    message = problems[0].format("en")
+    assert message.startswith("demo.yaml:8:13") and "'Wschód'" in message and "S, W, N" in message
+
+
+def test_bridge_seats_belong_to_a_four_seat_table() -> None:
+    text = "kind: practice\nid: b\ntitle: {en: B, pl: B}\ndeals:\n"
+    text += "  - {id: b1, game: bridge, seed: 3, dealer: East, declarer: s}\n"
+    text += "  - {id: b2, game: bridge, seed: 4}\n"
+    scenario, problems = load_text(text, "b.yaml")
+    assert problems == [] and scenario is not None
+    first, second = scenario.deals
+    assert first.dealer is Seat(1, 4) and first.declarer is Seat(2, 4)
+    assert second.dealer is Seat(0, 4) and str(second.dealer) == "N"
+
+
+def test_the_resting_player_is_east_in_either_language() -> None:
+    text = "kind: practice\nid: r\ntitle: {en: R, pl: R}\ndeals:\n"
+    text += "  - {id: r1, seed: 3, resting: Wschód}\n  - {id: r2, seed: 4, resting: N}\n"
+    scenario, problems = load_text(text, "r.yaml")
+    assert scenario is None and [(p.position.line, p.key) for p in problems] == [
+        (6, "check.resting_seat")
+    ]

@@ -14,6 +14,7 @@ from betel_tutor.cards import Card, Suit, parse_card, parse_cards
 from betel_tutor.contracts import parse_contract
 from betel_tutor.errors import IllegalOffer, NotationError
 from betel_tutor.play import BETEL, play_card, start_play
+from betel_tutor.seats import NORTH, SOUTH, WEST, Seat
 from betel_tutor.trade import (
     Ledger,
     Moment,
@@ -34,7 +35,7 @@ from betel_tutor.trade import (
     settle_move,
 )
 
-S, W, N = 0, 1, 2
+S, W, N = SOUTH, WEST, NORTH
 HANDS = (
     frozenset(parse_cards("♠A ♠K ♠Q ♥A ♥K ♥Q ♦A ♦K ♦Q ♣A")),
     frozenset(parse_cards("♠J ♠10 ♠9 ♥J ♥10 ♥9 ♦J ♦10 ♦9 ♣K")),
@@ -320,6 +321,16 @@ def test_notation_polish_and_relative() -> None:
 def test_bad_notation_names_the_token(text: str) -> None:
     with pytest.raises(NotationError):
         parse_offer(text, offerer=S)
+
+
+def test_notation_gives_seat_values_and_reads_its_own_text_back() -> None:
+    offer = parse_offer("Północ>zachod zobacz ♠ 10")
+    assert offer.offerer is NORTH and offer.to is WEST and offer.payer is NORTH
+    assert format_offer(offer) == "N>W see ♠ +10"
+    assert parse_offer(format_offer(offer)) == offer
+    relative = parse_offer("s play ♠A -5", offerer=1)
+    assert relative.offerer is WEST and relative.to is SOUTH and relative.payer is SOUTH
+    assert all(isinstance(s, Seat) for s in (relative.payee, relative.shower))
 
 
 def test_replace_keeps_offers_comparable() -> None:

@@ -40,8 +40,7 @@ def _wants_tricks(state: PlayState, seat: int) -> bool:
         return True
     # A defender of a normal contract wants the trick unless the other defender already has it.
     if state.current:
-        winner = state.leader + state.profile.winner(list(state.current), trump=state.trump)
-        winner %= state.profile.seats
+        winner = state.leader.next(state.profile.winner(list(state.current), trump=state.trump))
         return winner == state.declarer
     return True
 

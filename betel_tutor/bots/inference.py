@@ -44,11 +44,10 @@ def infer(state: PlayState) -> Knowledge:
     tricks = [(t.leader, t.cards) for t in state.tricks]
     if state.current:
         tricks.append((state.leader, state.current))
-    seats = state.profile.seats
     for leader, cards in tricks:
         led = cards[0].suit
         for index in range(1, len(cards)):
-            seat = (leader + index) % seats
+            seat = leader.next(index)
             card = cards[index]
             before = cards[:index]
             beats = state.beat_obligation(seat)

@@ -70,7 +70,7 @@ class StrongPlayer:
             return Choice(legal[0], "bots.forced", {"card": legal[0]})
         seat = state.to_play
         seed = " ".join(str(c) for t in state.tricks for c in t.cards)
-        seed += "|" + " ".join(map(str, state.current)) + f"|{seat}"
+        seed += "|" + " ".join(map(str, state.current)) + f"|{seat:d}"
         samples = sample_deals(state, seat, samples_for(len(state.hands[seat])), seed)
         costs = dict.fromkeys(legal, 0)
         for sample in samples:

@@ -19,6 +19,7 @@ from betel_tutor.bots.beginner import choose_card
 from betel_tutor.bots.bidding import choose_call
 from betel_tutor.cards import Card, Rank, Suit
 from betel_tutor.errors import BetelError
+from betel_tutor.seats import Seat, seats
 from betel_tutor.trade.model import Ledger, Moment, Offer, Record, Round
 from betel_tutor.trade.rules import (
     answer,
@@ -71,8 +72,8 @@ class Trader:
         return self.rng.choice(candidates) if candidates else None
 
     def _candidates(self, moment: Moment, ledger: Ledger) -> list[Offer]:
-        me, mover = self.seat, moment.to_move
-        others = [s for s in range(3) if s != me]
+        me, mover = Seat(self.seat), moment.to_move
+        others = [s for s in seats() if s != me]
         hand = sorted(moment.hands[me], key=_ranking(moment, me))
         offers: list[Offer] = []
         if moment.phase == "auction" and moment.auction is not None:

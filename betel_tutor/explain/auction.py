@@ -15,9 +15,9 @@ if TYPE_CHECKING:
 
 from betel_tutor.explain.steps import (
     Explanation,
-    SeatName,
     Step,
 )
+from betel_tutor.seats import SOUTH, Seat
 
 # -- an auction ----------------------------------------------------------------------------
 
@@ -56,12 +56,13 @@ class _Standing(NamedTuple):
     """What stands in an auction: the contract, its declarer, and whether it is doubled."""
 
     contract: Contract | None
-    declarer: int | None
+    declarer: Seat | None  # a table seat; the auction counts its own from the dealer
     doubled: bool
 
 
-def _standing(auction: Any) -> _Standing:
-    return _Standing(auction.contract, auction.declarer, bool(auction.doubled))
+def _standing(auction: Any, dealer: Seat) -> _Standing:
+    declarer = None if auction.declarer is None else dealer.next(auction.declarer)
+    return _Standing(auction.contract, declarer, bool(auction.doubled))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -69,26 +70,27 @@ class AuctionExplanation(Explanation):
     """An auction call by call: the final ``contract``, ``declarer``, ``doubled``, ``finished``."""
 
     calls: tuple[str, ...]
-    """The calls that were made, in order; the dealer (seat 0) called first."""
+    """The calls that were made, in order; the dealer called first."""
     actions: tuple[str, ...]
     """What each call did: "pass", "declare" or "kontra"."""
     contract: Contract | None
-    declarer: int | None
+    declarer: Seat | None
     doubled: bool
     finished: bool
     error: BetelError | None = field(default=None, compare=False)
     """The illegal call's error, which stopped the explanation (it is the last step)."""
+    dealer: Seat = SOUTH
 
     def _facts(self) -> dict[str, Any]:
         calls = [
-            {"seat": index % 3, "call": call, "action": action}
+            {"seat": self.dealer.next(index), "call": call, "action": action}
             for index, (call, action) in enumerate(zip(self.calls, self.actions, strict=True))
         ]
         error = None
         if self.error is not None:
             error = {
                 "call_index": len(self.calls),
-                "seat": len(self.calls) % 3,
+                "seat": self.dealer.next(len(self.calls)),
                 "reason": self.error.reason,
                 "rule": self.error.rule,
             }
@@ -102,15 +104,18 @@ class AuctionExplanation(Explanation):
         }
 
 
-def explain_auction(calls: str | Iterable[str], **options: Any) -> AuctionExplanation:
+def explain_auction(
+    calls: str | Iterable[str], *, dealer: int = SOUTH, **options: Any
+) -> AuctionExplanation:
     """Each call in turn: who calls, what it does, what stands, and when the auction ends.
 
-    ``calls`` is a list of calls or a string for :func:`parse_calls`; ``options`` go to
-    :class:`betel_tutor.auction.Auction`. An illegal call stops the explanation: its message
-    is the last step and the error is kept in ``error``.
+    ``calls`` is a list of calls or a string for :func:`parse_calls`, the first made by
+    ``dealer`` (South unless told); ``options`` go to :class:`betel_tutor.auction.Auction`.
+    An illegal call stops the explanation: its message is the last step and the error is kept
+    in ``error``.
     """
-    # Only this explanation needs the auction machine.
-    from betel_tutor.auction import Auction, parse_call
+    first = Seat(dealer)
+    from betel_tutor.auction import Auction, parse_call  # only this explanation needs them
 
     texts = parse_calls(calls) if isinstance(calls, str) else tuple(calls)
     auction = Auction(**options)
@@ -119,8 +124,8 @@ def explain_auction(calls: str | Iterable[str], **options: Any) -> AuctionExplan
     actions: list[str] = []
     error: BetelError | None = None
     for index, text in enumerate(texts):
-        who = SeatName(index % 3)
-        before = _standing(auction)
+        who = first.next(index)
+        before = _standing(auction, first)
         try:
             call = parse_call(text)
             auction.call(call)
@@ -128,27 +133,28 @@ def explain_auction(calls: str | Iterable[str], **options: Any) -> AuctionExplan
             error = _refused(problem, who, text)
             steps.append(Step.from_error(error))
             break
-        after = _standing(auction)
+        after = _standing(auction, first)
         action = _action(before, after)
         made.append(text)
         actions.append(action)
         steps.extend(_call_steps(who, call, action, before, after, finished=auction.finished))
     else:
         if not auction.finished:
-            steps.append(Step.of("explain.auction_goes_on", who=SeatName(len(texts) % 3)))
+            steps.append(Step.of("explain.auction_goes_on", who=first.next(len(texts))))
     return AuctionExplanation(
         steps=tuple(steps),
         calls=tuple(made),
         actions=tuple(actions),
         contract=auction.contract,
-        declarer=auction.declarer,
+        declarer=_standing(auction, first).declarer,
         doubled=bool(auction.doubled),
         finished=bool(auction.finished),
         error=error,
+        dealer=first,
     )
 
 
-def _refused(problem: BetelError, who: SeatName, call: str) -> BetelError:
+def _refused(problem: BetelError, who: Seat, call: str) -> BetelError:
     """The auction's refusal, saying who made which call; reason and rule stay the same."""
     why = Step.of(problem.key, **problem.params)  # the rule is cited once, at the end
     kind = IllegalCall if isinstance(problem, IllegalCall) else BetelError
@@ -173,7 +179,7 @@ def _action(before: _Standing, after: _Standing) -> str:
 
 
 def _call_steps(
-    who: SeatName, call: Call, action: str, before: _Standing, after: _Standing, *, finished: bool
+    who: Seat, call: Call, action: str, before: _Standing, after: _Standing, *, finished: bool
 ) -> list[Step]:
     steps = []
     if call.looked:  # [?looked]pass (spec §3)
@@ -202,7 +208,7 @@ def _call_steps(
         else:
             key = "explain.auction_ends_doubled" if after.doubled else "explain.auction_ends"
             steps.append(
-                Step.of(key, rule=15, who=SeatName(after.declarer or 0), contract=contract)
+                Step.of(key, rule=15, who=after.declarer, contract=contract)
             )
     elif action != "declare":
         steps.append(_standing_step(after, contract))
@@ -213,4 +219,4 @@ def _standing_step(standing: _Standing, contract: Contract | None) -> Step:
     if contract is None:
         return Step.of("explain.stands_nothing")
     key = "explain.stands_doubled" if standing.doubled else "explain.stands"
-    return Step.of(key, contract=contract, who=SeatName(standing.declarer or 0))
+    return Step.of(key, contract=contract, who=standing.declarer)

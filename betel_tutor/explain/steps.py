@@ -13,15 +13,6 @@ from betel_tutor.errors import BetelError
 # -- steps: message keys with parameters, worded on demand -----------------------------------
 
 
-class SeatName(int):
-    """A seat counted from the dealer (0), clockwise, as the auction counts them."""
-
-    __slots__ = ()
-
-    def localized(self, lang: str) -> str:
-        return i18n.translate(f"explain.seat_{int(self)}", lang)
-
-
 @dataclass(frozen=True, slots=True)
 class Step:
     """One step of an explanation: a catalog ``key``, its ``params``, and the rule it cites."""
@@ -85,8 +76,6 @@ def _worded(value: Any, lang: str) -> Any:
 def _plain(value: Any) -> Any:
     if isinstance(value, Suit):
         return value.symbol
-    if isinstance(value, SeatName):
-        return int(value)
     if isinstance(value, Step):
         return value.to_json()
     if isinstance(value, tuple):

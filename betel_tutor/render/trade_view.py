@@ -16,6 +16,8 @@ from betel_tutor.scoring import prediction_points
 from betel_tutor.seats import Seat
 from betel_tutor.trade import Record, describe
 
+EAST = Seat.parse("E", 4)  # spec §7: the resting fourth player sits East, beside the table
+
 DASH = "—"
 
 
@@ -73,7 +75,7 @@ def _prediction(deal: DealSpec, replayed: Replayed, lang: str) -> tuple[str, int
     (spec §7: +10 right, −10 wrong, 0 declined)."""
     if not deal.resting:
         return "", None
-    east = i18n.translate("seats.east", lang)
+    east = EAST.localized(lang)
     made = deal.prediction.made if deal.prediction is not None else None
     key = {True: "predicts_made", False: "predicts_defeated", None: "predicts_none"}[made]
     text = i18n.translate(f"render.{key}", lang, seat=east)
@@ -98,7 +100,7 @@ def _points(deal: DealSpec, replayed: Replayed, lang: str) -> list[list[str]]:
         contract = list(state.scores(doubled=replayed.doubled))
         penalties = replayed.auction.penalties if replayed.auction is not None else ()
         for auction_seat, penalty in penalties:  # the auction counts seats from the dealer
-            contract[(deal.dealer + auction_seat) % 3] += penalty
+            contract[Seat(deal.dealer).next(auction_seat)] += penalty
     rows = []
     for seat in range(3):
         name = Seat(seat).localized(lang)
@@ -117,12 +119,13 @@ def trade_view(deal: DealSpec, lang: str) -> TradeView | None:
     replayed = replay(deal)
     ledger = replayed.ledger
     names = tuple(Seat(seat).localized(lang) for seat in range(3))
-    bid_seats = [names[(deal.dealer + k) % 3] for k in range(3)] if ledger.first_bids else []
+    order = Seat(deal.dealer).clockwise()
+    bid_seats = [names[seat] for seat in order] if ledger.first_bids else []
     bought = ""
     if ledger.first_bids and ledger.first_caller is None:
         bought = i18n.translate("render.no_bids", lang)
     elif ledger.first_caller is not None:
-        price = ledger.first_bids[(ledger.first_caller - deal.dealer) % 3]
+        price = ledger.first_bids[ledger.first_caller.distance_from(deal.dealer)]
         bought = i18n.translate(
             "render.bought", lang, seat=names[ledger.first_caller], points=price
         )
@@ -138,7 +141,7 @@ def trade_view(deal: DealSpec, lang: str) -> TradeView | None:
     prediction, predicted = _prediction(deal, replayed, lang)
     points = _points(deal, replayed, lang)
     if deal.resting:
-        east = i18n.translate("render.resting", lang, seat=i18n.translate("seats.east", lang))
+        east = i18n.translate("render.resting", lang, seat=EAST.localized(lang))
         shown = DASH if predicted is None else _signed(predicted)
         points.append([east, DASH, DASH, shown])
     keys = ("trade", "first_exchange", "points", "fourth_player")

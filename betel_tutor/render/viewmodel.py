@@ -155,7 +155,7 @@ def _auction(
     out (which cards were taken and laid down)."""
     if replayed is None or replayed.auction is None or not replayed.calls:
         return [], []
-    seats = [Seat((deal.dealer + k) % 3).localized(lang) for k in range(3)]
+    seats = [seat.localized(lang) for seat in Seat(deal.dealer).clockwise()]
     # With trade the buyer of the first exchange calls first (rules 9–10).
     cells = [""] * replayed.auction.first
     for _, call in replayed.calls:
@@ -248,14 +248,13 @@ def deal_view(
     played = replayed if deal.play else None
     holdings = _holdings(tuple(frozenset(hand) for hand in dealt.hands), played)
     count = game.seats
-    positions = ("south", "west", "north") if count == 3 else ("north", "east", "south", "west")
     hands = []
-    for seat in range(count):
+    for seat in Seat(0, count).clockwise():
         hidden = sheet == "student" and count == 3 and seat != 0
         hands.append(
             HandView(
-                Seat(seat, count).localized(lang),
-                positions[seat],
+                seat.localized(lang),
+                seat.compass,
                 [] if hidden else _suits(seat, frozenset(dealt.hands[seat]), holdings, lang),
             )
         )
@@ -299,15 +298,15 @@ def _tricks(played: Replayed | None, lang: str, costs: list[int]) -> list[TrickV
     seats = state.profile.seats
     views = []
     for number, trick in enumerate(state.tricks, 1):
-        order = [(trick.leader + i) % seats for i in range(seats)]
+        order = trick.leader.clockwise()
         start = (number - 1) * seats
         cells = []
         for index, (s, c) in enumerate(zip(order, trick.cards, strict=True)):
             cost = costs[start + index] if start + index < len(costs) else 0
             mark = f"✗{cost}" if cost else ""
             meaning = i18n.translate("render.cost", lang, n=cost) if cost else ""
-            cells.append((Seat(s, seats).localized(lang), str(c), s == trick.winner, mark, meaning))
-        views.append(TrickView(number, Seat(trick.leader, seats).localized(lang), cells))
+            cells.append((s.localized(lang), str(c), s == trick.winner, mark, meaning))
+        views.append(TrickView(number, trick.leader.localized(lang), cells))
     return views
 
 

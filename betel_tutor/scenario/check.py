@@ -17,6 +17,7 @@ from betel_tutor.scenario.loader import load
 from betel_tutor.scenario.model import DealSpec, Note, Quiz, Scenario
 from betel_tutor.scenario.quizzes import engine_answer, normalise_answer, show_answer
 from betel_tutor.scenario.source import Position, Problem
+from betel_tutor.seats import Seat
 
 HAND_SIZE = {"betel": 10, "bridge": 13}
 SEAT_COUNT = {"betel": 3, "bridge": 4}
@@ -261,8 +262,7 @@ def check_cards(deal: DealSpec) -> list[Problem]:
 
 
 def _seat_name(deal: DealSpec, seat: int) -> str:
-    names = ("N", "E", "S", "W") if deal.game == "bridge" else ("S", "W", "N")
-    return names[seat]
+    return Seat(seat, 4 if deal.game == "bridge" else 3).letter
 
 
 # -- quizzes ---------------------------------------------------------------------------------

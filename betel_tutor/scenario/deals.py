@@ -9,6 +9,7 @@ from __future__ import annotations
 from betel_tutor.cards import RANK_BY_SYMBOL, Card
 from betel_tutor.dealing import Deal, deal, deal_bridge
 from betel_tutor.scenario.model import Constraint, DealSpec
+from betel_tutor.seats import Seat
 
 MAX_ATTEMPTS = 20_000
 
@@ -41,7 +42,7 @@ def meets(dealt: Deal, constraint: Constraint) -> bool:
 def realize(spec: DealSpec) -> Deal:
     """The cards of ``spec``; raises :class:`Unsatisfiable` for impossible constraints."""
     if spec.hands is not None:
-        return Deal(hands=spec.hands, dubel=spec.dubel, dealer=spec.dealer)
+        return Deal(hands=spec.hands, dubel=spec.dubel, dealer=Seat(spec.dealer, len(spec.hands)))
     assert spec.seed is not None, "the loader refuses a deal with neither hands nor seed"
     deal_with = deal_bridge if spec.game == "bridge" else deal
     for attempt in range(MAX_ATTEMPTS):

@@ -25,6 +25,7 @@ from betel_tutor.scenario.model import (
 )
 from betel_tutor.scenario.reader import Reader
 from betel_tutor.scenario.source import Node, Problem, load_yaml, read_file
+from betel_tutor.seats import Seat
 
 TOP_KEYS = ("kind", "id", "title", "level", "text", "options", "deals", "steps", "quizzes")
 OPTION_KEYS = (
@@ -178,7 +179,11 @@ class _Loader(Reader):
             values["variant"] = self.string(fields["variant"], "variant", choices=("blue-suit",))
         if "title" in fields:
             values["title"] = self.text(fields["title"], "deal.title")
-        dealer = self.seat(fields["dealer"], "dealer", count=count) if "dealer" in fields else 0
+        dealer = (
+            self.seat(fields["dealer"], "dealer", count=count)
+            if "dealer" in fields
+            else Seat(0, count)
+        )
         values["dealer"] = dealer
         if "hands" in fields:
             values["hands"] = self.hands(fields["hands"], count, where)
@@ -255,7 +260,7 @@ class _Loader(Reader):
             if seat is None:
                 return None
             hands[seat] = self.cards(value, f"hands.{name}")
-            where[f"hand{seat}"] = value.position
+            where[f"hand{seat:d}"] = value.position
         if len(fields) != count:
             self.problem(node.position, "scenario.missing_hand", count=count)
         if any(hand is None for hand in hands):
@@ -269,7 +274,7 @@ class _Loader(Reader):
         text = self.string(node, "auction")
         return None if text is None else tuple(text.split())
 
-    def constraint(self, node: Node, count: int, dealer: int | None) -> Constraint | None:
+    def constraint(self, node: Node, count: int, dealer: Seat | None) -> Constraint | None:
         fields = self.mapping(node, "constraint", allowed=CONSTRAINT_KEYS, required=("seat",))
         if fields is None or "seat" not in fields:
             return None

@@ -14,6 +14,7 @@ from typing import Any, Literal
 from betel_tutor.cards import Card
 from betel_tutor.contracts import Contract
 from betel_tutor.scenario.source import Position
+from betel_tutor.seats import Seat
 from betel_tutor.trade.model import Offer
 
 Kind = Literal["lesson", "practice", "board"]
@@ -56,7 +57,7 @@ class Constraint:
     """A condition on a dealt hand: ``seat`` holds between ``at_least`` and ``at_most`` cards
     of ``suit`` (or of ``rank``, or all of ``cards``)."""
 
-    seat: int
+    seat: Seat
     suit: str | None = None
     rank: str | None = None
     cards: tuple[Card, ...] = ()
@@ -117,14 +118,14 @@ class DealSpec:
     id: str
     game: Game = "betel"
     variant: str | None = None
-    dealer: int = 0
+    dealer: int = 0  # a Seat once built (``__post_init__``); callers may give an index
     hands: tuple[tuple[Card, ...], ...] | None = None
     dubel: tuple[Card, ...] = ()
     seed: int | str | None = None
     constraints: tuple[Constraint, ...] = ()
     auction: tuple[str, ...] | None = None
     contract: Contract | None = None
-    declarer: int | None = None
+    declarer: Seat | None = None
     trump: str | None = None
     play: tuple[Card, ...] = ()
     notes: tuple[Note, ...] = ()
@@ -136,6 +137,13 @@ class DealSpec:
     position: Position | None = None
     # Left out of the hash (a dict has none): a deal is hashed to replay it once (script.py).
     where: dict[str, Position] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        # Deals are also built in code from plain indices; hand out seats of the right table.
+        count = 4 if self.game == "bridge" else 3
+        object.__setattr__(self, "dealer", Seat(self.dealer, count))
+        if self.declarer is not None:
+            object.__setattr__(self, "declarer", Seat(self.declarer, count))
 
     def current_notes(self) -> tuple[Note, ...]:
         """The notes in force: of several versions of one id, the newest replaces the others."""
@@ -178,11 +186,14 @@ class PlayStep:
     hands (na widno)."""
 
     deal: str
-    seat: int
+    seat: int  # a Seat once built (``__post_init__``); callers may give an index
     goal: dict[str, int]
     open: bool = False
     text: Text | None = None
     position: Position | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seat", Seat(self.seat))
 
 
 @dataclass(frozen=True, slots=True)

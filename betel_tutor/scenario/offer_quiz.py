@@ -15,19 +15,21 @@ from betel_tutor.cards import Card, parse_cards
 from betel_tutor.contracts import free_play
 from betel_tutor.errors import IllegalOffer, ScenarioError
 from betel_tutor.play import BETEL, DealPlay, start_play
-from betel_tutor.scenario.reader import BETEL_SEATS
+from betel_tutor.seats import Seat, seats
 from betel_tutor.trade import Moment, parse_offer, refusal
 
 NO_CARDS: frozenset[Card] = frozenset()
 
 
-def _seat(value: Any, what: str) -> int:
+def _seat(value: Any, what: str) -> Seat:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 3:
-        return value
-    seat = BETEL_SEATS.get(str(value).lower())
-    if seat is None:
-        raise ScenarioError("scenario.bad_seat", what=what, value=value, choices="S, W, N")
-    return seat
+        return Seat(value)
+    try:
+        return Seat.parse(str(value))
+    except ValueError:
+        raise ScenarioError(
+            "scenario.bad_seat", what=what, value=value, choices=", ".join(map(str, seats()))
+        ) from None
 
 
 def _hands(value: Any) -> tuple[frozenset[Card], ...] | None:
@@ -49,7 +51,7 @@ def offer_refusal(params: dict[str, Any]) -> IllegalOffer | None:
     hands = _hands(params.get("hands"))
     if hands is None and offer.kind in ("swap", "play"):
         raise ScenarioError("check.offer_needs_hands")
-    order = [(dealer + k) % 3 for k in range(3)]
+    order = dealer.clockwise()
     auction = Auction(hands=None if hands is None else [hands[s] for s in order])
     history = params["auction"]
     for call in history if isinstance(history, list) else str(history or "").split():
@@ -61,7 +63,7 @@ def offer_refusal(params: dict[str, Any]) -> IllegalOffer | None:
     if not auction.finished:
         raise ScenarioError("check.offer_play_early")
     if auction.state.hands is not None:  # exchanges made in the auction
-        table = tuple(auction.state.hands[(seat - dealer) % 3] for seat in range(3))
+        table = tuple(auction.state.hands[seat.distance_from(dealer)] for seat in seats())
     declarer = None if auction.declarer is None else order[auction.declarer]
     contract = auction.state.standing or free_play()
     game = DealPlay(start_play(BETEL, table, contract, declarer=declarer, dealer=dealer))

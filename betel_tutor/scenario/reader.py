@@ -11,9 +11,7 @@ from betel_tutor.contracts import Contract
 from betel_tutor.errors import NotationError
 from betel_tutor.scenario.model import Text
 from betel_tutor.scenario.source import Node, Position, Problem
-
-BETEL_SEATS = {"s": 0, "south": 0, "w": 1, "west": 1, "n": 2, "north": 2}
-BRIDGE_SEATS = {"n": 0, "north": 0, "e": 1, "east": 1, "s": 2, "south": 2, "w": 3, "west": 3}
+from betel_tutor.seats import Seat, seats
 
 
 class Reader:
@@ -128,16 +126,21 @@ class Reader:
             self.problem(node.position, "scenario.bad_contract", what=what, detail=error)
             return None
 
-    def seat(self, node: Node, what: str, *, count: int, dealer: int | None = None) -> int | None:
+    def seat(
+        self, node: Node, what: str, *, count: int, dealer: Seat | None = None
+    ) -> Seat | None:
+        """A seat by index, letter or name in either language (``2``, ``N``, ``Północ``), or
+        ``dealer``."""
         value = node.value
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < count:
-            return value
-        names = BETEL_SEATS if count == 3 else BRIDGE_SEATS
+            return Seat(value, count)
         if isinstance(value, str):
             if value.lower() == "dealer" and dealer is not None:
                 return dealer
-            if value.lower() in names:
-                return names[value.lower()]
-        choices = "S, W, N" if count == 3 else "N, E, S, W"
+            try:
+                return Seat.parse(value, count)
+            except ValueError:
+                pass  # reported below, with the seats this table has
+        choices = ", ".join(seat.letter for seat in seats(count))
         self.problem(node.position, "scenario.bad_seat", what=what, value=value, choices=choices)
         return None

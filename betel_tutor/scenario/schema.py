@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from betel_tutor import i18n
 from betel_tutor.scenario.loader import (
     CONSTRAINT_KEYS,
     DEAL_KEYS,
@@ -20,6 +21,7 @@ from betel_tutor.scenario.loader import (
     QUIZ_REQUIRED,
     TOP_KEYS,
 )
+from betel_tutor.seats import Seat, seats
 
 SCHEMA_ID = "https://betel-tutor.invalid/scenario.schema.json"
 
@@ -37,30 +39,21 @@ def _obj(properties: dict[str, Any], required: tuple[str, ...] = ()) -> dict[str
 
 TEXT = {"$ref": "#/$defs/text"}
 CARDS = {"type": "string", "description": "cards: ♠A ♥10, SA, ♠AKQ ♥10 9 ♦- ♣87"}
+
+
+def _seat_words(*chosen: Seat) -> list[str]:
+    """The words the loader reads as these seats (``Seat.parse``): letters and names in both
+    languages, as written and in lower case; a schema cannot ignore case as the loader does."""
+    written = [seat.letter for seat in chosen]
+    written += [seat.localized(lang) for lang in i18n.LANGUAGES for seat in chosen]
+    return list(dict.fromkeys([*written, *(word.lower() for word in written)]))
+
+
+_COMPASS = (*seats(3), Seat.parse("E", 4))  # Betel's three seats, and bridge's East
 SEAT = {
     "anyOf": [
         {"type": "integer", "minimum": 0, "maximum": 3},
-        {
-            "enum": [
-                "S",
-                "W",
-                "N",
-                "E",
-                "South",
-                "West",
-                "North",
-                "East",
-                "dealer",
-                "s",
-                "w",
-                "n",
-                "e",
-                "south",
-                "west",
-                "north",
-                "east",
-            ]
-        },
+        {"enum": [*_seat_words(*_COMPASS), "dealer"]},
     ]
 }
 ANY_ANSWER = {"type": ["string", "integer", "number", "boolean", "array"]}
@@ -103,7 +96,7 @@ def _trade_properties() -> dict[str, Any]:
     """A deal's trade (spec §8) and fourth player (spec §7); the engine judges the rest."""
     from betel_tutor.scenario.trade_reader import PREDICTION_KEYS, TRADE_KEYS
 
-    east = {"enum": ["E", "East", "e", "east"]}
+    east = {"enum": _seat_words(Seat.parse("E", 4))}
     bid = {"type": "integer", "anyOf": [{"const": 0}, {"minimum": 5, "maximum": 50}]}
     trade = _obj(
         {

@@ -17,6 +17,7 @@ from betel_tutor.scenario.deals import realize
 from betel_tutor.scenario.model import DealSpec
 from betel_tutor.scenario.script_error import ScriptError
 from betel_tutor.scenario.trade_script import TradeScript
+from betel_tutor.seats import Seat
 from betel_tutor.trade import Ledger, Moment
 
 __all__ = ["Replayed", "ScriptError", "replay"]
@@ -34,7 +35,7 @@ class Replayed:
     """
 
     contract: Contract
-    declarer: int | None
+    declarer: Seat | None
     doubled: bool
     states: tuple[PlayState, ...]
     played: tuple[tuple[int, Card], ...] = ()
@@ -87,7 +88,7 @@ def _walk(deal: DealSpec) -> Replayed:
     state: AuctionState | None = None
     if deal.auction is not None and game.name == "betel":
         # Seats in the auction count from the dealer; hands are by absolute seat.
-        order = [(deal.dealer + k) % 3 for k in range(3)]
+        order = Seat(deal.dealer).clockwise()
         auction = Auction(
             hands=tuple(hands[s] for s in order), dubel=dealt.dubel, first=trade.first_caller()
         )

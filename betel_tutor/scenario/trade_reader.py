@@ -14,12 +14,13 @@ from betel_tutor.errors import NotationError
 from betel_tutor.scenario.model import PredictionSpec, TradeSpec
 from betel_tutor.scenario.reader import Reader
 from betel_tutor.scenario.source import Node
+from betel_tutor.seats import Seat
 from betel_tutor.trade.notation import parse_offer
 
 TRADE_KEYS = ("after", "offer", "answer")
 PREDICTION_KEYS = ("seat", "made", "decline")
 ANSWERS = ("accept", "decline")
-RESTING = ("e", "east")  # the fourth player sits East: S, W and N are the table (spec §7)
+RESTING = Seat.parse("E", 4)  # the fourth player sits East: S, W and N are the table (spec §7)
 MOST_MOVES = 1000  # far more calls and cards than any deal has
 
 
@@ -87,10 +88,13 @@ def _trade(reader: Reader, node: Node) -> TradeSpec | None:
 def read_resting(reader: Reader, node: Node) -> bool:
     """``resting: E``: a fourth player rests this deal (spec §7)."""
     value = node.value
-    if not isinstance(value, str) or value.lower() not in RESTING:
+    try:
+        east = isinstance(value, str) and Seat.parse(value, 4) is RESTING
+    except ValueError:  # not a seat at all; reported like any other seat but East
+        east = False
+    if not east:
         reader.problem(node.position, "check.resting_seat", value=value)
-        return False
-    return True
+    return east
 
 
 def read_prediction(reader: Reader, node: Node) -> PredictionSpec | None:

@@ -16,7 +16,6 @@ from betel_tutor.cards import Card
 from betel_tutor.errors import BetelError, IllegalOffer, ScenarioError
 from betel_tutor.scenario.model import DealSpec
 from betel_tutor.scenario.script_error import ScriptError
-from betel_tutor.seats import Seat
 from betel_tutor.trade import (
     Ledger,
     Moment,
@@ -64,7 +63,7 @@ class TradeScript:
         dealer = self.deal.dealer
         self.ledger = buy_first_exchange(self.ledger, bids, dealer=dealer)
         winner = self.ledger.first_caller
-        return 0 if winner is None else (winner - dealer) % 3
+        return 0 if winner is None else winner.distance_from(dealer)
 
     def offers(self, moment: Moment, moves: int) -> Moment:
         """Make and answer the offers scripted after ``moves`` moves; the moment after them."""
@@ -105,7 +104,7 @@ class TradeScript:
         except IllegalOffer:
             said = _Said(due) if isinstance(due, Call) else due
             key = "trade.bound_call" if isinstance(due, Call) else "trade.bound_play"
-            error = IllegalOffer(key, reason="bound", rule=20, seat=Seat(seat), move=said)
+            error = IllegalOffer(key, reason="bound", rule=20, seat=seat, move=said)
             raise ScriptError(part, number, str(move), error) from None
 
     def after_move(self, seat: int) -> None:

@@ -14,6 +14,7 @@ from betel_tutor.cards import Card, Rank, Suit
 from betel_tutor.errors import BetelError
 from betel_tutor.play import PlayState, check_playable
 from betel_tutor.rules import TrumpArg, as_trump
+from betel_tutor.seats import Seat
 from betel_tutor.solver.board import Board, bits, legal, representatives, winner, without
 
 ContractKind = Literal["normal", "betelek", "betel"]
@@ -166,7 +167,7 @@ def solve(
     ).tricks
 
 
-def kind_of(state: PlayState) -> tuple[str, int]:
+def kind_of(state: PlayState) -> tuple[str, Seat]:
     """The solver's view of a deal in play: its contract kind and declarer. After three passes
     (no declarer) the player to move plays for their own tricks against the other two."""
     kind = state.contract.kind
@@ -194,7 +195,7 @@ def _continuations(state: PlayState, board: Board) -> tuple[int, dict[int, _Cont
         after = without(masks, seat, bit)
         played = (*trick, bit)
         if len(played) == 3:
-            taker = (state.leader + winner(played, board.trump)) % 3
+            taker = state.leader.next(winner(played, board.trump))
             out[bit] = (after, taker, (), taken + (taker == declarer))
         else:
             out[bit] = (after, state.leader, played, taken)

@@ -12,8 +12,10 @@ from typing import Any
 
 from betel_tutor import i18n
 from betel_tutor.contracts import LADDER, Contract
-from betel_tutor.seats import Seat
+from betel_tutor.seats import Seat, seats
 from betel_tutor.solver.table import COLUMNS, TrickTable
+
+EVERY_SEAT = seats()
 
 
 def makeable(table: TrickTable, seat: int) -> tuple[Contract, ...]:
@@ -48,7 +50,7 @@ class TableReport:
 
     name: str
     table: TrickTable
-    seats: tuple[int, ...] = (0, 1, 2)
+    seats: tuple[Seat, ...] = EVERY_SEAT
 
     def best(self, seat: int) -> Contract | None:
         made = makeable(self.table, seat)
@@ -56,7 +58,7 @@ class TableReport:
 
     def lines(self, lang: str) -> list[str]:
         titles = column_titles(lang)
-        width = max(len(Seat(seat).localized(lang)) for seat in self.seats) + 2
+        width = max(len(seat.localized(lang)) for seat in self.seats) + 2
         head = " " * width + "".join(f"{title:>8}" for title in titles)
         out = [i18n.translate("solver.table_title", lang, name=self.name), head]
         for seat in self.seats:
@@ -64,7 +66,7 @@ class TableReport:
             best = self.best(seat)
             shown = best.localized(lang) if best is not None else "—"
             best_text = i18n.translate("solver.best", lang, contract=shown)
-            out.append(f"{Seat(seat).localized(lang):<{width}}{figures}   {best_text}")
+            out.append(f"{seat.localized(lang):<{width}}{figures}   {best_text}")
         out.append(i18n.translate("solver.table_note", lang))
         return out
 
@@ -74,8 +76,8 @@ class TableReport:
             "columns": list(COLUMNS),
             "seats": [
                 {
-                    "seat": Seat(seat).localized(lang),
-                    "index": seat,
+                    "seat": seat.localized(lang),
+                    "index": seat.index,
                     "tricks": dict(zip(COLUMNS, self.table.rows[seat], strict=True)),
                     "makeable": [str(c) for c in makeable(self.table, seat)],
                     "best": str(best) if (best := self.best(seat)) is not None else None,
@@ -96,7 +98,7 @@ class _Located:
         return str(self.problem.format(lang))
 
 
-def reports_for_file(path: str, seats: tuple[int, ...] = (0, 1, 2)) -> list[TableReport]:
+def reports_for_file(path: str, seats: tuple[Seat, ...] = EVERY_SEAT) -> list[TableReport]:
     """The trick table of every Betel deal of a scenario file (bridge boards are skipped)."""
     from betel_tutor.errors import ScenarioError
     from betel_tutor.scenario.deals import realize
@@ -116,7 +118,7 @@ def reports_for_file(path: str, seats: tuple[int, ...] = (0, 1, 2)) -> list[Tabl
     return reports
 
 
-def reports_for_seed(seed: str, seats: tuple[int, ...] = (0, 1, 2)) -> list[TableReport]:
+def reports_for_seed(seed: str, seats: tuple[Seat, ...] = EVERY_SEAT) -> list[TableReport]:
     from betel_tutor.dealing import deal
     from betel_tutor.solver.table import trick_table
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from betel_tutor.cards import Card, Suit
+from betel_tutor.seats import seats
 from betel_tutor.solver.api import make_board, solve_position
 
 STRAINS: tuple[Suit | None, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES, None)
@@ -39,7 +40,7 @@ def trick_table(hands: Sequence[Iterable[Card]]) -> TrickTable:
     cards = [list(hand) for hand in hands]
     rows: list[tuple[int, ...]] = []
     nodes = 0
-    for seat in range(3):
+    for seat in seats():
         row: list[int] = []
         for strain in STRAINS:
             board = make_board(trump=strain, declarer=seat, contract_kind="normal")

@@ -12,6 +12,7 @@ from typing import Literal
 from betel_tutor.auction import AuctionState, Call
 from betel_tutor.cards import Card, Suit
 from betel_tutor.play import PlayState
+from betel_tutor.seats import SOUTH, Seat, seats
 
 OfferKind = Literal["swap", "call", "play", "show", "see"]
 Outcome = Literal["accepted", "declined", "lapsed"]
@@ -33,8 +34,8 @@ class Offer:
     """
 
     kind: OfferKind
-    offerer: int
-    to: int
+    offerer: Seat
+    to: Seat
     price: int = 0
     give: Card | None = None
     want: Card | None = None
@@ -43,15 +44,15 @@ class Offer:
     card: Card | None = None
 
     @property
-    def payer(self) -> int:
+    def payer(self) -> Seat:
         return self.offerer if self.price >= 0 else self.to
 
     @property
-    def payee(self) -> int:
+    def payee(self) -> Seat:
         return self.to if self.payer == self.offerer else self.offerer
 
     @property
-    def shower(self) -> int:
+    def shower(self) -> Seat:
         return self.offerer if self.kind == "show" else self.to
 
     @property
@@ -64,7 +65,7 @@ class Moment:
     """What trade needs to know of the deal when an offer is made or answered."""
 
     hands: tuple[frozenset[Card], ...]  # by table seat, exchanges and swaps included
-    dealer: int = 0
+    dealer: Seat = SOUTH
     auction: AuctionState | None = None  # while the auction runs
     play: PlayState | None = None  # once the contract is being played
 
@@ -75,18 +76,18 @@ class Moment:
         """During the auction: ``hands`` by table seat; the auction's own hands (counted from
         the dealer, exchanges made) take their place when it follows them."""
         if auction.hands is not None:
-            hands = tuple(auction.hands[(seat - dealer) % SEATS] for seat in range(SEATS))
-        return cls(hands, dealer, auction=auction)
+            hands = tuple(auction.hands[seat.distance_from(dealer)] for seat in seats())
+        return cls(hands, Seat(dealer), auction=auction)
 
     @classmethod
     def of_play(cls, play: PlayState, dealer: int) -> Moment:
-        return cls(play.hands, dealer, play=play)
+        return cls(play.hands, Seat(dealer), play=play)
 
     def with_hands(self, hands: tuple[frozenset[Card], ...]) -> Moment:
         """The same moment after cards changed hands (a swap): the auction or play follows."""
         auction, play = self.auction, self.play
         if auction is not None and auction.hands is not None:
-            by_auction_seat = tuple(hands[self.seat(k)] for k in range(SEATS))
+            by_auction_seat = tuple(hands[seat] for seat in self.dealer.clockwise())
             auction = replace(auction, hands=by_auction_seat)
         if play is not None:
             play = replace(play, hands=hands)
@@ -101,7 +102,7 @@ class Moment:
         return "over"
 
     @property
-    def to_move(self) -> int | None:
+    def to_move(self) -> Seat | None:
         """The table seat about to call or play."""
         if self.phase == "play":
             assert self.play is not None
@@ -111,11 +112,11 @@ class Moment:
             return self.seat(self.auction.to_call)
         return None
 
-    def seat(self, auction_seat: int) -> int:
-        return (self.dealer + auction_seat) % SEATS
+    def seat(self, auction_seat: int) -> Seat:
+        return AuctionState.table_seat(auction_seat, self.dealer)
 
     def auction_seat(self, seat: int) -> int:
-        return (seat - self.dealer) % SEATS
+        return AuctionState.auction_seat(seat, self.dealer)
 
     def silenced(self, seat: int) -> bool:
         """Rule 17: nobody shows cards after their own pass or kontra during the auction."""
@@ -132,7 +133,7 @@ class Moment:
         return self.auction is not None and self.auction.standing is not None
 
     @property
-    def declarer(self) -> int | None:
+    def declarer(self) -> Seat | None:
         if self.play is not None:
             return self.play.declarer
         return None
@@ -162,7 +163,7 @@ class Ledger:
     shown: frozenset[tuple[int, Card]] = frozenset()  # (viewer, card)
     bound: tuple[tuple[int, Offer], ...] = ()  # (seat, the accepted call or play offer)
     first_bids: tuple[int, ...] = ()  # rule 9: bids for the first exchange, from the dealer
-    first_caller: int | None = None  # rule 10: who bought the first exchange
+    first_caller: Seat | None = None  # rule 10: who bought the first exchange
 
     def pay(self, payer: int, payee: int | None, amount: int) -> Ledger:
         """``payer`` pays ``amount`` to ``payee``, or to the bank when ``payee`` is ``None``."""
@@ -192,7 +193,7 @@ class Round:
     and goes clockwise; a player makes any number of offers, then says they have none; the
     round is over when three players in a row had none."""
 
-    turn: int
+    turn: Seat
     quiet: int = 0
     offers: int = field(default=0)
 
@@ -204,4 +205,4 @@ class Round:
         return replace(self, quiet=0, offers=self.offers + 1)
 
     def none(self) -> Round:
-        return replace(self, turn=(self.turn + 1) % SEATS, quiet=self.quiet + 1)
+        return replace(self, turn=self.turn.next(), quiet=self.quiet + 1)

@@ -16,14 +16,9 @@ from betel_tutor import i18n
 from betel_tutor.auction import Call, parse_call
 from betel_tutor.cards import Card, Suit, parse_card
 from betel_tutor.errors import BetelError, NotationError
+from betel_tutor.seats import Seat
 from betel_tutor.trade.model import Offer, OfferKind
 
-_SEATS = {
-    "s": 0, "south": 0, "południe": 0, "poludnie": 0,
-    "w": 1, "west": 1, "zachód": 1, "zachod": 1,
-    "n": 2, "north": 2, "północ": 2, "polnoc": 2,
-}  # fmt: skip
-_LETTERS = ("S", "W", "N")
 _VERBS: dict[str, OfferKind] = {
     "swap": "swap", "zamiana": "swap", "zamień": "swap", "zamien": "swap",
     "call": "call", "odzywka": "call",
@@ -41,11 +36,11 @@ def _bad(token: str, text: str) -> NotationError:
     return NotationError("trade.bad_offer", token=token, position=max(text.find(token), 0))
 
 
-def parse_seat(token: str) -> int:
-    seat = _SEATS.get(token.strip().lower())
-    if seat is None:
-        raise NotationError("trade.bad_seat", token=token, position=0)
-    return seat
+def parse_seat(token: str) -> Seat:
+    try:
+        return Seat.parse(token)
+    except ValueError:
+        raise NotationError("trade.bad_seat", token=token, position=0) from None
 
 
 def parse_offer(text: str, *, offerer: int | None = None, lang: str = "en") -> Offer:
@@ -75,12 +70,14 @@ def parse_offer(text: str, *, offerer: int | None = None, lang: str = "en") -> O
     if kind is None:
         raise _bad(verb, text)
     try:
-        return _offer(kind, offerer, to, price, rest, lang)
+        return _offer(kind, Seat(offerer), to, price, rest, lang)
     except BetelError:
         raise _bad(" ".join(rest) or verb, text) from None
 
 
-def _offer(kind: OfferKind, offerer: int, to: int, price: int, args: list[str], lang: str) -> Offer:
+def _offer(
+    kind: OfferKind, offerer: Seat, to: Seat, price: int, args: list[str], lang: str
+) -> Offer:
     base = Offer(kind, offerer, to, price)
     if kind == "swap":
         if len(args) != 2:
@@ -108,7 +105,7 @@ def _offer(kind: OfferKind, offerer: int, to: int, price: int, args: list[str], 
 
 def format_offer(offer: Offer) -> str:
     """The canonical text of ``offer`` (``parse_offer`` reads it back)."""
-    words = [f"{_LETTERS[offer.offerer]}>{_LETTERS[offer.to]}", offer.kind]
+    words = [f"{offer.offerer.letter}>{offer.to.letter}", offer.kind]
     if offer.kind == "swap":
         want = offer.want or offer.suit or "?"
         words += [str(offer.give), str(want)]

@@ -267,7 +267,7 @@ def check_bid(points: int) -> None:
 
 def first_exchange(
     bids: Sequence[int], *, dealer: int, totals: Sequence[int] = (0, 0, 0)
-) -> int | None:
+) -> Seat | None:
     """Who buys the first exchange from the bank (rules 9–10): ``bids`` are made from the
     dealer clockwise; the highest wins; a tie goes to the player with fewer points (``totals``
     by table seat), then to the one nearest the dealer. ``None`` when nobody bid."""
@@ -275,7 +275,7 @@ def first_exchange(
         check_bid(bid)
     if len(bids) != SEATS or max(bids) == 0:
         return None
-    order = [(dealer + k) % SEATS for k in range(SEATS)]
+    order = Seat(dealer).clockwise()
     best = max(
         range(SEATS),
         key=lambda k: (bids[k], -totals[order[k]], -k),
@@ -291,4 +291,4 @@ def buy_first_exchange(
     ledger = replace(ledger, first_bids=tuple(bids), first_caller=winner)
     if winner is None:
         return ledger
-    return ledger.pay(winner, None, bids[(winner - dealer) % SEATS])
+    return ledger.pay(winner, None, bids[winner.distance_from(dealer)])

@@ -8,8 +8,7 @@ from betel_tutor.auction import Call
 from betel_tutor.cards import Card, format_cards, format_hand
 from betel_tutor.contracts import Contract
 from betel_tutor.resources import data_dir
-
-SEAT_NAMES = ("S", "W", "N")
+from betel_tutor.seats import Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,11 +46,11 @@ def deal_to_yaml(deal: PlayedDeal, *, ident: str) -> str:
         f"  pl: {_quote(f'Poziom {deal.level}, rozdanie {deal.step_deal}, tak jak rozegrane')}",
         "deals:",
         "  - id: played",
-        f"    dealer: {SEAT_NAMES[deal.dealer]}",
+        f"    dealer: {Seat(deal.dealer).letter}",
         "    hands:",
     ]
     for seat, hand in enumerate(deal.hands):
-        lines.append(f"      {SEAT_NAMES[seat]}: {format_hand(hand)}")
+        lines.append(f"      {Seat(seat).letter}: {format_hand(hand)}")
     if deal.dubel:
         lines.append(f"    dubel: {format_cards(deal.dubel)}")
     if deal.first_exchange is not None:
@@ -62,7 +61,7 @@ def deal_to_yaml(deal: PlayedDeal, *, ident: str) -> str:
         if deal.contract is not None:
             lines.append(f"    contract: {_quote(str(deal.contract))}")
         if deal.declarer is not None:
-            lines.append(f"    declarer: {SEAT_NAMES[deal.declarer]}")
+            lines.append(f"    declarer: {Seat(deal.declarer).letter}")
         if deal.trump is not None:
             lines.append(f"    trump: {deal.trump}")
     if deal.play:
