@@ -1,23 +1,37 @@
-"""Computer players' move times and the tutor's response time to a learner's line.
+"""Computer players' move times, and the tutor's response to a learner's line through
+``betel-tutor learn --json``.
 
-Target (issue): a computer player's move under 100 ms at the 95th percentile; the prompt
-returns within 150 ms of the learner's input.
+The response is the time from writing a line to the program's standard input until the next
+``prompt`` event arrives on its standard output, with whole lessons of levels 1, 3, 5, 8 and 9
+played by the scripted learner of ``tests/learner.py`` (one real process per lesson), once with
+each strength of computer players. Targets: p95 ≤ 100 ms with beginner and club players;
+p95 ≤ 300 ms and max ≤ 600 ms with strong ones. A beginner computer player's move: under
+100 ms at the 95th percentile.
 
-    .venv/bin/python bench/tutor.py [--deals N]
+    .venv/bin/python bench/tutor.py [--deals N] [--levels 1 3 5 8 9] [--strengths ...]
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import statistics
+import sys
+import tempfile
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the learner, in tests/
 
 from betel_tutor.bots import choose_card
 from betel_tutor.contracts import LADDER, free_play
 from betel_tutor.dealing import deal
 from betel_tutor.play import BETEL, play_card, start_play
-from betel_tutor.tutor.progress import Progress
-from betel_tutor.tutor.session import Session, prompt_of
+from tests.learner import Learner, converse, environment
+
+LEVELS = (1, 3, 5, 8, 9)
+STRENGTHS = ("beginner", "club", "strong")
+TARGETS = {"beginner": (0.100, None), "club": (0.100, None), "strong": (0.300, 0.600)}
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -40,41 +54,59 @@ def bot_moves(deals: int) -> list[float]:
     return times
 
 
-ANSWERS = {"call": "pass", "card": "1", "bid": "10", "offer": "no", "answer": "yes"}
+def responses(level: int, strength: str) -> list[tuple[float, str, str]]:
+    """A whole lesson of ``level`` through ``learn --json``: each line's response time, the line
+    and what the prompt it answered expected."""
+    with tempfile.TemporaryDirectory() as home:
+        learner = Learner(level)
+        args = ["--level", str(level), "--strength", strength]
+        transcript = converse(learner, args, environment(Path(home)), timeout=120)
+    if transcript.returncode != 0 or not transcript.of("level_end"):
+        raise SystemExit(f"level {level} ({strength}) did not end: {transcript.stderr}")
+    out = []
+    exchanges = transcript.exchanges
+    for before, after in itertools.pairwise(exchanges):
+        if after.line is not None and after.events[-1]["event"] == "prompt":
+            out.append((after.seconds, after.line, before.events[-1]["expects"]))
+    return out
 
 
-def tutor_responses(rounds: int) -> list[float]:
-    """A whole level-1 lesson answered and played, timing each line the learner types."""
-    times = []
-    for _ in range(rounds):
-        session = Session(Progress())
-        events = session.start(1)
-        while session.ctx.place is not None and not session.finished:
-            prompt = prompt_of(events)
-            line = ANSWERS.get(prompt.expects, "") if prompt is not None else ""
-            start = time.perf_counter()
-            events = session.handle(line)
-            times.append(time.perf_counter() - start)
-    return times
+def show(name: str, times: list[float], target: tuple[float, float | None]) -> None:
+    p95, top = percentile(times, 0.95), max(times)
+    met = p95 <= target[0] and (target[1] is None or top <= target[1])
+    wanted = f"p95 ≤ {target[0] * 1e3:.0f} ms" + (
+        f", max ≤ {target[1] * 1e3:.0f} ms" if target[1] is not None else ""
+    )
+    print(
+        f"  {name:<9} {len(times):>5} lines  median {statistics.median(times) * 1e3:7.2f} ms  "
+        f"p95 {p95 * 1e3:7.2f} ms  max {top * 1e3:7.1f} ms   ({wanted}: "
+        f"{'met' if met else 'MISSED'})"
+    )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--deals", type=int, default=2000)
-    parser.add_argument("--lessons", type=int, default=20)
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    parser.add_argument("--deals", type=int, default=2000, help="deals for the bot move")
+    parser.add_argument("--levels", type=int, nargs="+", default=list(LEVELS))
+    parser.add_argument("--strengths", nargs="+", default=list(STRENGTHS), choices=STRENGTHS)
+    parser.add_argument("--slowest", type=int, default=0, help="show the N slowest lines")
     args = parser.parse_args()
-    moves = bot_moves(args.deals)
-    print(
-        f"bot move (beginner): median {statistics.median(moves) * 1e3:.3f} ms, "
-        f"p95 {percentile(moves, 0.95) * 1e3:.3f} ms, max {max(moves) * 1e3:.2f} ms "
-        f"over {len(moves)} moves"
-    )
-    answers = tutor_responses(args.lessons)
-    print(
-        f"tutor response to a line: median {statistics.median(answers) * 1e3:.2f} ms, "
-        f"p95 {percentile(answers, 0.95) * 1e3:.2f} ms, max {max(answers) * 1e3:.1f} ms "
-        f"over {len(answers)} lines"
-    )
+    if args.deals:
+        moves = bot_moves(args.deals)
+        print(
+            f"bot move (beginner): median {statistics.median(moves) * 1e3:.3f} ms, "
+            f"p95 {percentile(moves, 0.95) * 1e3:.3f} ms, max {max(moves) * 1e3:.2f} ms "
+            f"over {len(moves)} moves"
+        )
+    levels = " ".join(map(str, args.levels))
+    print(f"tutor response to a line, learn --json, lessons of levels {levels}:")
+    for strength in args.strengths:
+        timed: list[tuple[float, str, str, int]] = []
+        for level in args.levels:
+            timed += [(*row, level) for row in responses(level, strength)]
+        show(strength, [row[0] for row in timed], TARGETS[strength])
+        for seconds, line, expects, level in sorted(timed, reverse=True)[: args.slowest]:
+            print(f"      {seconds * 1e3:7.1f} ms  level {level}  {expects:<8} {line!r}")
 
 
 if __name__ == "__main__":

@@ -53,7 +53,7 @@ def test_strong_declarer_outplays_the_beginner() -> None:
     totals = {}
     for strength in ("beginner", "strong"):
         total = 0
-        for number in range(8):
+        for number in range(2):
             state = start_play(
                 BETEL, deal(f"duel-{number}").hands, parse_contract("1NT"), declarer=0
             )
@@ -96,3 +96,78 @@ def test_strong_bidding_is_legal_and_bids_its_strong_suit() -> None:
     # bids the cheapest no trump first and can raise later.
     assert sampled_tricks(frozenset(hands[0]), frozenset(parse_cards("♣87")))["NT"] == (10,) * 4
     assert str(call.contract) == "1NT"
+
+
+def test_strong_bidding_answers_as_the_exact_solves_would() -> None:
+    """The strong player asks the solver yes-or-no questions instead of solving each sample
+    exactly; its calls are those the exact tricks of :func:`sampled_tricks` give (the highest
+    declaration made in three samples of four, the hand as it is before an exchange)."""
+    from functools import cache
+
+    from betel_tutor.auction import Auction, AuctionState, Call, check_call, legal_calls
+    from betel_tutor.bots import strong_bidding
+    from betel_tutor.bots.bidding import beats_contract
+    from betel_tutor.cards import Card
+    from betel_tutor.contracts import Contract
+    from betel_tutor.errors import IllegalCall
+
+    def made_share(tricks: dict[str, tuple[int, ...]], contract: Contract) -> float:
+        if contract.kind == "normal":
+            name = "NT" if contract.strain is None else contract.strain.symbol
+        else:
+            name = contract.kind
+        values = tricks.get(name, ())
+        return sum(contract.is_made(t) for t in values) / len(values) if values else 0.0
+
+    sampled_tricks = cache(strong_bidding.sampled_tricks)
+
+    def exact_call(state: AuctionState, cards: list[Card]) -> Call:
+        calls = legal_calls(state)
+        kontra = Call("kontra")
+        if (
+            state.standing is not None
+            and state.declarer != state.to_call
+            and kontra in calls
+            and beats_contract(cards, state.standing)
+        ):
+            return kontra
+        declarations = [c.contract for c in calls if c.kind == "declare" and c.contract]
+        dubel = frozenset(state.dubel or ())
+        best: tuple[Contract, tuple[Card, ...], tuple[Card, ...]] | None = None
+        for kept, take, lay in strong_bidding._exchanges(state, cards):
+            tricks = sampled_tricks(frozenset(kept), (dubel - frozenset(take)) | frozenset(lay))
+            for contract in declarations:
+                share = made_share(tricks, contract)
+                if share >= strong_bidding.SURE and (best is None or contract > best[0]):
+                    best = (contract, take, lay)
+        if best is None:
+            return Call("pass")
+        target, take, lay = best
+        cheapest = min(
+            (c for c in declarations if c.kind == target.kind and c.strain == target.strain),
+            key=lambda c: c.rank,
+        )
+        call = Call("declare", cheapest, take=take, lay=lay)
+        try:
+            check_call(state, call)
+        except IllegalCall:
+            return Call("declare", cheapest)
+        return call
+
+    rng = random.Random(7)
+    compared = declared = 0
+    for number in range(2):
+        dealt = deal(f"strong-exact-{number}")
+        auction = Auction(hands=list(dealt.hands), dubel=dealt.dubel, first=number % 3)
+        while not auction.finished:
+            assert auction.state.hands is not None
+            hand = list(auction.state.hands[auction.to_call])
+            call = strong_bidding.strong_call(auction.state, hand)
+            assert call == exact_call(auction.state, hand)
+            compared += 1
+            declared += call.kind == "declare"
+            # Now and then a random legal call, so that the standing contract varies.
+            if rng.random() < 0.3:
+                call = rng.choice(legal_calls(auction.state))
+            auction.call(call)
+    assert compared > 20 and declared > 3

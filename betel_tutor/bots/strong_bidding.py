@@ -6,6 +6,13 @@ every strain (and, with a weak hand, in betelek and Betel), and declares the hig
 that is made in at least three samples out of four. Like the beginner it bids the cheapest
 declaration of that kind first, and it doubles with the beginner's rule. The samples come from
 a seed made of the cards, so the same hand always bids the same.
+
+A call does not need every sample's exact tricks, only whether the declarations open now are
+made: :func:`strong_call` tries them from the highest down and asks each sample a yes-or-no
+question of the solver ("does the declarer take N tricks?", a null-window search) on a board
+kept for that sample and strain, so that later questions reuse what earlier ones learnt. It
+stops at the first contract made often enough, and a contract's samples as soon as it cannot
+be. The answers are those of the exact solves (:func:`sampled_tricks`), a few times cheaper.
 """
 
 from __future__ import annotations
@@ -19,42 +26,102 @@ from betel_tutor.bots.bidding import beats_contract, estimated_tricks
 from betel_tutor.cards import BETEL_DECK, Card, Suit
 from betel_tutor.contracts import Contract
 from betel_tutor.errors import IllegalCall
-from betel_tutor.solver.api import solve
+from betel_tutor.solver.api import make_board, mask_of, solve
+from betel_tutor.solver.board import Board
 
 SAMPLES = 4
 SURE = 0.75  # the share of samples in which a contract must be made
 STRAINS: tuple[Suit | None, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES, None)
 
 
-@lru_cache(maxsize=256)
-def sampled_tricks(hand: frozenset[Card], dubel: frozenset[Card]) -> dict[str, tuple[int, ...]]:
-    """The declarer's tricks in each sample: per strain (``"♠"`` … ``"NT"``), and for
-    ``"betelek"`` and ``"betel"`` when the hand is weak enough to think of them."""
+def _samples(hand: frozenset[Card], dubel: frozenset[Card]) -> list[list[list[Card]]]:
+    """The deals sampled for ``hand``: the hand, and the 20 cards seen neither in it nor in
+    ``dubel`` shared at random between the two others, from a seed made of the hand."""
     unseen = [c for c in BETEL_DECK if c not in hand and c not in dubel]
     rng = random.Random(" ".join(sorted(str(c) for c in hand)))
     cards = sorted(hand, key=lambda c: c.index)
-    results: dict[str, list[int]] = {}
-    weak = estimated_tricks(cards, None) <= 2
+    deals = []
     for _ in range(SAMPLES):
         rng.shuffle(unseen)
-        hands = [cards, unseen[:10], unseen[10:20]]
+        deals.append([cards, unseen[:10], unseen[10:20]])
+    return deals
+
+
+def _weak(hand: frozenset[Card]) -> bool:
+    """A hand weak enough to think of betelek and Betel."""
+    return estimated_tricks(sorted(hand, key=lambda c: c.index), None) <= 2
+
+
+def sampled_tricks(hand: frozenset[Card], dubel: frozenset[Card]) -> dict[str, tuple[int, ...]]:
+    """The declarer's tricks in each sample: per strain (``"♠"`` … ``"NT"``), and for
+    ``"betelek"`` and ``"betel"`` when the hand is weak enough to think of them. (The exact
+    values behind :func:`strong_call`'s answers.)"""
+    results: dict[str, list[int]] = {}
+    for hands in _samples(hand, dubel):
         for strain in STRAINS:
             name = "NT" if strain is None else strain.symbol
             results.setdefault(name, []).append(solve(hands, trump=strain))
-        if weak:
+        if _weak(hand):
             for kind in ("betelek", "betel"):
                 results.setdefault(kind, []).append(solve(hands, contract_kind=kind))
     return {name: tuple(values) for name, values in results.items()}
 
 
-def _made_share(tricks: dict[str, tuple[int, ...]], contract: Contract) -> float:
-    if contract.kind == "normal":
-        values = tricks["NT" if contract.strain is None else contract.strain.symbol]
-        return sum(contract.is_made(t) for t in values) / len(values)
-    values = tricks.get(contract.kind, ())
-    if not values:
-        return 0.0
-    return sum(contract.is_made(t) for t in values) / len(values)
+class _Sampled:
+    """The samples of one hand, with a solver board per sample and strain (or kind), and the
+    answers found so far: whether the declarer takes at least N tricks."""
+
+    def __init__(self, hand: frozenset[Card], dubel: frozenset[Card]) -> None:
+        self.deals = [(mask_of(a), mask_of(b), mask_of(c)) for a, b, c in _samples(hand, dubel)]
+        self.weak = _weak(hand)
+        self.boards: dict[tuple[int, str], Board] = {}
+        self.answers: dict[tuple[int, str, int], bool] = {}
+
+    def takes(self, sample: int, name: str, target: int) -> bool:
+        """Does the declarer take ``target`` tricks or more in ``sample`` under ``name`` (a
+        strain's symbol, ``"NT"``, ``"betelek"`` or ``"betel"``)?"""
+        key = (sample, name, target)
+        answer = self.answers.get(key)
+        if answer is None:
+            board = self.boards.get((sample, name))
+            if board is None:
+                kind = name if name in ("betelek", "betel") else "normal"
+                trump = next((s for s in STRAINS if s is not None and s.symbol == name), None)
+                board = make_board(trump=trump, declarer=0, contract_kind=kind)
+                self.boards[(sample, name)] = board
+            answer = self.answers[key] = board.wins(self.deals[sample], 0, target)
+        return answer
+
+    def made_often(self, contract: Contract) -> bool:
+        """Whether ``contract`` is made in at least :data:`SURE` of the samples."""
+        if contract.kind == "normal":
+            name = "NT" if contract.strain is None else contract.strain.symbol
+
+            def made(sample: int) -> bool:
+                return self.takes(sample, name, contract.tricks_needed)
+        elif self.weak:
+
+            def made(sample: int) -> bool:
+                return not self.takes(sample, contract.kind, contract.tricks_allowed + 1)
+        else:
+            return False
+        needed = SURE * SAMPLES
+        made_in = missed = 0
+        for sample in range(SAMPLES):
+            if made(sample):
+                made_in += 1
+            else:
+                missed += 1
+            if made_in >= needed:
+                return True
+            if SAMPLES - missed < needed:
+                return False
+        return made_in >= needed
+
+
+@lru_cache(maxsize=64)
+def _sampled(hand: frozenset[Card], dubel: frozenset[Card]) -> _Sampled:
+    return _Sampled(hand, dubel)
 
 
 def _exchanges(
@@ -84,12 +151,19 @@ def strong_call(state: AuctionState, hand: Iterable[Card]) -> Call:
         return kontra
     declarations = [c.contract for c in calls if c.kind == "declare" and c.contract is not None]
     dubel = frozenset(state.dubel or ())
-    best: tuple[Contract, tuple[Card, ...], tuple[Card, ...]] | None = None
-    for kept, take, lay in _exchanges(state, cards):
-        tricks = sampled_tricks(frozenset(kept), (dubel - frozenset(take)) | frozenset(lay))
-        for contract in declarations:
-            if _made_share(tricks, contract) >= SURE and (best is None or contract > best[0]):
-                best = (contract, take, lay)
+    options = [
+        (_sampled(frozenset(kept), (dubel - frozenset(take)) | frozenset(lay)), take, lay)
+        for kept, take, lay in _exchanges(state, cards)
+    ]
+    best = next(
+        (
+            (contract, take, lay)
+            for contract in sorted(declarations, reverse=True)
+            for sampled, take, lay in options
+            if sampled.made_often(contract)
+        ),
+        None,
+    )
     if best is None:
         return Call("pass")
     target, take, lay = best

@@ -1,0 +1,213 @@
+"""A scripted learner for ``betel-tutor learn --json``, and a driver that runs the real program.
+
+The learner answers each prompt from what it says it expects and, where the legal inputs are
+finite, from its choices: the first legal card, ``pass`` at calls, ``0`` at the first
+exchange's bid, ``no`` at offers and exchanges, ``skip`` at predictions, Enter to go on, the
+level's number at the menu (``quit`` once the level is over). A quiz answer is tried in turn
+as a card, three scores and a percentage until one is read; a wrong answer moves on too.
+
+With ``mischief`` it also sends, once each, ``xyz`` and ``hint`` at its first card prompt and a
+card of its hand that the rules forbid as soon as it knows one (its hand is what its card
+prompts have offered in the deal, less what it played).
+
+:func:`converse` drives the program through pipes, one line per prompt, and times each line
+from writing it until the next prompt arrives. Used by ``tests/test_tutor_json.py`` and
+``bench/tutor.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+BETEL_TUTOR = str(Path(sys.executable).parent / "betel-tutor")
+QUIZ_TRIES = ("♠A", "0 0 0", "50")  # trick-winner and legal cards, scores, odds
+Event = dict[str, Any]
+
+
+@dataclass
+class Learner:
+    level: int
+    bid: str = "0"
+    prediction: str = "skip"
+    mischief: bool = False
+    done: bool = False  # the level has ended
+    sent: list[str] = field(default_factory=list)
+    hand: set[str] = field(default_factory=set)  # the cards known to be in its hand
+    pending: list[str] = field(default_factory=list)
+    illegal_sent: str | None = None
+    illegal_at: int | None = None  # its index in ``sent``
+    quiz_try: int = 0
+
+    def see(self, events: Sequence[Event]) -> None:
+        """Follow the events that came back (before :meth:`answer` is asked)."""
+        for event in events:
+            kind = event["event"]
+            if kind == "card_played" and event["seat"] == "S":
+                self.hand.discard(event["card"])
+            elif kind == "deal_end":
+                self.hand = set()
+            elif kind == "level_end" and event["done"]:
+                self.done = True
+            elif kind == "answered":
+                self.quiz_try = 0
+
+    def answer(self, events: Sequence[Event]) -> str:
+        """The line to type at the prompt that ends ``events``."""
+        self.see(events)
+        prompt = events[-1]
+        assert prompt["event"] == "prompt", prompt
+        expects = prompt["expects"]
+        choices: list[str] = prompt.get("choices") or []
+        if expects == "card":
+            line = self.card(choices)
+        elif expects == "call":
+            line = "pass" if "pass" in choices else choices[0]
+        elif expects == "answer":
+            line = self.quiz(events, choices)
+        else:
+            line = {
+                "menu": "quit" if self.done else str(self.level),
+                "bid": self.bid,
+                "offer": "no",
+                "exchange": "no",
+                "prediction": self.prediction,
+            }.get(expects, "")
+        self.sent.append(line)
+        return line
+
+    def card(self, choices: list[str]) -> str:
+        self.hand |= set(choices)
+        if self.mischief and not self.sent.count("xyz"):
+            self.pending += ["xyz", "hint"]
+        if self.mischief and self.illegal_sent is None:
+            forbidden = sorted(self.hand - set(choices))
+            if forbidden:
+                self.illegal_sent = forbidden[0]
+                self.illegal_at = len(self.sent) + len(self.pending)
+                self.pending.append(forbidden[0])
+        if self.pending:
+            return self.pending.pop(0)
+        return choices[0]
+
+    def quiz(self, events: Sequence[Event], choices: list[str]) -> str:
+        if choices:
+            return choices[0]
+        refused = [e for e in events if e["event"] == "refused"]
+        if refused and self.sent and refused[-1]["input"] == self.sent[-1]:
+            self.quiz_try += 1
+        return QUIZ_TRIES[self.quiz_try % len(QUIZ_TRIES)]
+
+
+@dataclass
+class Exchange:
+    """A line the learner typed (None before the first) and the events it got back."""
+
+    line: str | None
+    events: list[Event]
+    seconds: float  # from writing the line until the prompt (or the end) arrived
+
+
+@dataclass
+class Transcript:
+    exchanges: list[Exchange]
+    returncode: int
+    stderr: str
+
+    @property
+    def events(self) -> list[Event]:
+        return [event for exchange in self.exchanges for event in exchange.events]
+
+    def of(self, kind: str) -> list[Event]:
+        return [event for event in self.events if event["event"] == kind]
+
+
+def environment(home: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("LANG", "LC_ALL", "LANGUAGE")}
+    env.update({"BETEL_TUTOR_HOME": str(home), "TERM": "dumb", **extra})
+    return env
+
+
+def converse(
+    learner: Learner,
+    args: Sequence[str],
+    env: Mapping[str, str],
+    *,
+    timeout: float = 60.0,
+    max_lines: int = 3000,
+) -> Transcript:
+    """Run ``betel-tutor learn --json ARGS`` answering every prompt with ``learner``, until the
+    program ends. Raises ``TimeoutError`` when it falls silent for ``timeout`` seconds, and
+    ``AssertionError`` when a line of its output is not a JSON event."""
+    process = subprocess.Popen(
+        [BETEL_TUTOR, "learn", "--json", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+        env=dict(env),
+    )
+    assert process.stdin is not None and process.stdout is not None
+    arrived: queue.Queue[tuple[str, float]] = queue.Queue()
+    stderr: list[str] = []
+
+    def timed() -> None:
+        assert process.stdout is not None
+        for text in process.stdout:
+            arrived.put((text, time.perf_counter()))
+        arrived.put(("", time.perf_counter()))  # the end of the output
+
+    def errors() -> None:
+        assert process.stderr is not None
+        stderr.extend(process.stderr)
+
+    readers = [threading.Thread(target=timed, daemon=True), threading.Thread(target=errors)]
+    for reader in readers:
+        reader.start()
+    exchanges: list[Exchange] = []
+    line: str | None = None
+    written = time.perf_counter()
+    try:
+        while True:
+            events: list[Event] = []
+            ended = False
+            while not events or events[-1]["event"] != "prompt":
+                try:
+                    text, when = arrived.get(timeout=timeout)
+                except queue.Empty:
+                    raise TimeoutError(f"no prompt after {line!r}") from None
+                if not text:
+                    ended = True
+                    break
+                event = json.loads(text)
+                assert isinstance(event, dict) and isinstance(event.get("event"), str), text
+                events.append(event)
+                if event["event"] == "bye":
+                    ended = True
+                    break
+            exchanges.append(Exchange(line, events, when - written))
+            if ended or len(exchanges) > max_lines:
+                break
+            line = learner.answer(events)
+            written = time.perf_counter()
+            process.stdin.write(line + "\n")
+            process.stdin.flush()
+        process.stdin.close()
+        returncode = process.wait(timeout=timeout)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    for reader in readers:
+        reader.join(timeout=timeout)
+    return Transcript(exchanges, returncode, "".join(stderr))
