@@ -33,7 +33,18 @@ from betel_tutor.tutor.match_play import (
     winners,
 )
 from betel_tutor.tutor.progress import LevelProgress, Progress, SavedMatch, parse_match
-from betel_tutor.tutor.table import EAST, NORTH, PLAYERS, SOUTH, THREE, WEST, Rest, Table, seated
+from betel_tutor.tutor.table import (
+    EAST,
+    LEARNER,
+    NORTH,
+    PLAYERS,
+    SOUTH,
+    THREE,
+    WEST,
+    Rest,
+    Table,
+    seated,
+)
 from betel_tutor.tutor.trading import Trading
 from tests.test_tutor import BETEL_TUTOR, environment
 
@@ -48,7 +59,7 @@ def played(contract: str = "1NT", seed: int = 7) -> PlayState:
 
 
 def table(state: PlayState, **fields: Any) -> Table:
-    return Table(DealPlay(state), PlayStep("match-1", 0, {}), False, **fields)
+    return Table(DealPlay(state), PlayStep("match-1", LEARNER, {}), False, **fields)
 
 
 def scored(state: PlayState, *, doubled: bool = False) -> tuple[int, ...]:

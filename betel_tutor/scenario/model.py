@@ -14,7 +14,7 @@ from typing import Any, Literal
 from betel_tutor.cards import Card
 from betel_tutor.contracts import Contract
 from betel_tutor.scenario.source import Position
-from betel_tutor.seats import Seat
+from betel_tutor.seats import SOUTH, Seat
 from betel_tutor.trade.model import Offer
 
 Kind = Literal["lesson", "practice", "board"]
@@ -118,7 +118,7 @@ class DealSpec:
     id: str
     game: Game = "betel"
     variant: str | None = None
-    dealer: int = 0  # a Seat once built (``__post_init__``); callers may give an index
+    dealer: Seat = SOUTH  # of the deal's table: seat 0 is North at a bridge table
     hands: tuple[tuple[Card, ...], ...] | None = None
     dubel: tuple[Card, ...] = ()
     seed: int | str | None = None
@@ -139,7 +139,7 @@ class DealSpec:
     where: dict[str, Position] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
-        # Deals are also built in code from plain indices; hand out seats of the right table.
+        # A deal of four seats (bridge) numbers them from North: the seat of its own table.
         count = 4 if self.game == "bridge" else 3
         object.__setattr__(self, "dealer", Seat(self.dealer, count))
         if self.declarer is not None:
@@ -186,14 +186,11 @@ class PlayStep:
     hands (na widno)."""
 
     deal: str
-    seat: int  # a Seat once built (``__post_init__``); callers may give an index
+    seat: Seat
     goal: dict[str, int]
     open: bool = False
     text: Text | None = None
     position: Position | None = None
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "seat", Seat(self.seat))
 
 
 @dataclass(frozen=True, slots=True)
