@@ -494,6 +494,10 @@ def learn_command(
         bool,
         typer.Option("--json", help="Print every event as one JSON object per line."),
     ] = False,
+    practice: Annotated[
+        bool,
+        typer.Option("--practice", help="Play again the deals whose goal you missed."),
+    ] = False,
 ) -> None:
     """Learn Betel level by level, playing against computer players."""
     import sys
@@ -544,7 +548,9 @@ def learn_command(
         if hasattr(sys.stdin, "reconfigure"):
             sys.stdin.reconfigure(errors="replace")
         front = jsonlines if as_json else terminal
-        status = front.run(session, level=level, stdin=sys.stdin, stdout=sys.stdout)
+        status = front.run(
+            session, level=level, stdin=sys.stdin, stdout=sys.stdout, practice=practice
+        )
     raise typer.Exit(status)
 
 

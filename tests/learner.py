@@ -39,6 +39,9 @@ class Learner:
     level: int
     bid: str = "0"
     prediction: str = "skip"
+    retry: str = "no"  # a deal whose goal was missed is offered again
+    best: bool = False  # asks for a hint at every card and plays the solver's first best card
+    answers: list[str] = field(default_factory=list)  # quiz answers to give, in order
     mischief: bool = False
     done: bool = False  # the level has ended
     sent: list[str] = field(default_factory=list)
@@ -56,7 +59,7 @@ class Learner:
                 self.hand.discard(event["card"])
             elif kind == "deal_end":
                 self.hand = set()
-            elif kind == "level_end" and event["done"]:
+            elif kind == "level_end":  # passed or not: this learner plays a level once
                 self.done = True
             elif kind == "answered":
                 self.quiz_try = 0
@@ -69,7 +72,7 @@ class Learner:
         expects = prompt["expects"]
         choices: list[str] = prompt.get("choices") or []
         if expects == "card":
-            line = self.card(choices)
+            line = self.card(choices, events)
         elif expects == "call":
             line = "pass" if "pass" in choices else choices[0]
         elif expects == "answer":
@@ -81,12 +84,19 @@ class Learner:
                 "offer": "no",
                 "exchange": "no",
                 "prediction": self.prediction,
+                "retry": self.retry,
+                "trump": choices[0] if choices else "",
             }.get(expects, "")
         self.sent.append(line)
         return line
 
-    def card(self, choices: list[str]) -> str:
+    def card(self, choices: list[str], events: Sequence[Event] = ()) -> str:
         self.hand |= set(choices)
+        if self.best:
+            hints = [event for event in events if event["event"] == "hint"]
+            if hints and self.sent and self.sent[-1] == "hint":
+                return str(hints[-1]["best"][0])
+            return "hint"
         if self.mischief and not self.sent.count("xyz"):
             self.pending += ["xyz", "hint"]
         if self.mischief and self.illegal_sent is None:
@@ -100,6 +110,8 @@ class Learner:
         return choices[0]
 
     def quiz(self, events: Sequence[Event], choices: list[str]) -> str:
+        if self.answers:
+            return self.answers.pop(0)
         if choices:
             return choices[0]
         refused = [e for e in events if e["event"] == "refused"]

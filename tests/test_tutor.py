@@ -239,15 +239,22 @@ def test_save_writes_a_scenario_that_check_accepts(tmp_path: Path) -> None:
 
 
 def test_a_whole_level_in_polish_then_the_menu_marks_it_done(tmp_path: Path) -> None:
-    answers = ["", "♥K", "♥A ♥K", "♥K ♥8", "♠A ♠K ♣7", "20 15 15"]
-    deals = [*["1"] * 10, ""] * 6
-    result = scripted(tmp_path, [*answers, *deals, "koniec"], "--level", "1", "--lang", "pl")
-    out = result.stdout
-    assert result.returncode == 0
+    """A learner who plays the solver's best card every time meets every goal (each is
+    reachable double dummy), so the level is passed and the menu marks it."""
+    from tests.learner import Learner, converse
+    from tests.learner import environment as learner_environment
+
+    learner = Learner(1, best=True, answers=["♥K", "♥A ♥K", "♥K ♥8", "♠A ♠K ♣7", "20 15 15"])
+    transcript = converse(learner, ["--level", "1", "--lang", "pl"], learner_environment(tmp_path))
+    assert transcript.returncode == 0, transcript.stderr
+    out = "\n".join(str(event.get("text", "")) for event in transcript.events)
     assert out.count("Dobrze!") == 5
+    ends = transcript.of("deal_end")
+    assert len(ends) == 6 and all(end["goal_met"] for end in ends)
+    assert all(end["stars"] == 3 for end in ends)  # the best card each time: best play's result
     assert out.count("Wynik: Południe") == 6
     assert "Poziom 1 ukończony!" in out
-    assert "1. Poziom 1: bez atu, bez licytacji  ✓" in out
+    assert "1. Poziom 1: bez atu, bez licytacji  ✓  ★ 9/9" in out
     saved = json.loads((tmp_path / "progress.json").read_text(encoding="utf-8"))
     assert saved["levels"]["1"]["completed"] is True and saved["language"] == "pl"
 

@@ -18,6 +18,7 @@ PROMPTS = [
     "Accept the offer",
     "Your call",
     "Your card",
+    "Play it again",
     "Press Enter to go on",
 ]
 
@@ -64,6 +65,8 @@ def play_out(child: pexpect.spawn, *, offer: str | None = None) -> str:
                 offered = True
             else:
                 child.sendline("1")
+        elif index == 4:  # a deal whose goal was missed is offered again: not now
+            child.sendline("no")
         else:
             return "".join(seen)
 

@@ -157,6 +157,12 @@ class AuctionPhase(Phase):
         state = start_play(BETEL, hands, contract, declarer=declarer, dealer=order[0])
         table.play = DealPlay(state)
         table.calls = tuple(call for _, call in auction.state.calls)
+        penalties = [0, 0, 0]
+        for auction_seat, points in auction.state.penalties:  # looked at the dubel, passed
+            seat = order[auction_seat]
+            penalties[seat] += points
+            ctx.say(ctx.t("dubel_penalty", seat=ctx.name(seat), points=points))
+        table.penalties = tuple(penalties)
         final = auction.state
         table.auction = None
         play = PlayPhase(table, self.then, in_match=self.in_match)

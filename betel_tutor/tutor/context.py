@@ -54,6 +54,7 @@ class Place:
     level: int
     lesson: Scenario
     step_index: int = 0
+    practice: bool = False  # a deal of the practice list: the lesson's place is not moved
 
     @property
     def step(self) -> Any:
@@ -118,7 +119,7 @@ class Context:
     # -- progress --------------------------------------------------------------------------
     def save(self) -> None:
         """Keep the learner's place and language, and write the progress file."""
-        if self.place is not None:
+        if self.place is not None and not self.place.practice:
             level = self.progress.level(self.place.level)
             self.progress = self.progress.with_level(
                 self.place.level, replace(level, next_step=self.place.step_index)

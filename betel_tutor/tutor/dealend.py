@@ -12,7 +12,7 @@ from dataclasses import replace
 from betel_tutor.cards import format_hand
 from betel_tutor.play import PlayState
 from betel_tutor.seats import Seat, seats
-from betel_tutor.tutor import resting, trading
+from betel_tutor.tutor import goals, resting, trading
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import DealEnd, Review
 from betel_tutor.tutor.saving import PlayedDeal
@@ -23,8 +23,9 @@ def deal_points(table: Table, state: PlayState) -> tuple[int, ...]:
     """Each player's points for the deal just played, in the order of the match's players
     (South, West, North, and East when a fourth player rests): the contract's score (§6,
     doubled after a kontra, rule 16), the points trade moved (rule 19; what went to the bank
-    is missing from the sum), and the resting player's ±10 for a prediction (§7)."""
-    scores = state.scores(doubled=table.doubled)
+    is missing from the sum), the dubel penalty of a player who looked at the dubel and passed
+    (§3, §12.3), and the resting player's ±10 for a prediction (§7)."""
+    scores = table_scores(table, state)
     traded = table.trading.ledger.points if table.trading is not None else (0,) * len(scores)
     points = {player: scores[seat] + traded[seat] for seat, player in enumerate(table.names)}
     if table.rest is not None:
@@ -32,17 +33,11 @@ def deal_points(table: Table, state: PlayState) -> tuple[int, ...]:
     return tuple(points.get(player, 0) for player in PLAYERS[: len(points)])
 
 
-def goal_met(goal: str, value: int, state: PlayState) -> bool:
-    """Whether the learner (table seat 0) reached the deal's goal."""
-    mine = state.tricks_taken()[LEARNER]
-    if goal == "tricks_at_least":
-        return mine >= value
-    if goal == "tricks_at_most":
-        return mine <= value
-    if state.declarer is None:
-        return False
-    made = state.contract.is_made(state.tricks_taken()[state.declarer])
-    return made if goal == "make" else not made
+def table_scores(table: Table, state: PlayState) -> tuple[int, ...]:
+    """The contract's score at each table seat (§6, doubled after a kontra), with the dubel
+    penalties of the auction (spec §3, §12.3)."""
+    scores = state.scores(doubled=table.doubled)
+    return tuple(score + penalty for score, penalty in zip(scores, table.penalties, strict=True))
 
 
 def end_deal(ctx: Context, table: Table) -> None:
@@ -57,7 +52,7 @@ def end_deal(ctx: Context, table: Table) -> None:
         lines.append(f"  {name:<9} {format_hand(first.hands[seat], lang=ctx.lang)}")
     for seat in seats(3):
         lines.append(ctx.t("tricks_taken", seat=ctx.name(seat), n=taken[seat]))
-    scores = state.scores(doubled=table.doubled)
+    scores = table_scores(table, state)
     entries = [f"{ctx.name(s).localized(ctx.lang)} {scores[s]:+d}" for s in seats(3)]
     rest = table.rest
     if rest is not None:
@@ -70,16 +65,25 @@ def end_deal(ctx: Context, table: Table) -> None:
     if rest is not None:
         resting.say_outcome(ctx, rest, state)
     met: bool | None = None
-    if table.learner_seat is not None and table.step.goal:
+    learner, view = table.learner_seat, table.outlook
+    if learner is not None and view is not None and table.step.goal:
         goal, value = next(iter(table.step.goal.items()))
-        met = goal_met(goal, value, state)
+        met = goals.goal_met(goal, value, state, learner, view)
         ctx.say(ctx.t("goal_met" if met else "goal_missed"))
-    clean = review(ctx, table) if not table.replay else None
-    table.goal_met, table.stars = met, stars(met, clean, table.practice)
+    if learner is not None and view is not None and not table.replay:
+        table.stars = goals.stars(met, view.at_best(goals.counted(state, learner)))
+        why = ctx.t(f"stars_{table.stars}")
+        ctx.say(ctx.t("stars", stars=table.stars, why=why))
+    table.goal_met = met
+    if not table.replay:
+        review(ctx, table)
     points = deal_points(table, state)
     ctx.emit(
         DealEnd(
             "",
+            deal=table.step.deal,
+            closed=closed(ctx, table),
+            retry=table.retry,
             contract=str(state.contract),
             declarer=None if state.declarer is None else ctx.name(state.declarer).letter,
             doubled=table.doubled,
@@ -95,6 +99,10 @@ def end_deal(ctx: Context, table: Table) -> None:
             ),
             goal=dict(table.step.goal),
             goal_met=met,
+            learner=None if learner is None else ctx.name(learner).letter,
+            side=None if view is None else view.side,
+            best_tricks=None if view is None else view.best,
+            counted=None if learner is None else goals.counted(state, learner),
             stars=table.stars,
             score={player.letter: point for player, point in zip(PLAYERS, points, strict=False)},
             practice=table.practice or table.replay,
@@ -107,14 +115,6 @@ def end_deal(ctx: Context, table: Table) -> None:
     ctx.last_table = table
 
 
-def stars(met: bool | None, clean: bool | None, practice: bool) -> int:
-    """A deal's stars: none when the goal was missed, one for reaching it, two without
-    ``undo``, three when every card was also among the solver's best."""
-    if not met:
-        return 0
-    return 1 + (not practice) + bool(clean and not practice)
-
-
 def review(ctx: Context, table: Table) -> bool | None:
     """After a deal: the first card of the learner's that cost a trick, and a better one.
     True when every card was among the best; None when there is nothing to review."""
@@ -125,8 +125,12 @@ def review(ctx: Context, table: Table) -> bool | None:
     if mistake.card is None:
         ctx.emit(Review(ctx.t("review_clean")))
         return True
-    key = "review_mistake_contract" if mistake.costs_contract else "review_mistake"
+    side = goals.side_of(table.play.state, LEARNER)
+    misere = side != "own" and table.play.state.contract.kind != "normal"
+    key = f"review_mistake_{'misere_' if misere else ''}{side}"
     text = ctx.t(key, trick=mistake.trick, card=mistake.card, better=mistake.better, n=mistake.cost)
+    if mistake.costs_contract:
+        text += " " + ctx.t("review_decided")
     ctx.emit(
         Review(
             text,
@@ -134,6 +138,7 @@ def review(ctx: Context, table: Table) -> bool | None:
             card=str(mistake.card),
             better=str(mistake.better),
             cost=mistake.cost,
+            side=side,
         )
     )
     return False
@@ -166,24 +171,38 @@ def remember(ctx: Context, table: Table) -> None:
 
 
 def count_deal(ctx: Context, table: Table) -> None:
-    """A scored deal of the lesson counts in the level's progress (a practice one does not)."""
+    """A deal of the lesson counts: its points in the level's progress (once: not a retry nor a
+    deal made practice by ``undo``), and for a closed deal its stars and, while its goal is not
+    met, its place on the practice list."""
     assert table.play is not None and ctx.place is not None
-    if table.practice:
-        ctx.say(ctx.t("practice"))
-        return
-    mine = deal_points(table, table.play.state)[0]  # South's: contract, trade, prediction
     number = ctx.place.level
     level = ctx.progress.level(number)
-    practise = tuple(deal for deal in level.practise if deal != table.step.deal)
-    if table.goal_met is False:
-        practise += (table.step.deal,)
-    ctx.progress = ctx.progress.with_level(
-        number,
-        replace(
+    if table.practice:
+        ctx.say(ctx.t("practice"))
+    elif not table.retry:
+        mine = deal_points(table, table.play.state)[0]  # South's: contract, trade, prediction
+        level = replace(level, deals_played=level.deals_played + 1, points=level.points + mine)
+    if closed(ctx, table) and table.learner_seat is not None:
+        deal = table.step.deal
+        best = max(level.closed.get(deal, 0), 0 if table.practice else table.stars)
+        met = best >= 2
+        practise = tuple(d for d in level.practise if d != deal) + (() if met else (deal,))
+        level = replace(
             level,
-            deals_played=level.deals_played + 1,
-            points=level.points + mine,
-            stars=level.stars + table.stars,
+            closed={**level.closed, deal: best} if best else level.closed,
             practise=practise,
-        ),
-    )
+        )
+    ctx.progress = ctx.progress.with_level(number, level)
+
+
+def closed(ctx: Context, table: Table) -> bool:
+    """Whether the deal is one of the level's closed deals, the ones that pass a level."""
+    return not table.step.open and ctx.match is None and bool(table.step.goal)
+
+
+def offer_retry(table: Table) -> bool:
+    """Whether the deal is offered again at once: the learner played it and missed its goal
+    (or made it practice with ``undo``)."""
+    if table.learner_seat is None or table.replay or not table.step.goal:
+        return False
+    return table.goal_met is False or table.practice

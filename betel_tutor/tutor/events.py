@@ -89,8 +89,10 @@ class Hint(Event):
     kind: ClassVar[str] = "hint"
     best: tuple[str, ...] = ()
     costs: dict[str, int] = field(default_factory=dict)  # every other card: tricks it costs
-    suggest: str | None = None  # the rule of thumb's card
+    suggest: str | None = None  # the rule of thumb's card, always one of the best
     suggest_reason: str | None = None
+    rule_card: str | None = None  # the card the rule of thumb names
+    rule_wrong: bool = False  # it is not among the best: the hint says so
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +107,9 @@ class Answered(Event):
 @dataclass(frozen=True, slots=True)
 class DealEnd(Event):
     kind: ClassVar[str] = "deal_end"
+    deal: str = ""  # the lesson's deal id
+    closed: bool = False  # one of the closed deals that pass the level
+    retry: bool = False  # played again after its goal was missed
     contract: str = ""
     declarer: str | None = None
     doubled: bool = False
@@ -113,6 +118,10 @@ class DealEnd(Event):
     play: tuple[tuple[str, str], ...] = ()
     goal: dict[str, int] = field(default_factory=dict)
     goal_met: bool | None = None
+    learner: str | None = None  # the learner's seat (None while resting)
+    side: str | None = None  # declarer, defender or own (free play)
+    best_tricks: int | None = None  # best play's result at the start: the counted tricks
+    counted: int | None = None  # the tricks counted at the end (the declarer's, or own)
     stars: int = 0
     score: dict[str, int] = field(default_factory=dict)
     practice: bool = False
@@ -124,7 +133,8 @@ class Review(Event):
     trick: int | None = None
     card: str | None = None
     better: str | None = None
-    cost: int = 0
+    cost: int = 0  # tricks the card cost the learner's side
+    side: str | None = None  # declarer, defender or own: whose tricks ``cost`` counts
 
 
 @dataclass(frozen=True, slots=True)

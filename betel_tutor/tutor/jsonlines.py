@@ -15,14 +15,21 @@ from betel_tutor.tutor.events import Event
 from betel_tutor.tutor.session import Session
 
 
-def run(session: Session, *, level: int | None, stdin: TextIO, stdout: TextIO) -> int:
+def run(
+    session: Session,
+    *,
+    level: int | None,
+    stdin: TextIO,
+    stdout: TextIO,
+    practice: bool = False,
+) -> int:
     def show(events: list[Event]) -> None:
         for event in events:
             stdout.write(json.dumps(event.to_json(), ensure_ascii=False) + "\n")
         stdout.flush()
 
     try:
-        show(session.start(level))
+        show(session.start(level, practice=practice))
         while not session.finished:
             typed = stdin.readline()
             if not typed:

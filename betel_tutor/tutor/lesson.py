@@ -7,16 +7,20 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from betel_tutor.scenario import load
+from betel_tutor.play import DealPlay
+from betel_tutor.scenario import Scenario, load
 from betel_tutor.scenario.model import MatchStep, PlayStep, QuizStep, ReadStep, WatchStep
 from betel_tutor.tutor import match_play
 from betel_tutor.tutor.context import Context, Place, level_path
-from betel_tutor.tutor.dealend import count_deal
+from betel_tutor.tutor.dealend import count_deal, offer_retry
 from betel_tutor.tutor.dealing import begin_lesson_deal
 from betel_tutor.tutor.events import LevelEnd
 from betel_tutor.tutor.phase import Continue, Next, Phase
+from betel_tutor.tutor.playing import PlayPhase
 from betel_tutor.tutor.quiz import QuizPhase
 from betel_tutor.tutor.reading import read
+from betel_tutor.tutor.retry import RetryPhase
+from betel_tutor.tutor.table import Table
 from betel_tutor.tutor.watching import watch
 
 
@@ -80,35 +84,88 @@ class Lesson:
         return self.enter(ctx)
 
     def after_deal(self, ctx: Context) -> Phase:
-        """A deal of the lesson is over: it counts, and the lesson moves on after Enter (a
-        learner who quits now resumes after it)."""
-        return self.deal_done(ctx, step_done=True)
+        """A deal of the lesson is over: it counts; a missed goal is offered again at once;
+        then the lesson moves on after Enter (a learner who quits now resumes after it)."""
+        table = ctx.table
+        assert table is not None
+        count_deal(ctx, table)
+        ctx.say(ctx.t("can_save"))
+        ctx.save()
+        if offer_retry(table):
+            ctx.say(ctx.t("retry_offer"))
+            return RetryPhase(lambda ctx: self.retry(ctx, table), self.deal_finished)
+        return self.deal_finished(ctx)
+
+    def retry(self, ctx: Context, table: Table) -> Phase:
+        """The same deal again from its first card: it counts for the goal and the stars, not
+        for the points (trade, bound to the first time, is not played again)."""
+        assert table.play is not None
+        first = table.play.history[0] if table.play.history else table.play.state
+        ctx.table = replace(
+            table,
+            play=DealPlay(first),
+            practice=False,
+            retry=True,
+            trading=None,
+            stars=0,
+            goal_met=None,
+            _computer=None,
+        )
+        return PlayPhase(ctx.table, self.after_deal)
+
+    def deal_finished(self, ctx: Context) -> Phase:
+        assert ctx.place is not None
+        ctx.table = None
+        ctx.place.step_index += 1
+        ctx.save()
+        return Continue(self.enter, prompt_key="prompt_after_deal")
 
     def after_match_deal(self, ctx: Context, won: bool) -> Phase:
         """A deal of the match is over: the lesson moves on only when the match is won."""
-        return self.deal_done(ctx, step_done=won)
-
-    def deal_done(self, ctx: Context, *, step_done: bool) -> Phase:
         table = ctx.table
         assert table is not None and ctx.place is not None
         ctx.say(ctx.t("can_save"))
         count_deal(ctx, table)
         ctx.table = None
-        if step_done:
+        if won:
             ctx.place.step_index += 1
         ctx.save()
         return Continue(self.enter, prompt_key="prompt_after_deal")
 
     def finish(self, ctx: Context) -> Phase:
+        """The last step is done: the level is passed when every closed deal met its goal;
+        otherwise the learner goes back to the first closed deal next time."""
         place = ctx.place
         assert place is not None
         level = ctx.progress.level(place.level)
-        ctx.progress = ctx.progress.with_level(
-            place.level, replace(level, completed=True, next_step=0)
-        )
-        stars = ctx.progress.level(place.level).stars
-        text = ctx.t("level_done", level=place.level)
-        ctx.emit(LevelEnd(text, level=place.level, done=True, stars=stars))
+        needed = closed_deals(place.lesson)
+        missed = [deal for deal in needed if level.closed.get(deal, 0) < 2]
+        most = 3 * len(needed)
+        if missed:
+            first = next(
+                index
+                for index, step in enumerate(place.lesson.steps)
+                if isinstance(step, PlayStep) and step.deal in missed and not step.open
+            )
+            ctx.progress = ctx.progress.with_level(place.level, replace(level, next_step=first))
+            text = ctx.t("level_not_passed", level=place.level, count=len(missed))
+        else:
+            ctx.progress = ctx.progress.with_level(
+                place.level, replace(level, completed=True, next_step=0)
+            )
+            text = ctx.t("level_done", level=place.level)
+        if most:
+            text += "\n" + ctx.t("level_stars", level=place.level, stars=level.stars, most=most)
+        ctx.emit(LevelEnd(text, level=place.level, done=not missed, stars=level.stars))
         ctx.place = None
         ctx.save()
         return self.done(ctx)
+
+
+def closed_deals(lesson: Scenario) -> list[str]:
+    """The deals of a lesson that pass the level: those played closed, with a goal."""
+    deals: list[str] = []
+    for step in lesson.steps:
+        if isinstance(step, PlayStep) and not step.open and step.goal and step.deal not in deals:
+            deals.append(step.deal)
+    return deals

@@ -5,8 +5,9 @@ from __future__ import annotations
 from betel_tutor.scenario import Scenario, load
 from betel_tutor.tutor.context import Context, level_path
 from betel_tutor.tutor.events import Prompt
-from betel_tutor.tutor.lesson import Lesson
+from betel_tutor.tutor.lesson import Lesson, closed_deals
 from betel_tutor.tutor.phase import Phase
+from betel_tutor.tutor.practice import Practice
 from betel_tutor.tutor.text import shown, small_number
 
 LEVELS = range(1, 11)
@@ -33,6 +34,11 @@ class MenuPhase(Phase):
         return open_level(ctx, number) or self
 
 
+def practise(ctx: Context) -> Phase:
+    """The practice list (``learn --practice``), then the menu."""
+    return Practice(lambda ctx: MenuPhase()).start(ctx)
+
+
 def open_level(ctx: Context, number: int) -> Phase | None:
     """The first phase of level ``number`` (None, and why, if its lesson cannot be read)."""
     return Lesson(lambda ctx: MenuPhase()).open(ctx, number)
@@ -48,8 +54,12 @@ def show_menu(ctx: Context) -> None:
 
 def level_mark(ctx: Context, number: int, lesson: Scenario | None) -> str:
     level = ctx.progress.level(number)
+    mark = ""
     if level.completed:
-        return "  ✓"
-    if level.next_step and lesson is not None:
-        return "  " + ctx.t("menu_progress", done=level.next_step, total=len(lesson.steps))
-    return ""
+        mark = "  ✓"
+    elif level.next_step and lesson is not None:
+        mark = "  " + ctx.t("menu_progress", done=level.next_step, total=len(lesson.steps))
+    if level.closed and lesson is not None:
+        most = 3 * len(closed_deals(lesson))
+        mark += "  " + ctx.t("menu_stars", stars=level.stars, most=most)
+    return mark

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from betel_tutor.bots import Choice, choose_card
+from betel_tutor.bots.strong import player
 from betel_tutor.cards import Card, format_hand, parse_card, sort_cards
 from betel_tutor.errors import BetelError
 from betel_tutor.play import DealPlay, PlayState
@@ -14,6 +15,7 @@ from betel_tutor.tutor.commands import Command, Typed
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.dealend import end_deal
 from betel_tutor.tutor.events import CardPlayed, Hint, Prompt
+from betel_tutor.tutor.goals import outlook, reachable
 from betel_tutor.tutor.phase import Next, Phase
 from betel_tutor.tutor.table import LEARNER, Table
 from betel_tutor.tutor.text import shown, small_number
@@ -28,6 +30,7 @@ class PlayPhase(Phase):
         assert table.play is not None
         self.table, self.then, self.in_match = table, then, in_match
         self.shown = False  # the table was shown for the learner's turn
+        self.begun = False  # the learner's goal was stated from the start of play
 
     @property
     def at_table(self) -> bool:
@@ -43,6 +46,8 @@ class PlayPhase(Phase):
         return self.game.state
 
     def waiting(self, ctx: Context) -> bool:
+        if not self.begun:
+            return False
         state = self.state
         if state.finished or state.to_play != self.table.learner_seat:
             return False
@@ -50,6 +55,9 @@ class PlayPhase(Phase):
 
     def advance(self, ctx: Context) -> Phase:
         table = self.table
+        if not self.begun:
+            self.begin(ctx)
+            return self
         if table.trading is not None and table.trading.to_learner:
             return trading.OfferPhase(table, self)
         if self.state.finished:
@@ -69,6 +77,28 @@ class PlayPhase(Phase):
         self.record(ctx, seat, choice.card, reason)
         trading.moved(table, seat)
         return self
+
+    def begin(self, ctx: Context) -> None:
+        """The start of play: what best play allows the learner's side, and so the goal in
+        the learner's terms (spec §12.8); a goal best play cannot reach is said to be so."""
+        self.begun = True
+        table, learner = self.table, self.table.learner_seat
+        if learner is None or table.replay:
+            return
+        if table.outlook is None:
+            table.outlook = outlook(self.state, learner)
+        view = table.outlook
+        if not table.step.goal:
+            return
+        goal, value = next(iter(table.step.goal.items()))
+        if goal == "best":
+            normal = view.side == "own" or self.state.contract.kind == "normal"
+            key = view.side if normal else f"misere_{view.side}"
+            ctx.say(ctx.t(f"goal_best_{key}", n=view.best))
+        elif reachable(goal, value, self.state, learner, view) is False:
+            whose = "own" if view.side == "own" else "declarer"
+            result = ctx.t(f"side_result_{whose}", n=view.best)
+            ctx.say(ctx.t("goal_out_of_reach", side_result=result))
 
     def record(self, ctx: Context, seat: int, card: Card, reason: str | None) -> None:
         play_and_tell(ctx, self.game, card, reason)
@@ -190,16 +220,26 @@ class PlayPhase(Phase):
             if item.cost:
                 key = "hint_costs_contract" if item.costs_contract else "hint_costs"
                 lines.append(ctx.t(key, card=item.card, n=item.cost))
-        choice = choose_card(state)
-        suggest_reason = ctx.reason(choice.reason, choice.params)
-        lines.append(ctx.t("hint", reason=suggest_reason))
+        # The rule of thumb quoted is one of the best cards: the beginner's, else the club
+        # player's; when both would be wrong, it says so, which is a lesson of its own.
+        choices = [choose_card(state), player("club")(state)]
+        good = next((c for c in choices if c.card in best), None)
+        rule = good or choices[0]
+        rule_reason = ctx.reason(rule.reason, rule.params)
+        if good is not None:
+            lines.append(ctx.t("hint", reason=rule_reason))
+        else:
+            cost = next(item.cost for item in advice if item.card == rule.card)
+            lines.append(ctx.t("hint_rule_wrong", card=rule.card, reason=rule_reason, n=cost))
         ctx.emit(
             Hint(
                 "\n".join(lines),
                 best=tuple(map(str, best)),
                 costs={str(item.card): item.cost for item in advice if item.cost},
-                suggest=str(choice.card),
-                suggest_reason=suggest_reason,
+                suggest=str(rule.card) if good is not None else None,
+                suggest_reason=rule_reason if good is not None else None,
+                rule_card=str(rule.card),
+                rule_wrong=good is None,
             )
         )
 

@@ -31,8 +31,12 @@ class LevelProgress:
     deals_played: int = 0
     completed: bool = False
     points: int = 0
-    stars: int = 0  # stars of the scored deals (each 0–3: goal reached, no undo, best play)
-    practise: tuple[str, ...] = ()  # deals of the level whose goal was missed, to play again
+    closed: dict[str, int] = field(default_factory=dict)  # closed deal → its best stars (1–3)
+    practise: tuple[str, ...] = ()  # closed deals whose goal is not met yet, to play again
+
+    @property
+    def stars(self) -> int:
+        return sum(self.closed.values())
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +107,7 @@ def summary(progress: Progress) -> dict[str, Any]:
                 "level": number,
                 "done": level.completed,
                 "stars": level.stars,
+                "closed": dict(level.closed),
                 "step": level.next_step,
                 "deals_played": level.deals_played,
                 "points": level.points,
@@ -120,8 +125,8 @@ def _level_json(level: LevelProgress) -> dict[str, Any]:
         "completed": level.completed,
         "points": level.points,
     }
-    if level.stars or level.practise:  # written once earned: older files read the same
-        data["stars"] = level.stars
+    if level.closed or level.practise:  # written once earned: older files read the same
+        data["closed"] = dict(level.closed)
         data["practise"] = list(level.practise)
     return data
 
@@ -162,19 +167,23 @@ def _parse(data: Any) -> Progress:
             "deals_played": raw.get("deals_played", 0),
             "completed": raw.get("completed", False),
             "points": raw.get("points", 0),
-            "stars": raw.get("stars", 0),
         }
+        closed = raw.get("closed", {})
+        if not isinstance(closed, dict) or not all(
+            isinstance(k, str) and type(v) is int and 1 <= v <= 3 for k, v in closed.items()
+        ):
+            raise ValueError(f"bad closed deals in level {key}")
         practise = raw.get("practise", [])
         if not isinstance(practise, list) or not all(isinstance(p, str) for p in practise):
             raise ValueError(f"bad practise list in level {key}")
         if not all(
             isinstance(values[k], int) and not isinstance(values[k], bool) and values[k] >= 0
-            for k in ("next_step", "deals_played", "stars")
+            for k in ("next_step", "deals_played")
         ):
             raise ValueError(f"bad counts in level {key}")
         if not isinstance(values["completed"], bool) or not isinstance(values["points"], int):
             raise ValueError(f"bad values in level {key}")
-        levels[number] = LevelProgress(**values, practise=tuple(practise))
+        levels[number] = LevelProgress(**values, closed=closed, practise=tuple(practise))
     language = data.get("language")
     if language not in (None, "en", "pl"):
         raise ValueError("bad language")

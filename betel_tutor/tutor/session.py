@@ -20,7 +20,7 @@ from betel_tutor.play import DealPlay
 from betel_tutor.tutor.commands import Command, Typed, parse_command
 from betel_tutor.tutor.context import Context, Settings
 from betel_tutor.tutor.events import Bye, Event, Prompt
-from betel_tutor.tutor.menu import MenuPhase, open_level
+from betel_tutor.tutor.menu import MenuPhase, open_level, practise
 from betel_tutor.tutor.phase import Phase
 from betel_tutor.tutor.playing import PlayPhase
 from betel_tutor.tutor.progress import Progress
@@ -50,14 +50,16 @@ class Session:
     def progress(self) -> Progress:
         return self.ctx.progress
 
-    def start(self, level: int | None = None) -> list[Event]:
+    def start(self, level: int | None = None, *, practice: bool = False) -> list[Event]:
         ctx = self.ctx
         ctx.say(ctx.t("welcome"))
         if ctx.progress.match_set_aside is not None:  # a damaged saved match was dropped
             aside, detail = ctx.progress.match_set_aside
             ctx.say(ctx.t("match_set_aside", aside=aside, detail=detail))
             ctx.progress = replace(ctx.progress, match_set_aside=None)
-        if level is not None:
+        if practice:
+            self.phase = practise(ctx)
+        elif level is not None:
             self.phase = open_level(ctx, level) or MenuPhase()
         return self.run()
 

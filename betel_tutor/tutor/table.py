@@ -22,6 +22,7 @@ from betel_tutor.play import DealPlay, PlayState
 from betel_tutor.scenario.model import PlayStep
 from betel_tutor.seats import Seat
 from betel_tutor.solver.advice import Advisor
+from betel_tutor.tutor.goals import Outlook
 
 if TYPE_CHECKING:
     from betel_tutor.tutor.trading import Trading
@@ -69,6 +70,9 @@ class Table:
     strength: str = "beginner"  # the computer players: beginner, club or strong
     advisor: Advisor = field(default_factory=Advisor)  # the solver's tables for hints, review
     trading: Trading | None = None  # levels 9–10 with trade (spec §8)
+    outlook: Outlook | None = None  # the learner's side and best play's result, from the start
+    penalties: tuple[int, ...] = (0, 0, 0)  # dubel penalties by table seat (spec §3, §12.3)
+    retry: bool = False  # the deal played again after its goal was missed
     goal_met: bool | None = None  # once the deal is over: whether the learner reached the goal
     stars: int = 0  # once the deal is over: its stars (:func:`betel_tutor.tutor.dealend.stars`)
     _computer: Callable[[PlayState], Choice] | None = None

@@ -24,7 +24,14 @@ def _colour(line: str) -> str:
     return _RED.sub(lambda m: f"[red]{m.group(1)}[/red]", escape(line))
 
 
-def run(session: Session, *, level: int | None, stdin: TextIO, stdout: TextIO) -> int:
+def run(
+    session: Session,
+    *,
+    level: int | None,
+    stdin: TextIO,
+    stdout: TextIO,
+    practice: bool = False,
+) -> int:
     """Drive ``session`` until the learner quits or input ends; returns the exit status."""
     interactive = stdin.isatty() and stdout.isatty()
     write: Callable[[str], None]
@@ -49,7 +56,7 @@ def run(session: Session, *, level: int | None, stdin: TextIO, stdout: TextIO) -
         stdout.flush()
 
     try:
-        show(session.start(level))
+        show(session.start(level, practice=practice))
         while not session.finished:
             typed = stdin.readline()
             if not typed:  # end of input: save and leave quietly
