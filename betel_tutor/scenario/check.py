@@ -62,12 +62,19 @@ MANY_FILES = 64
 
 
 def check_scenario(scenario: Scenario) -> list[Problem]:
+    from betel_tutor.scenario.goals import check_goals
+
     problems: list[Problem] = []
+    broken: set[str] = set()  # deals whose cards or script are wrong: no goal is solved on them
     for deal in scenario.deals:
-        problems.extend(check_deal(deal))
+        found = check_deal(deal)
+        if found:
+            broken.add(deal.id)
+        problems.extend(found)
     for quiz in scenario.all_quizzes():
         problems.extend(check_quiz(quiz))
     problems.extend(check_step_references(scenario))
+    problems.extend(check_goals(scenario, broken))
     return problems
 
 

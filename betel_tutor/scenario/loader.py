@@ -80,7 +80,8 @@ QUIZ_REQUIRED: dict[str, tuple[str, ...]] = {
     "laydown": ("hand", "dubel_cards", "contract"),
     "offer-legal": ("auction", "offer"),
 }
-GOALS = ("tricks_at_least", "tricks_at_most", "make", "defeat")
+GOALS = ("tricks_at_least", "tricks_at_most", "make", "defeat", "best")
+FLAG_GOALS = ("make", "defeat", "best")  # true or false; the others count tricks
 STEP_KINDS = ("read", "play", "watch", "quiz", "match")
 MATCH_KEYS = ("scoring", "target", "text")
 MATCH_TARGETS = (10, 10_000)  # a short practice match up to the full game's 1000 and beyond
@@ -348,7 +349,7 @@ class _Loader(Reader):
         show = self.boolean(spec["open"], "play.open") if "open" in spec else False
         if deal is None or seat is None or goal is None or show is None:
             return None
-        return PlayStep(deal, seat, goal, show, text, node.position)
+        return PlayStep(deal, seat, goal, show, text, node.position, spec["goal"].position)
 
     def match(self, body: Node, node: Node) -> MatchStep | None:
         """``match: {scoring: chips, target: 1000}`` (spec §7): every key optional."""
@@ -390,7 +391,7 @@ class _Loader(Reader):
                 self.problem(node.position, "scenario.one_goal")
             return None
         ((name, value),) = fields.items()
-        if name in ("make", "defeat"):
+        if name in FLAG_GOALS:
             flag = self.boolean(value, f"goal.{name}")
             return None if flag is None else {name: int(flag)}
         number = self.integer(value, f"goal.{name}", low=0, high=10)

@@ -182,8 +182,9 @@ class ReadStep:
 
 @dataclass(frozen=True, slots=True)
 class PlayStep:
-    """Play ``deal`` from ``seat``; ``goal`` like ``{"tricks_at_least": 6}``; ``open`` shows all
-    hands (na widno)."""
+    """Play ``deal`` from ``seat``; ``goal`` like ``{"tricks_at_least": 6}`` (one of
+    ``tricks_at_least``, ``tricks_at_most``, ``make``, ``defeat``, ``best``: spec §12.8, flags
+    as 1); ``open`` shows all hands (na widno). ``goal_at`` is where the goal is written."""
 
     deal: str
     seat: Seat
@@ -191,6 +192,7 @@ class PlayStep:
     open: bool = False
     text: Text | None = None
     position: Position | None = None
+    goal_at: Position | None = None
 
 
 @dataclass(frozen=True, slots=True)

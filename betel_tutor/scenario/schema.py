@@ -12,6 +12,7 @@ from betel_tutor import i18n
 from betel_tutor.scenario.loader import (
     CONSTRAINT_KEYS,
     DEAL_KEYS,
+    FLAG_GOALS,
     GOALS,
     MATCH_KEYS,
     MATCH_TARGETS,
@@ -169,7 +170,7 @@ def scenario_schema() -> dict[str, Any]:
     goal = {
         "type": "object",
         "properties": {
-            name: {"type": "boolean" if name in ("make", "defeat") else "integer"} for name in GOALS
+            name: {"type": "boolean" if name in FLAG_GOALS else "integer"} for name in GOALS
         },
         "additionalProperties": False,
         "minProperties": 1,
