@@ -426,3 +426,23 @@ def test_printed_pages_and_uncut_hands(browser: Browser, tmp_path: Path) -> None
         )
         assert set(colours) == {"rgb(0, 0, 0)"}
         page.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "cell"),
+    [("en", "looked at {card}, pass (-5)"), ("pl", "oglądane karty dubla: {card}, pas (-5)")],
+)
+def test_a_look_at_the_dubel_then_a_pass_shows_its_penalty(lang: str, cell: str) -> None:
+    """Spec §3, §12.3: the sheet's auction shows the card looked at and the −5 it costs."""
+    from betel_tutor.render.viewmodel import deal_view
+    from betel_tutor.scenario import load_text
+
+    looked = deal(21).dubel[0]
+    text = (
+        "kind: practice\nid: sheet\ntitle: {en: Sheet, pl: Arkusz}\ndeals:\n"
+        f'  - {{id: d, seed: 21, auction: "[?{looked}]pass 1♠ pass pass"}}\n'
+    )
+    scenario, problems = load_text(text, "sheet.yaml")
+    assert problems == [] and scenario is not None
+    view = deal_view(scenario, scenario.deals[0], lang=lang, sheet="answers")
+    assert view.auction_rows[0][0] == cell.format(card=looked)

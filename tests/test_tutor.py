@@ -392,3 +392,92 @@ def test_pseudo_terminal_in_polish_refusal_hint_undo_and_an_auction(tmp_path: Pa
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+RETRY_WORDS = {
+    "en": {
+        "card": "Your card",
+        "retry": "Play it again\\?",
+        "enter": "Press Enter to go on",
+        "again": "Again, with the same cards.",
+        "hint": "Best: ",
+        "hint_word": "hint",
+        "yes": "yes",
+        "no": "no",
+        "listed": "the deal stays on your practice list",
+        "practice": "Practice: level 3, deal d",
+        "answers": ["", "♦K", "20 0 0", "40 0 0", "-60 0 0"],
+        "answer": "Press Enter|Your answer",
+        "end": "Level 3 is not passed yet|Level 3 done",
+        "quit": "quit",
+    },
+    "pl": {
+        "card": "Twoja karta",
+        "retry": "Zagrać jeszcze raz\\?",
+        "enter": "Naciśnij Enter, aby przejść dalej \\(albo",
+        "again": "Jeszcze raz, tymi samymi kartami.",
+        "hint": "Najlepiej: ",
+        "hint_word": "podpowiedź",
+        "yes": "tak",
+        "no": "nie",
+        "listed": "rozdanie zostaje na twojej liście do ćwiczeń",
+        "practice": "Ćwiczenia: poziom 3, rozdanie d",
+        "answers": ["", "♦K", "20 0 0", "40 0 0", "-60 0 0"],
+        "answer": "Naciśnij Enter|Twoja odpowiedź",
+        "end": "Poziom 3 nie jest jeszcze zaliczony|Poziom 3 ukończony",
+        "quit": "koniec",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_pseudo_terminal_retry_practice_and_hint(tmp_path: Path, lang: str) -> None:
+    """Level 3 played with the first legal card: a deal whose goal is missed is offered again
+    (played again once, with a hint, then declined); a missed closed deal goes on the practice
+    list, which ``learn --practice`` plays back."""
+    words = RETRY_WORDS[lang]
+    child = spawn(tmp_path, "--level", "3", "--lang", lang)
+    for answer in words["answers"]:
+        child.expect(str(words["answer"]))
+        child.sendline(str(answer))
+    retried = declined_closed = hinted = False
+    while True:
+        index = child.expect([words["card"], words["retry"], words["enter"], words["end"]])
+        if index == 0:
+            if retried and not hinted:
+                child.sendline(str(words["hint_word"]))
+                child.expect(words["hint"])
+                hinted = True
+                child.expect(words["card"])
+            child.sendline("1")
+        elif index == 1:
+            if not retried:
+                child.sendline(words["yes"])
+                child.expect(words["again"])
+                retried = True
+            else:
+                child.sendline(words["no"])
+                declined_closed |= child.expect([words["listed"], words["enter"]]) == 0
+                if declined_closed:
+                    child.expect(words["enter"])
+                child.sendline("")
+        elif index == 2:
+            child.sendline("")
+        else:
+            break
+    assert retried and hinted and declined_closed
+    child.sendline(words["quit"])
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    listed = json.loads((tmp_path / "progress.json").read_text(encoding="utf-8"))
+    practise = listed["levels"]["3"]["practise"]
+    assert practise and listed["levels"]["3"]["completed"] is False
+
+    child = spawn(tmp_path, "--practice", "--lang", lang)
+    child.expect(words["practice"] + practise[0][1:])
+    child.expect(words["card"])
+    child.sendline(words["quit"])
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

@@ -172,6 +172,14 @@ def _auction(
                 lay=" ".join(map(str, call.lay)),
                 call=word,
             )
+        elif call.looked:  # looked at the dubel, then passed: the penalty (§3, §12.3)
+            word = i18n.translate(
+                "render.looked",
+                lang,
+                cards=" ".join(map(str, call.looked)),
+                call=word,
+                points=-5 * len(call.looked),
+            )
         cells.append(word)
     rows = [cells[i : i + 3] for i in range(0, len(cells), 3)]
     return seats, rows

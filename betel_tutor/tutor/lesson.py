@@ -12,7 +12,7 @@ from betel_tutor.scenario import Scenario, load
 from betel_tutor.scenario.model import MatchStep, PlayStep, QuizStep, ReadStep, WatchStep
 from betel_tutor.tutor import match_play
 from betel_tutor.tutor.context import Context, Place, level_path
-from betel_tutor.tutor.dealend import count_deal, offer_retry
+from betel_tutor.tutor.dealend import closed, count_deal, offer_retry
 from betel_tutor.tutor.dealing import begin_lesson_deal
 from betel_tutor.tutor.events import LevelEnd
 from betel_tutor.tutor.phase import Continue, Next, Phase
@@ -93,7 +93,8 @@ class Lesson:
         ctx.save()
         if offer_retry(table):
             ctx.say(ctx.t("retry_offer"))
-            return RetryPhase(lambda ctx: self.retry(ctx, table), self.deal_finished)
+            listed = closed(ctx, table)
+            return RetryPhase(lambda ctx: self.retry(ctx, table), self.deal_finished, listed=listed)
         return self.deal_finished(ctx)
 
     def retry(self, ctx: Context, table: Table) -> Phase:

@@ -1,5 +1,5 @@
 """A deal whose goal was missed is offered again at once, with the same cards; the learner may
-decline (the deal then stays on the practice list, ``learn --practice``)."""
+decline (a closed deal then stays on the practice list, ``learn --practice``)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ NO = ("no", "n", "nie")
 class RetryPhase(Phase):
     expects = "retry"
 
-    def __init__(self, again: Next, go_on: Next) -> None:
-        self.again, self.go_on = again, go_on
+    def __init__(self, again: Next, go_on: Next, *, listed: bool) -> None:
+        self.again, self.go_on, self.listed = again, go_on, listed
 
     def prompt(self, ctx: Context) -> Prompt:
         return Prompt(ctx.t("prompt_retry"), expects=self.expects, choices=("yes", "no"))
@@ -27,7 +27,7 @@ class RetryPhase(Phase):
             ctx.say(ctx.t("retry_again"))
             return self.again(ctx)
         if word in NO:
-            ctx.say(ctx.t("retry_declined"))
+            ctx.say(ctx.t("retry_declined" if self.listed else "retry_declined_open"))
             return self.go_on(ctx)
         ctx.refuse(line, "bad_yes_no", ctx.t("bad_yes_no", token=shown(line)))
         return self
