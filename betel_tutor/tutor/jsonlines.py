@@ -12,6 +12,7 @@ import json
 from typing import TextIO
 
 from betel_tutor.tutor.events import Event
+from betel_tutor.tutor.loop import drive
 from betel_tutor.tutor.session import Session
 
 
@@ -28,15 +29,4 @@ def run(
             stdout.write(json.dumps(event.to_json(), ensure_ascii=False) + "\n")
         stdout.flush()
 
-    try:
-        show(session.start(level, practice=practice))
-        while not session.finished:
-            typed = stdin.readline()
-            if not typed:
-                session.save()
-                return 0
-            show(session.handle(typed.rstrip("\n")))
-    except KeyboardInterrupt:
-        session.save()
-        return 130
-    return 0
+    return drive(session, show, level=level, practice=practice, stdin=stdin)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from betel_tutor.tutor.events import Event, lines
+from betel_tutor.tutor.loop import drive
 from betel_tutor.tutor.session import Session, prompt_of
 from betel_tutor.tutor.text import visible
 
@@ -55,16 +56,7 @@ def run(
             stdout.write(prompt.text + ("" if interactive else "\n"))
         stdout.flush()
 
-    try:
-        show(session.start(level, practice=practice))
-        while not session.finished:
-            typed = stdin.readline()
-            if not typed:  # end of input: save and leave quietly
-                session.save()
-                return 0
-            show(session.handle(typed.rstrip("\n")))
-    except KeyboardInterrupt:
-        session.save()
+    status = drive(session, show, level=level, practice=practice, stdin=stdin)
+    if status == 130:
         stdout.write("\n")
-        return 130
-    return 0
+    return status
