@@ -601,8 +601,12 @@ def progress_command(
                     step=level.next_step,
                     deals=level.deals_played,
                     points=level.points,
+                    stars=level.stars,
                 )
             )
+            if level.practise:
+                listed = ", ".join(level.practise)
+                typer.echo(translate("tutor.progress_practise", language, deals=listed))
         if saved.match is not None:  # a level-10 match under way (spec §7)
             from betel_tutor.tutor.match_play import score_table
 
