@@ -43,9 +43,9 @@ from betel_tutor.tutor.table import (
     WEST,
     Rest,
     Table,
+    Trading,
     seated,
 )
-from betel_tutor.tutor.trading import Trading
 from tests.test_tutor import BETEL_TUTOR, environment
 
 

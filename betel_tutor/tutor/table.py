@@ -11,21 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from betel_tutor.auction import Auction, Call
 from betel_tutor.bots import Choice
 from betel_tutor.bots.strong import player
+from betel_tutor.bots.trading import Trader
 from betel_tutor.cards import Card
 from betel_tutor.dealing import Deal
 from betel_tutor.play import DealPlay, PlayState
 from betel_tutor.scenario.model import PlayStep
 from betel_tutor.seats import Seat
 from betel_tutor.solver.advice import Advisor
+from betel_tutor.trade import Ledger, Offer
 from betel_tutor.tutor.goals import Outlook
-
-if TYPE_CHECKING:
-    from betel_tutor.tutor.trading import Trading
 
 LEARNER = Seat(0)  # the learner's seat when they play: table seats are absolute (0 S, 1 W, 2 N)
 
@@ -48,6 +46,17 @@ class Rest:
     @property
     def learner(self) -> bool:
         return self.player == SOUTH
+
+
+@dataclass
+class Trading:
+    """The trade of one deal at the table."""
+
+    traders: dict[int, Trader]
+    ledger: Ledger = field(default_factory=Ledger)
+    to_learner: list[Offer] = field(default_factory=list)  # waiting for the learner's answer
+    rounds_done: int = -1  # the number of moves after which the last round was held
+    bids: list[int] = field(default_factory=list)  # first-exchange bids so far, from the dealer
 
 
 @dataclass

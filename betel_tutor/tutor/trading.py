@@ -11,7 +11,7 @@ offers at their own prompt with ``offer W swap ♥7 ♠A 20`` and sees the trade
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from betel_tutor.auction import Call
@@ -20,7 +20,6 @@ from betel_tutor.cards import Card, format_cards, parse_card, sort_cards
 from betel_tutor.errors import BetelError
 from betel_tutor.seats import Seat
 from betel_tutor.trade import (
-    Ledger,
     Moment,
     Offer,
     answer,
@@ -38,22 +37,11 @@ from betel_tutor.trade.rules import bound_move
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import Prompt
 from betel_tutor.tutor.phase import Phase
-from betel_tutor.tutor.table import LEARNER, PLAYERS, Table
+from betel_tutor.tutor.table import LEARNER, PLAYERS, Table, Trading
 from betel_tutor.tutor.text import shown
 
 YES = ("yes", "y", "tak", "t", "accept", "przyjmij")
 NO = ("no", "n", "nie", "decline", "odrzuć", "odrzuc")
-
-
-@dataclass
-class Trading:
-    """The trade of one deal at the table."""
-
-    traders: dict[int, Trader]
-    ledger: Ledger = field(default_factory=Ledger)
-    to_learner: list[Offer] = field(default_factory=list)  # waiting for the learner's answer
-    rounds_done: int = -1  # the number of moves after which the last round was held
-    bids: list[int] = field(default_factory=list)  # first-exchange bids so far, from the dealer
 
 
 def start(ctx: Context, table: Table, seed: str) -> None:
