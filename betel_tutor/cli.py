@@ -503,7 +503,7 @@ def learn_command(
     import sys
 
     with _reported(lang) as language:
-        from betel_tutor.errors import NotationError
+        from betel_tutor.errors import BetelError, NotationError
         from betel_tutor.tutor import jsonlines, terminal
         from betel_tutor.tutor import progress as store
         from betel_tutor.tutor.context import Settings
@@ -516,12 +516,13 @@ def learn_command(
         if strength not in STRENGTHS:
             raise NotationError("cli.bad_strength", token=strength, position=0)
         path = store.default_path()
-        notice = None
+        keeper = store.Keeper(path)
+        notice: store.ProgressError | None = None
         try:
-            saved = store.load(path)
+            saved = keeper.load()
         except store.ProgressError as damaged:
             saved = store.Progress()
-            notice = (damaged.path, damaged.moved_to)
+            notice = damaged
         settings = Settings(
             always_open=open_hands,
             seed=seed,
@@ -529,21 +530,25 @@ def learn_command(
             strength=strength,
             saves_to=path.parent / "deals",
         )
+        # Said once: progress that cannot be saved does not stop the game.
+        unsaved = [keeper.frozen]
+
+        def keep(progress: store.Progress) -> None:
+            try:
+                report: BetelError | None = keeper.save(progress)
+            except store.ProgressNotSaved as error:
+                report, unsaved[0] = (None if unsaved[0] else error), True
+            if report is not None:
+                typer.echo(" ".join(report.message(session.ctx.lang).split()), err=True)
+
         session = Session(
             saved,
             language if lang is not None else (saved.language or language),
             settings=settings,
-            on_progress=lambda p: store.save(path, p),
+            on_progress=keep,
         )
         if notice is not None:
-            from betel_tutor.i18n import translate
-
-            typer.echo(
-                translate(
-                    "tutor.progress_set_aside", session.ctx.lang, path=notice[0], aside=notice[1]
-                ),
-                err=True,
-            )
+            typer.echo(" ".join(notice.message(session.ctx.lang).split()), err=True)
         # A learner's typing may hold bytes that are not UTF-8: shown as such, never a crash.
         if hasattr(sys.stdin, "reconfigure"):
             sys.stdin.reconfigure(errors="replace")
@@ -569,19 +574,14 @@ def progress_command(
         from betel_tutor.i18n import translate
         from betel_tutor.tutor import progress as store
 
-        path = store.default_path()
+        keeper = store.Keeper(store.default_path())
         try:
-            saved = store.load(path)
+            saved = keeper.load()
         except store.ProgressError as damaged:
-            typer.echo(
-                translate(
-                    "tutor.progress_set_aside", language, path=damaged.path, aside=damaged.moved_to
-                ),
-                err=True,
-            )
+            typer.echo(" ".join(damaged.message(language).split()), err=True)
             saved = store.Progress()
         if reset:
-            aside = store.set_aside(path)
+            aside = keeper.reset()
             if aside is not None:
                 typer.echo(translate("tutor.progress_reset", language, aside=aside))
             return

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import os
+import stat
+import sys
 import tempfile
 from pathlib import Path
 
 
 def write_atomic(path: str | Path, text: str) -> None:
     """Write ``text`` to ``path`` in one step: a temporary file beside it, flushed to disk, then
-    renamed over the target. A crash leaves either the old file or the new one, never a mix."""
+    renamed over the target, and the folder flushed too. A crash leaves either the old file or
+    the new one, never a mix. A file written again keeps its mode; a new one gets the umask's."""
     target = Path(path)
     handle, temporary = tempfile.mkstemp(
         dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
@@ -18,8 +21,37 @@ def write_atomic(path: str | Path, text: str) -> None:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
             stream.write(text)
             stream.flush()
+            os.chmod(temporary, _mode(target))
             os.fsync(stream.fileno())
         os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+    sync_folder(target.parent)
+
+
+def _mode(target: Path) -> int:
+    """The mode for ``target``: its own if it is there, else what the umask leaves of 0o666."""
+    try:
+        return stat.S_IMODE(os.stat(target).st_mode)
+    except OSError:
+        mask = os.umask(0o022)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
+def sync_folder(folder: Path) -> None:
+    """Flush ``folder``'s entries to disk, so that a rename in it survives a power cut (where the
+    system allows it: not on Windows, nor on file systems that cannot)."""
+    if sys.platform == "win32":
+        return
+    try:
+        handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)

@@ -39,6 +39,7 @@ def test_damaged_file_is_set_aside(tmp_path: Path, content: bytes) -> None:
     with pytest.raises(ProgressError) as caught:
         load(path)
     assert not path.exists()
+    assert caught.value.moved_to is not None
     assert caught.value.moved_to.read_bytes() == content
     path.write_bytes(content)
     with pytest.raises(ProgressError) as again:

@@ -1,8 +1,13 @@
 """Each learner's progress, kept in the user's data folder and written atomically.
 
-A progress file that cannot be read — damaged, from another program, from a newer version — is
-never erased: it is renamed aside (``progress.json.bad-<n>``) and reported, and the learner
-starts afresh.
+A progress file that cannot be read — damaged, from another program, from a newer version, not
+a file at all (a FIFO, a device, a symlink loop), nested too deep or larger than 10 MB — is never
+erased: it is renamed aside (``progress.json.bad-<n>``) and reported, and the learner starts
+afresh. When even that fails, it is reported and left alone, and nothing is saved over it.
+
+Two tutors may share the file. A :class:`Keeper` holds an advisory lock (``progress.json.lock``)
+only while it reads, merges and writes — never while the learner thinks — and :func:`merge`
+joins what the other one saved meanwhile, so the last writer erases nothing.
 
 The file may also hold the match being played (level 10, spec §7), saved after every deal. A
 damaged match entry costs only the match: the file is copied aside as it was, rewritten without
@@ -11,16 +16,25 @@ the entry, and :attr:`Progress.match_set_aside` says so for the tutor to report.
 
 from __future__ import annotations
 
+import glob
 import json
 import os
+import stat
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from betel_tutor.errors import BetelError
 from betel_tutor.files import write_atomic
 from betel_tutor.match import CHIPS, Match
 
 FORMAT = "betel-tutor-progress/1"
+LIMIT = 10 * 1024 * 1024  # the most of a progress file that is read (a real one is a few kB)
+WAIT = 5.0  # seconds to wait for another tutor's lock before giving up on a save
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,14 +145,43 @@ def _level_json(level: LevelProgress) -> dict[str, Any]:
     return data
 
 
-class ProgressError(Exception):
-    """The progress file was unreadable; ``moved_to`` is where it was set aside."""
+class ProgressError(BetelError):
+    """The progress file at ``path`` could not be read (``detail`` says why); ``moved_to`` is
+    where it was set aside, or ``None`` when even that failed and it was left alone."""
 
-    def __init__(self, path: Path, moved_to: Path, detail: str) -> None:
-        super().__init__(detail)
+    def __init__(self, path: Path, moved_to: Path | None, detail: str) -> None:
+        if moved_to is not None:
+            super().__init__(
+                "tutor.progress_set_aside", path=path, aside=moved_to, detail=detail
+            )
+        else:
+            super().__init__("tutor.progress_unreadable", path=path, detail=detail)
         self.path = path
         self.moved_to = moved_to
         self.detail = detail
+
+
+class ProgressNotSaved(BetelError):
+    """The progress could not be written to ``path``: ``detail`` (a text, or an error that says
+    itself in each language) says why."""
+
+    def __init__(self, path: Path, detail: str | BetelError) -> None:
+        super().__init__("tutor.progress_not_saved", path=path, detail=detail)
+        self.path = path
+
+
+class ProgressLocked(BetelError):
+    """Another program held the progress file's lock longer than :data:`WAIT` seconds."""
+
+    def __init__(self, lock: Path) -> None:
+        super().__init__("tutor.progress_locked", lock=lock)
+
+
+class ResetFailed(BetelError):
+    """``progress --reset`` could not set the file aside; nothing was changed."""
+
+    def __init__(self, path: Path, detail: str) -> None:
+        super().__init__("tutor.progress_reset_failed", path=path, detail=detail)
 
 
 def default_path() -> Path:
@@ -237,54 +280,91 @@ def parse_match(raw: Any) -> SavedMatch:
     return SavedMatch(level, step, seed, target, match, deals)
 
 
+def _detail(error: BaseException) -> str:
+    """Why a file could not be read or written, in a few words."""
+    if isinstance(error, RecursionError):
+        return "nested too deeply"
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return str(error)
+
+
+def _read(path: Path) -> bytes | None:
+    """The bytes of the regular file at ``path`` (``None`` if there is none), at most
+    :data:`LIMIT` of them. Never blocks: a FIFO or a device is refused, not read."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        handle = os.open(path, flags)
+    except FileNotFoundError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise ValueError("not a regular file")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= LIMIT and (chunk := os.read(handle, LIMIT + 1 - size)):
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > LIMIT:
+            raise ValueError(f"larger than {LIMIT // (1024 * 1024)} MB")
+        return b"".join(chunks)
+    finally:
+        os.close(handle)
+
+
 def load(path: Path) -> Progress:
     """The progress stored at ``path`` (empty if there is none yet).
 
-    Raises :class:`ProgressError` after setting an unreadable file aside.
+    Raises :class:`ProgressError` after setting an unreadable file aside — or, when that fails
+    too (a read-only folder, a folder that is a file), leaving it as it is.
     """
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return Progress()
-    except (OSError, UnicodeDecodeError) as error:
-        detail = str(error)
+        data = _read(path)
+        if data is None:
+            return Progress()
+        text = data.decode("utf-8")
+        raw = json.loads(text)
+        progress = _parse(raw)
+    except (OSError, ValueError, TypeError, RecursionError) as error:
+        detail = _detail(error)
     else:
-        try:
-            data = json.loads(text)
-            progress = _parse(data)
-        except (ValueError, TypeError) as error:
-            detail = str(error)
-        else:
-            return _with_match(path, text, progress, data.get("match"))
-    aside = set_aside(path, "bad")
-    assert aside is not None
+        return _with_match(path, text, progress, raw.get("match"))
+    try:
+        aside = set_aside(path, "bad")
+    except OSError:
+        aside = None
     raise ProgressError(path, aside, detail)
 
 
 def _with_match(path: Path, text: str, progress: Progress, raw: Any) -> Progress:
     """``progress`` with its saved match; a damaged match entry is kept in a copy of the file
-    (``progress.json.bad-<n>``), the file rewritten without it, and the levels kept."""
+    (``progress.json.bad-<n>``), the file rewritten without it, and the levels kept. When the
+    folder cannot be written the file stays as it is, match and all."""
     if raw is None:
         return progress
     try:
         return replace(progress, match=parse_match(raw))
     except (ValueError, TypeError) as error:
-        aside = _free_name(path, "bad")
-        write_atomic(aside, text)
-        save(path, progress)
+        try:
+            aside = _free_name(path, "bad")
+            write_atomic(aside, text)
+            save(path, progress)
+        except OSError:
+            aside = path
         return replace(progress, match_set_aside=(aside, str(error)))
 
 
 def _free_name(path: Path, why: str) -> Path:
     number = 1
-    while (aside := path.with_name(f"{path.name}.{why}-{number}")).exists():
+    while os.path.lexists(aside := path.with_name(f"{path.name}.{why}-{number}")):
         number += 1
     return aside
 
 
 def set_aside(path: Path, why: str = "old") -> Path | None:
-    """Rename ``path`` to the first free ``<name>.<why>-<n>``; nothing is ever deleted."""
-    if not path.exists():
+    """Rename ``path`` (whatever it is: a file, a symlink, a FIFO) to the first free
+    ``<name>.<why>-<n>``; nothing is ever deleted. ``OSError`` if the rename fails."""
+    if not os.path.lexists(path):
         return None
     aside = _free_name(path, why)
     path.rename(aside)
@@ -292,5 +372,197 @@ def set_aside(path: Path, why: str = "old") -> Path | None:
 
 
 def save(path: Path, progress: Progress) -> None:
+    """Write ``progress`` to ``path`` as it is (a :class:`Keeper` merges and locks first)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(path, json.dumps(progress.to_json(), indent=2, ensure_ascii=False) + "\n")
+
+
+# -- merging what two tutors saved --------------------------------------------------------------
+def merge(mine: Progress, theirs: Progress, base: Progress | None = None) -> Progress:
+    """What to write when this tutor saves ``mine`` and the file holds ``theirs``: ``base`` is
+    what this tutor saved last (or read at its start), so that ``theirs`` minus ``base`` is what
+    another tutor added meanwhile. Without a base the two are simply joined.
+
+    Per level (:func:`merge_level`): the furthest step, done if either finished it, each closed
+    deal's best stars, the deals to practise those not met in either, and the deals and points
+    of both. The language and the saved match are this tutor's; the other's match is kept when
+    this tutor has none and did not end it (``theirs`` still holds the one it knew).
+    """
+    numbers = sorted(set(mine.levels) | set(theirs.levels))
+    levels = {
+        number: merge_level(
+            mine.level(number),
+            theirs.level(number),
+            base.level(number) if base is not None else None,
+        )
+        for number in numbers
+    }
+    if mine.match is not None:
+        match = mine.match
+    elif base is not None and theirs.match == base.match:
+        match = None  # this tutor ended (or never had) the match the file still holds
+    else:
+        match = theirs.match
+    language = mine.language if mine.language is not None else theirs.language
+    return Progress(levels, language, match)
+
+
+def merge_level(
+    mine: LevelProgress, theirs: LevelProgress, base: LevelProgress | None = None
+) -> LevelProgress:
+    """One level of :func:`merge`. The step: the one that moved from ``base`` (a step may go
+    back, to a missed closed deal), the furthest when both did or there is no base. When only
+    one side changed since ``base``, the result is that side's level. Deals and
+    points: both tutors' own, ``mine + theirs - base`` (with no base, the counts of the one that
+    played more deals). Stars: the best of each closed deal; done: if either finished the level.
+    Practise: both lists (the changed one's order first), less the deals met (two stars or more)
+    in the merged stars."""
+    if base is not None and base.next_step == theirs.next_step:
+        step = mine.next_step
+    elif base is not None and base.next_step == mine.next_step:
+        step = theirs.next_step
+    else:
+        step = max(mine.next_step, theirs.next_step)
+    if base is not None:
+        deals = max(0, mine.deals_played + theirs.deals_played - base.deals_played)
+        points = mine.points + theirs.points - base.points
+    else:
+        deals = max(mine.deals_played, theirs.deals_played)
+        ahead = sorted(
+            (mine, theirs), key=lambda level: (level.deals_played, level.points), reverse=True
+        )
+        points = ahead[0].points
+    closed = dict(mine.closed)
+    for deal, stars in theirs.closed.items():
+        closed[deal] = max(stars, closed.get(deal, 0))
+    moved = base is not None and mine.practise == base.practise  # only the other list moved
+    first, then = (theirs, mine) if moved else (mine, theirs)
+    practise = tuple(
+        dict.fromkeys(d for d in (*first.practise, *then.practise) if closed.get(d, 0) < 2)
+    )
+    return LevelProgress(
+        next_step=step,
+        deals_played=deals,
+        completed=mine.completed or theirs.completed,
+        points=points,
+        closed=closed,
+        practise=practise,
+    )
+
+
+# -- the file of one tutor run ------------------------------------------------------------------
+@contextmanager
+def _locked(path: Path, *, required: bool = True) -> Iterator[bool]:
+    """Hold the advisory lock of ``path`` (``flock`` on ``<name>.lock`` beside it), waiting at
+    most :data:`WAIT` seconds. Yields whether it is held: when it is not ``required`` (reading)
+    and the lock cannot be had, the body runs without it; otherwise ``OSError`` or
+    :class:`ProgressLocked`. No lock on Windows."""
+    if sys.platform == "win32":
+        yield False
+        return
+    lock = path.with_name(f"{path.name}.lock")
+    try:
+        handle = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC, 0o666)
+    except OSError:
+        if required:
+            raise
+        yield False
+        return
+    try:
+        yield _flock(handle, lock, required)
+    finally:
+        os.close(handle)  # closing lets the lock go
+
+
+def _flock(handle: int, lock: Path, required: bool) -> bool:
+    import fcntl
+
+    deadline = time.monotonic() + WAIT
+    while True:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                if required:
+                    raise ProgressLocked(lock) from None
+                return False
+            time.sleep(0.01)
+        except OSError:
+            if required:
+                raise
+            return False
+
+
+def clean_temporaries(path: Path) -> list[Path]:
+    """Remove what killed writes left beside ``path`` (``.<name>.*.tmp``); call it only while
+    holding the lock, so that no tutor is writing one of them now. Returns what was removed."""
+    removed = []
+    pattern = glob.escape(str(path.with_name(f".{path.name}."))) + "*.tmp"
+    for stale in glob.glob(pattern):
+        try:
+            os.unlink(stale)
+        except OSError:
+            continue
+        removed.append(Path(stale))
+    return removed
+
+
+class Keeper:
+    """The progress file of one tutor run: read at the start, then saved after each step.
+
+    Each save takes the lock, reads what the file holds now, :func:`merge` joins it with what this
+    run has (``base``, what this run last saved, tells what another run added) and writes it
+    atomically; the lock is let go before the learner is asked anything again.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.base: Progress | None = None
+        self.frozen = False  # the file could not be read nor set aside: never write over it
+
+    def load(self) -> Progress:
+        """The progress at the start, after clearing stale temporary files (when the lock can
+        be had). :class:`ProgressError` as :func:`load`."""
+        try:
+            with _locked(self.path, required=False) as held:
+                if held:
+                    clean_temporaries(self.path)
+                progress = load(self.path)
+        except ProgressError as error:
+            self.frozen = error.moved_to is None
+            self.base = Progress()
+            raise
+        self.base = replace(progress, match_set_aside=None)
+        return progress
+
+    def save(self, progress: Progress) -> ProgressError | None:
+        """Merge ``progress`` into the file. Returns the report of a file found damaged (and
+        set aside) on the way; raises :class:`ProgressNotSaved` when nothing could be written."""
+        if self.frozen:
+            raise ProgressNotSaved(self.path, "the file could not be read nor set aside")
+        found = None
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with _locked(self.path):
+                try:
+                    theirs = load(self.path)
+                except ProgressError as damaged:
+                    if damaged.moved_to is None:
+                        raise ProgressNotSaved(self.path, damaged.detail) from damaged
+                    theirs, found = Progress(), damaged
+                save(self.path, merge(progress, theirs, self.base))
+        except ProgressLocked as locked:
+            raise ProgressNotSaved(self.path, locked) from locked
+        except OSError as error:
+            raise ProgressNotSaved(self.path, _detail(error)) from error
+        self.base = replace(progress, match_set_aside=None)
+        return found
+
+    def reset(self) -> Path | None:
+        """Set the file aside as ``progress.json.old-<n>`` (``progress --reset``)."""
+        try:
+            with _locked(self.path, required=False):
+                return set_aside(self.path)
+        except OSError as error:
+            raise ResetFailed(self.path, _detail(error)) from error
