@@ -533,13 +533,17 @@ def learn_command(
         # Said once: progress that cannot be saved does not stop the game.
         unsaved = [keeper.frozen]
 
-        def keep(progress: store.Progress) -> None:
+        def keep(progress: store.Progress) -> bool:
             try:
                 report: BetelError | None = keeper.save(progress)
             except store.ProgressNotSaved as error:
                 report, unsaved[0] = (None if unsaved[0] else error), True
-            if report is not None:
+                if report is not None:
+                    typer.echo(" ".join(report.message(session.ctx.lang).split()), err=True)
+                return False
+            if report is not None:  # a damaged file was set aside; this progress is saved
                 typer.echo(" ".join(report.message(session.ctx.lang).split()), err=True)
+            return True
 
         session = Session(
             saved,

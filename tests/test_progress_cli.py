@@ -96,25 +96,31 @@ def test_a_read_only_home_is_said_once_and_the_game_goes_on(tmp_path: Path) -> N
     assert line.startswith(f"Your progress cannot be saved in {home / 'progress.json'} (")
     assert line.endswith("); you can go on playing, but it will not be kept.")
     assert "— Step 3 of 12 —" in result.stdout  # played on
+    assert "Your progress could not be saved this time." in result.stdout  # not "is saved"
 
 
-def test_progress_reset_in_a_read_only_home_with_a_file(tmp_path: Path) -> None:
-    if os.geteuid() == 0:
-        pytest.skip("root may write in a read-only folder")
+def test_progress_reset_that_cannot_set_the_file_aside(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rename refused (a read-only folder, which root could still write in, so the refusal
+    is made in-process): one line, exit 2, the file kept."""
+    from typer.testing import CliRunner
+
+    from betel_tutor.cli import app
+
     home = tmp_path / "home"
     home.mkdir()
     (home / "progress.json").write_text("{}", encoding="utf-8")
-    home.chmod(0o555)
-    result = subprocess.run(
-        [BETEL_TUTOR, "progress", "--reset", "--lang", "en"],
-        capture_output=True,
-        text=True,
-        env=environment(home),
-        timeout=60,
-        check=False,
-    )
-    assert result.returncode == 2
-    assert "could not be set aside" in one_line(result.stderr)
+    monkeypatch.setenv("BETEL_TUTOR_HOME", str(home))
+
+    def refuse(self: Path, target: Path) -> Path:
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "rename", refuse)
+    result = CliRunner().invoke(app, ["progress", "--reset", "--lang", "en"])
+    assert result.exit_code == 2
+    assert "could not be set aside" in result.output and "Traceback" not in result.output
+    assert (home / "progress.json").read_text(encoding="utf-8") == "{}"
 
 
 # -- two tutors at once ------------------------------------------------------------------------

@@ -69,7 +69,7 @@ class Context:
     progress: Progress
     lang: str = "en"
     settings: Settings = field(default_factory=Settings)
-    on_progress: Callable[[Progress], None] | None = None
+    on_progress: Callable[[Progress], bool] | None = None  # False: it could not be kept
     place: Place | None = None
     table: Table | None = None  # the deal being bid or played
     match: SavedMatch | None = None  # the match of a match step, while it is played (§7)
@@ -117,13 +117,13 @@ class Context:
         return events
 
     # -- progress --------------------------------------------------------------------------
-    def save(self) -> None:
-        """Keep the learner's place and language, and write the progress file."""
+    def save(self) -> bool:
+        """Keep the learner's place and language, and write the progress file; False when it
+        could not be written (the learner has been told)."""
         if self.place is not None and not self.place.practice:
             level = self.progress.level(self.place.level)
             self.progress = self.progress.with_level(
                 self.place.level, replace(level, next_step=self.place.step_index)
             )
         self.progress = replace(self.progress, language=self.lang)
-        if self.on_progress is not None:
-            self.on_progress(self.progress)
+        return self.on_progress is None or self.on_progress(self.progress)

@@ -40,7 +40,7 @@ class Session:
         lang: str = "en",
         *,
         settings: Settings | None = None,
-        on_progress: Callable[[Progress], None] | None = None,
+        on_progress: Callable[[Progress], bool] | None = None,
     ) -> None:
         self.ctx = Context(progress, lang, settings or Settings(), on_progress)
         self.phase: Phase = MenuPhase()
@@ -112,8 +112,8 @@ class Session:
                     self.phase = following
 
     def quit(self) -> None:
-        self.save()
-        self.ctx.emit(Bye(self.ctx.t("bye")))
+        kept = self.ctx.save()
+        self.ctx.emit(Bye(self.ctx.t("bye" if kept else "bye_unsaved")))
         self.finished = True
 
     def save(self) -> None:
