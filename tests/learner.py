@@ -6,6 +6,11 @@ exchange's bid, ``no`` at offers and exchanges, ``skip`` at predictions, Enter t
 level's number at the menu (``quit`` once the level is over). A quiz answer is tried in turn
 as a card, three scores and a percentage until one is read; a wrong answer moves on too.
 
+With ``random`` (a seed) it plays random legal cards, names a random trump and now and then
+asks for a hint first, from its own :class:`random.Random`. With ``declare`` it bids in every
+other deal, at its first call: the first legal contract (with ``random``, any legal call but
+``pass``), then passes.
+
 With ``mischief`` it also sends, once each, ``xyz`` and ``hint`` at its first card prompt and a
 card of its hand that the rules forbid as soon as it knows one (its hand is what its card
 prompts have offered in the deal, less what it played).
@@ -27,6 +32,7 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from random import Random
 from typing import Any
 
 BETEL_TUTOR = str(Path(sys.executable).parent / "betel-tutor")
@@ -39,8 +45,10 @@ class Learner:
     level: int
     bid: str = "0"
     prediction: str = "skip"
-    retry: str = "no"  # a deal whose goal was missed is offered again
+    retry: str = "no"  # a deal whose goal was missed is offered again: "yes", "no", "once"
     best: bool = False  # asks for a hint at every card and plays the solver's first best card
+    random: int | None = None  # the seed of random cards (and hints now and then)
+    declare: bool = False  # bids in every other deal
     answers: list[str] = field(default_factory=list)  # quiz answers to give, in order
     mischief: bool = False
     done: bool = False  # the level has ended
@@ -50,6 +58,12 @@ class Learner:
     illegal_sent: str | None = None
     illegal_at: int | None = None  # its index in ``sent``
     quiz_try: int = 0
+    deals: int = 0  # the deals ended so far
+    called: bool = False  # has made a call in this deal
+    rng: Random = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rng = Random(self.random)
 
     def see(self, events: Sequence[Event]) -> None:
         """Follow the events that came back (before :meth:`answer` is asked)."""
@@ -59,6 +73,8 @@ class Learner:
                 self.hand.discard(event["card"])
             elif kind == "deal_end":
                 self.hand = set()
+                self.deals += 1
+                self.called = False
             elif kind == "level_end":  # passed or not: this learner plays a level once
                 self.done = True
             elif kind == "answered":
@@ -74,7 +90,13 @@ class Learner:
         if expects == "card":
             line = self.card(choices, events)
         elif expects == "call":
-            line = "pass" if "pass" in choices else choices[0]
+            line = self.call(choices)
+        elif expects == "retry":
+            line = "no" if self.retry == "no" else "yes"
+            if self.retry == "once":
+                self.retry = "no"
+        elif expects == "trump" and self.random is not None and choices:
+            line = self.rng.choice(choices)
         elif expects == "answer":
             line = self.quiz(events, choices)
         else:
@@ -84,19 +106,32 @@ class Learner:
                 "offer": "no",
                 "exchange": "no",
                 "prediction": self.prediction,
-                "retry": self.retry,
                 "trump": choices[0] if choices else "",
             }.get(expects, "")
         self.sent.append(line)
         return line
 
+    def call(self, choices: list[str]) -> str:
+        bids = [call for call in choices if call not in ("pass", "kontra")]
+        if not self.declare or self.called or self.deals % 2 or not bids:
+            return "pass" if "pass" in choices else choices[0]
+        self.called = True
+        if self.random is not None:
+            return self.rng.choice([call for call in choices if call != "pass"])
+        return bids[0]
+
     def card(self, choices: list[str], events: Sequence[Event] = ()) -> str:
         self.hand |= set(choices)
+        hinted = bool(self.sent) and self.sent[-1] == "hint"
         if self.best:
             hints = [event for event in events if event["event"] == "hint"]
-            if hints and self.sent and self.sent[-1] == "hint":
+            if hints and hinted:
                 return str(hints[-1]["best"][0])
             return "hint"
+        if self.random is not None:
+            if not hinted and self.rng.random() < 0.3:
+                return "hint"
+            return self.rng.choice(choices)
         if self.mischief and not self.sent.count("xyz"):
             self.pending += ["xyz", "hint"]
         if self.mischief and self.illegal_sent is None:
