@@ -121,7 +121,36 @@ def check_legacy_note(path: str) -> list[Problem]:
     if note is None:
         return problems
     starts = {lang: Position(path, line, 1) for lang, line in note.text_lines.items()}
-    return _same_cards(note.texts.get("en", ""), note.texts.get("pl", ""), starts.get("pl"))
+    problems = _same_cards(note.texts.get("en", ""), note.texts.get("pl", ""), starts.get("pl"))
+    for lang, start in starts.items():
+        problems.extend(_remote_urls(note.texts.get(lang, ""), lang, start, text))
+    return problems
+
+
+def _remote_urls(text: str, lang: str, start: Position, source: str | None = None) -> list[Problem]:
+    """A problem for each image or link in a note that a sheet would load from outside
+    itself (see :mod:`betel_tutor.markup`), where its URL is written in the file."""
+    from betel_tutor.markup import remote_urls
+
+    found = remote_urls(text)
+    if not found:
+        return []
+    if source is None:
+        from betel_tutor.scenario.source import read_file
+
+        source = read_file(start.path)[0] or ""
+    lines = source.split("\n")
+    problems = []
+    for offset, column, kind, url in found:
+        line = start.line + offset
+        at = Position(start.path, line, column)
+        for number in range(line - 1, len(lines)):  # as written: indented, quoted, folded
+            if url in lines[number]:
+                at = Position(start.path, number + 1, lines[number].index(url) + 1)
+                break
+        key = "check.note_remote_image" if kind == "image" else "check.note_remote_link"
+        problems.append(Problem(at, key, {"lang": lang.upper(), "url": url}))
+    return problems
 
 
 def _same_cards(english: str, polish: str, where: Position | None) -> list[Problem]:
@@ -155,6 +184,9 @@ def check_note(deal: DealSpec, note: Note) -> list[Problem]:
     from betel_tutor.scenario.legacy_note import example_tricks
 
     problems = _same_cards(note.text.en, note.text.pl, note.text_positions.get("pl"))
+    for lang in ("en", "pl"):
+        start = note.text_positions.get(lang) or _where(note.position)
+        problems.extend(_remote_urls(note.text.get(lang), lang, start))
     game = profile(deal.variant or deal.game)
     trump = deal.trump
     if trump is None and deal.contract is not None:
