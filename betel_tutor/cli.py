@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from betel_tutor.explain import Explanation
 
 USAGE_ERROR = 2
@@ -213,13 +215,13 @@ def check_command(
     with _reported(lang) as language:
         from betel_tutor.errors import BetelError
         from betel_tutor.i18n import translate
-        from betel_tutor.scenario.check import check_files, default_workers, scenario_files
+        from betel_tutor.scenario.check import check_files, collect_files, default_workers
 
-        files = scenario_files(paths)
-        if not files:
+        files, found = collect_files(paths)
+        if not files and not found:
             raise BetelError("cli.no_files", paths=" ".join(paths))
         count = default_workers(len(files)) if workers is None else max(1, workers)
-        problems = check_files(files, workers=count)
+        problems = found + check_files(files, workers=count)
         for problem in problems:
             typer.echo(problem.format(language))
         summary = translate("cli.check_summary", language, files=len(files), problems=len(problems))
@@ -265,9 +267,7 @@ def import_note_command(
         if output is None:
             typer.echo(document, nl=False)
         else:
-            from betel_tutor.files import write_atomic
-
-            write_atomic(output, document)
+            _write_output(output, document, folder=False)
 
 
 @app.command("odds")
@@ -327,10 +327,9 @@ def render_command(
     with _reported(None if both else lang) as language:
         from pathlib import Path
 
-        from betel_tutor.errors import NotationError
-        from betel_tutor.files import write_atomic
+        from betel_tutor.errors import BetelError, NotationError
         from betel_tutor.render.html import PER_PAGE, render_handout
-        from betel_tutor.scenario.check import check_file, scenario_files
+        from betel_tutor.scenario.check import check_file, collect_files
         from betel_tutor.scenario.loader import load
 
         if sheet not in ("student", "answers"):
@@ -338,40 +337,94 @@ def render_command(
         if per_page not in PER_PAGE:
             raise NotationError("cli.bad_per_page", token=str(per_page), position=0)
         page_lang = "both" if both else language
-        files = [path for path in scenario_files(paths) if not path.endswith(".txt")]
-        problems = [problem for path in files for problem in check_file(path)]
+        found, problems = collect_files(paths)
+        files = [path for path in found if not path.endswith(".txt")]
+        if not files and not problems:
+            raise BetelError("cli.nothing_to_render", paths=" ".join(paths))
+        problems += [problem for path in files for problem in check_file(path)]
         for problem in problems:  # a sheet is only printed from a file the checker passes
             typer.echo(problem.format(language), err=True)
         if problems:
             raise typer.Exit(CHECK_FAILED)
+        folder = Path(output)
+        handout = any(Path(path).is_dir() for path in paths)
+        # Where each sheet goes: one handout for folders, else one page a file, by its name.
+        targets = [folder / "handout.html"] if handout else []
+        sources: dict[Path, str] = {}
+        for path in [] if handout else files:
+            target = folder / (Path(path).stem + ".html")
+            if target in sources:  # never one sheet silently written over another
+                raise BetelError(
+                    "cli.same_output", first=sources[target], second=path, target=target
+                )
+            sources[target] = path
+            targets.append(target)
         scenarios = []
         for path in files:
             scenario, _ = load(path)
             assert scenario is not None
-            scenarios.append((Path(path), scenario))
-        folder = Path(output)
-        folder.mkdir(parents=True, exist_ok=True)
-        if any(Path(path).is_dir() for path in paths):
-            target = folder / "handout.html"
+            scenarios.append(scenario)
+        pages: list[str] = []
+        if handout:
             title = ", ".join(Path(path).name for path in paths) if len(scenarios) > 1 else None
-            handout = render_handout(
-                [s for _, s in scenarios],
-                title=title,
-                lang=page_lang,
-                sheet=sheet,
-                per_page=per_page,
-                solver=solver,
+            pages.append(
+                render_handout(
+                    scenarios,
+                    title=title,
+                    lang=page_lang,
+                    sheet=sheet,
+                    per_page=per_page,
+                    solver=solver,
+                )
             )
-            write_atomic(target, handout)
-            typer.echo(str(target))
-            return
-        for source, scenario in scenarios:
-            target = folder / (source.stem + ".html")
-            page = render_handout(
-                [scenario], lang=page_lang, sheet=sheet, per_page=per_page, solver=solver
+        else:
+            pages.extend(
+                render_handout(
+                    [scenario], lang=page_lang, sheet=sheet, per_page=per_page, solver=solver
+                )
+                for scenario in scenarios
             )
-            write_atomic(target, page)
+        _make_folder(folder)
+        for target, page in zip(targets, pages, strict=True):
+            _write_output(str(target), page, folder=True)
             typer.echo(str(target))
+
+
+def _make_folder(folder: Path) -> None:
+    """The output folder of ``render``, made if need be; a file in its place is refused."""
+    import os
+
+    from betel_tutor.errors import BetelError
+
+    if os.path.lexists(folder) and not os.path.isdir(folder):  # never raise, unlike Path's
+        raise BetelError("cli.output_not_folder", path=str(folder))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise BetelError(
+            "cli.cannot_write", path=str(folder), detail=error.strerror or str(error)
+        ) from None
+
+
+def _write_output(path: str, text: str, *, folder: bool) -> None:
+    """Write a file that ``--output`` names (``folder``: a file in the folder it names), in one
+    step (:func:`betel_tutor.files.write_atomic`): on any failure, the old file or none is
+    left, never half of one, and the failure is one :class:`BetelError` naming the file."""
+    import os
+
+    from betel_tutor.errors import BetelError
+    from betel_tutor.files import write_atomic
+
+    if os.path.isdir(path):
+        raise BetelError("cli.output_is_folder", path=path)
+    parent = os.path.dirname(path) or "."
+    if not folder and not os.path.isdir(parent):
+        raise BetelError("cli.output_no_folder", path=path, folder=parent)
+    try:
+        write_atomic(path, text)
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+        detail = getattr(error, "strerror", None) or str(error)
+        raise BetelError("cli.cannot_write", path=path, detail=detail) from None
 
 
 @app.command("solve")

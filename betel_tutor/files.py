@@ -12,16 +12,18 @@ from pathlib import Path
 def write_atomic(path: str | Path, text: str) -> None:
     """Write ``text`` to ``path`` in one step: a temporary file beside it, flushed to disk, then
     renamed over the target, and the folder flushed too. A crash leaves either the old file or
-    the new one, never a mix. A file written again keeps its mode; a new one gets the umask's."""
+    the new one, never a mix. A file written again keeps its mode; a new one gets the mode the
+    umask gives new files (the temporary file alone would be private to its owner)."""
     target = Path(path)
+    mode = _mode(target)
     handle, temporary = tempfile.mkstemp(
         dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
     )
     try:
+        os.fchmod(handle, mode)
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
             stream.write(text)
             stream.flush()
-            os.chmod(temporary, _mode(target))
             os.fsync(stream.fileno())
         os.replace(temporary, target)
     except BaseException:

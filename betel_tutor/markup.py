@@ -2,17 +2,23 @@
 
 A markdown-it-py plugin in the shape of mdit-py-plugins: :func:`card_plugin` adds two inline
 rules and their renderers. Raw HTML stays off, so anything else an author writes in angle
-brackets — ``<script>``, ``onerror=`` — is shown as text. markdown-it is imported here only,
-when a note is rendered.
+brackets — ``<script>``, ``onerror=`` — is shown as text. A sheet loads nothing when it is
+opened and links to nothing outside itself: an image is shown only from an inline ``data:``
+URL, a link only within the page (``#…``) or to a relative name; any other image is shown as
+its text, any other link as its words (:func:`remote_urls` finds both, for the checker).
+markdown-it is imported here only, when a note is rendered.
 
 >>> print(render_note("Lead <u>♥{10}</u>."), end="")
 <p>Lead <u><span class="card card-hearts" data-card="♥10">♥10</span></u>.</p>
 >>> render_note("<script>alert(1)</script>")
 '<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>\\n'
+>>> render_note("![a lead](http://example.com/x.png) [see](https://example.com)")
+'<p><span class="refused-image">a lead</span> see</p>\\n'
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -76,8 +82,45 @@ def _render_card(
     return f'<span class="card card-{suit}" data-card="{card}">{card}</span>'
 
 
+_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
+
+
+def refused(kind: str, url: str) -> bool:
+    """Whether an ``image`` or a ``link`` to ``url`` would load something from outside the
+    sheet: an image from anywhere but an inline ``data:`` URL, a link to another site."""
+    url = url.strip()
+    if kind == "image":
+        return not url.lower().startswith("data:")
+    return url.startswith("//") or _SCHEME.match(url) is not None
+
+
+def _refuse_urls(state: Any) -> None:
+    """A core rule: refused images and links become tokens that render as their text."""
+    for block in state.tokens:
+        opened: list[bool] = []
+        for token in block.children or ():
+            if token.type == "image" and refused("image", str(token.attrGet("src") or "")):
+                token.type = "refused_image"
+            elif token.type == "link_open":
+                opened.append(refused("link", str(token.attrGet("href") or "")))
+                if opened[-1]:
+                    token.type = "refused_link"
+            elif token.type == "link_close" and opened and opened.pop():
+                token.type = "refused_link"
+
+
+def _render_refused_image(
+    self: Any, tokens: Sequence[Token], index: int, options: OptionsDict, env: EnvType
+) -> str:
+    from markdown_it.common.utils import escapeHtml
+
+    token = tokens[index]
+    alt = self.renderInlineAsText(token.children or [], options, env)
+    return f'<span class="refused-image">{escapeHtml(alt)}</span>'
+
+
 def card_plugin(md: MarkdownIt) -> None:
-    """Add the card and underline markup to ``md``."""
+    """Add the card and underline markup to ``md``, and refuse what would load from outside."""
     for char in SUITS:
         md.inline.add_terminator_char(char)  # markdown-it-py ≥ 4.1: stop plain text at suits
     md.inline.ruler.before("text", "betel_card", _card_rule)
@@ -85,6 +128,9 @@ def card_plugin(md: MarkdownIt) -> None:
     md.add_render_rule("betel_card", _render_card)
     md.add_render_rule("u_open", lambda *args: "<u>")
     md.add_render_rule("u_close", lambda *args: "</u>")
+    md.core.ruler.push("betel_refuse_urls", _refuse_urls)
+    md.add_render_rule("refused_image", _render_refused_image)
+    md.add_render_rule("refused_link", lambda *args: "")
 
 
 @cache
@@ -114,3 +160,31 @@ def _close_open_underlines(tokens: list[Token]) -> None:
             continue
         depth = _open_underlines(token.children)
         token.children.extend(Token("u_close", "u", -1) for _ in range(max(depth, 0)))
+
+
+def remote_urls(text: str) -> list[tuple[int, int, str, str]]:
+    """Every image and link in a note that :func:`refused` refuses, as (line, column, kind,
+    URL): the line counted from 0 within ``text``, the column from 1 (where the URL is
+    written; 1 when it cannot be found as written)."""
+    tokens = _parser().parse(text, {"lang": "en"})
+    lines = text.split("\n")
+    found: list[tuple[int, int, str, str]] = []
+    for block in tokens:
+        for token in block.children or ():
+            kind = {"refused_image": "image", "refused_link": "link"}.get(token.type)
+            attribute = "src" if kind == "image" else "href"
+            url = str(token.attrGet(attribute) or "") if kind else ""
+            if not url:  # not refused, or the closing half of a refused link
+                continue
+            first = block.map[0] if block.map else 0
+            line, column = _find(lines, url, first)
+            found.append((line, column, kind or "", url))
+    return found
+
+
+def _find(lines: list[str], url: str, first: int) -> tuple[int, int]:
+    for number in [*range(first, len(lines)), *range(first)]:
+        column = lines[number].find(url)
+        if column >= 0:
+            return number, column + 1
+    return first, 1

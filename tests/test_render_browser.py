@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import http.server
 import os
 import re
 import shutil
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from playwright.sync_api import Browser, sync_playwright
@@ -446,3 +449,110 @@ def test_a_look_at_the_dubel_then_a_pass_shows_its_penalty(lang: str, cell: str)
     assert problems == [] and scenario is not None
     view = deal_view(scenario, scenario.deals[0], lang=lang, sheet="answers")
     assert view.auction_rows[0][0] == cell.format(card=looked)
+
+
+REMOTE = """\
+kind: board
+id: remote
+title: {en: Remote, pl: Zdalny}
+deals:
+  - id: board
+    seed: 9
+    notes:
+      - id: "1"
+        version: 1
+        category: before
+        en: "![lead](http://127.0.0.1:9/lead.png) [rules](https://127.0.0.1:9/rules) ♠{A}"
+        pl: "![wist](//127.0.0.1:9/wist.png) ♠{A}"
+"""
+
+
+class _Counting(http.server.BaseHTTPRequestHandler):
+    """A web server that answers 404 and remembers each path asked for."""
+
+    asked: ClassVar[list[str]] = []
+
+    def do_GET(self) -> None:
+        self.asked.append(self.path)
+        self.send_error(404)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def server() -> Iterator[tuple[str, list[str]]]:
+    """A local web server: its address, and the paths it was asked for."""
+    _Counting.asked = []
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Counting)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}", _Counting.asked
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def _loads(base: str) -> str:
+    """What a hostile or careless page might try to load; each refused by the page's policy."""
+    return (
+        f'<img src="{base}/x.png"><link rel="stylesheet" href="{base}/s.css">'
+        f'<script src="{base}/s.js"></script><iframe src="{base}/f"></iframe>'
+        f'<style>body {{ background: url("{base}/b.png"); }}</style>'
+    )
+
+
+def _requests(browser: Browser, page_file: Path) -> list[str]:
+    """The URLs a page asks for while it is opened and stepped through."""
+    page = browser.new_page()
+    urls: list[str] = []
+    page.on("request", lambda request: urls.append(request.url))
+    page.goto(page_file.as_uri())
+    page.wait_for_load_state("networkidle")
+    if page.locator(".replay .next").count():
+        page.locator(".replay .next").first.click()
+    page.close()
+    return urls
+
+
+def test_sheets_make_no_network_request(
+    browser: Browser, tmp_path: Path, server: tuple[str, list[str]]
+) -> None:
+    from betel_tutor.render.html import render_handout
+    from betel_tutor.scenario.loader import load_text
+
+    base, asked = server
+    out = render(tmp_path, str(ROOT / "tests" / "data" / "sheets" / "replay.yaml"))
+    # A note with a remote image and link, rendered with the checker bypassed: shown as text.
+    scenario, problems = load_text(REMOTE.replace("http://127.0.0.1:9", base), "remote.yaml")
+    assert scenario is not None, problems
+    remote = tmp_path / "remote.html"
+    remote.write_text(render_handout([scenario], lang="both"), encoding="utf-8")
+    assert "127.0.0.1" not in remote.read_text(encoding="utf-8")
+    for page_file in (out / "replay.html", remote):
+        assert _requests(browser, page_file) == [page_file.as_uri()]  # itself, nothing else
+    assert asked == []
+    # The policy alone: loads put into a rendered page never reach the server (Chromium
+    # announces each request, then refuses it before it leaves the browser).
+    text = (out / "replay.html").read_text(encoding="utf-8")
+    hostile = tmp_path / "hostile.html"
+    hostile.write_text(text.replace("<title>", _loads(base) + "<title>", 1), encoding="utf-8")
+    assert len(_requests(browser, hostile)) > 1
+    assert asked == []
+    # Without the policy the same page does load from the server: the counts above are real.
+    policy = re.search(r'<meta http-equiv="Content-Security-Policy"[^>]*>', text)
+    assert policy is not None
+    bare = tmp_path / "bare.html"
+    bare.write_text(hostile.read_text(encoding="utf-8").replace(policy.group(0), ""), "utf-8")
+    _requests(browser, bare)
+    assert asked
+
+
+def test_the_step_through_runs_under_the_policy(browser: Browser, tmp_path: Path) -> None:
+    out = render(tmp_path, str(ROOT / "tests" / "data" / "sheets" / "replay.yaml"))
+    page = browser.new_page()
+    refused: list[str] = []
+    page.on("console", lambda message: refused.append(message.text))
+    page.goto((out / "replay.html").as_uri())
+    page.locator(".replay .next").click()
+    assert page.locator(".replay .position").inner_text() == "1"
+    assert not [text for text in refused if "Content Security Policy" in text], refused

@@ -1,8 +1,16 @@
-"""Rendering deal sheets to one self-contained HTML file (inline CSS, no network)."""
+"""Rendering deal sheets to one self-contained HTML file (inline CSS, no network).
+
+Every page carries a Content-Security-Policy that lets it load nothing: no image but an inline
+``data:`` one, no style but its own inline one, no script but the step-through it was rendered
+with (allowed by its SHA-256), no font, frame or connection. Opening a sheet makes no request.
+"""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from betel_tutor.render.viewmodel import DealView, QuizView, analyse, deal_view, quiz_views
@@ -37,6 +45,18 @@ def _part(scenario: Scenario, languages: list[str], sheet: str, solver: bool) ->
     return Part(scenario.id, title, deals, quizzes if scenario.all_quizzes() else [])
 
 
+@cache
+def _script() -> tuple[str, str]:
+    """The step-through script of every sheet, and the policy that lets only it run."""
+    script = (data_dir("templates") / "step_through.js").read_text(encoding="utf-8")
+    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
+    policy = (
+        "default-src 'none'; img-src data:; style-src 'unsafe-inline'; "
+        f"script-src 'sha256-{digest}'; base-uri 'none'; form-action 'none'"
+    )
+    return script, policy
+
+
 def render_handout(
     scenarios: list[Scenario],
     *,
@@ -68,6 +88,7 @@ def render_handout(
         "columns": len(languages),
         "per_page": per_page,
     }
+    context["script"], context["policy"] = _script()
     return environment.get_template("deal_sheet.html.j2").render(**context)
 
 

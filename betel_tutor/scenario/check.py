@@ -6,9 +6,10 @@ contradicts is reported with what the engine says instead.
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 
 from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, Card, format_cards
 from betel_tutor.errors import BetelError
@@ -120,7 +121,36 @@ def check_legacy_note(path: str) -> list[Problem]:
     if note is None:
         return problems
     starts = {lang: Position(path, line, 1) for lang, line in note.text_lines.items()}
-    return _same_cards(note.texts.get("en", ""), note.texts.get("pl", ""), starts.get("pl"))
+    problems = _same_cards(note.texts.get("en", ""), note.texts.get("pl", ""), starts.get("pl"))
+    for lang, start in starts.items():
+        problems.extend(_remote_urls(note.texts.get(lang, ""), lang, start, text))
+    return problems
+
+
+def _remote_urls(text: str, lang: str, start: Position, source: str | None = None) -> list[Problem]:
+    """A problem for each image or link in a note that a sheet would load from outside
+    itself (see :mod:`betel_tutor.markup`), where its URL is written in the file."""
+    from betel_tutor.markup import remote_urls
+
+    found = remote_urls(text)
+    if not found:
+        return []
+    if source is None:
+        from betel_tutor.scenario.source import read_file
+
+        source = read_file(start.path)[0] or ""
+    lines = source.split("\n")
+    problems = []
+    for offset, column, kind, url in found:
+        line = start.line + offset
+        at = Position(start.path, line, column)
+        for number in range(line - 1, len(lines)):  # as written: indented, quoted, folded
+            if url in lines[number]:
+                at = Position(start.path, number + 1, lines[number].index(url) + 1)
+                break
+        key = "check.note_remote_image" if kind == "image" else "check.note_remote_link"
+        problems.append(Problem(at, key, {"lang": lang.upper(), "url": url}))
+    return problems
 
 
 def _same_cards(english: str, polish: str, where: Position | None) -> list[Problem]:
@@ -154,6 +184,9 @@ def check_note(deal: DealSpec, note: Note) -> list[Problem]:
     from betel_tutor.scenario.legacy_note import example_tricks
 
     problems = _same_cards(note.text.en, note.text.pl, note.text_positions.get("pl"))
+    for lang in ("en", "pl"):
+        start = note.text_positions.get(lang) or _where(note.position)
+        problems.extend(_remote_urls(note.text.get(lang), lang, start))
     game = profile(deal.variant or deal.game)
     trump = deal.trump
     if trump is None and deal.contract is not None:
@@ -299,17 +332,92 @@ def check_quiz(quiz: Quiz) -> list[Problem]:
 
 
 # -- folders ---------------------------------------------------------------------------------
+SUFFIXES = (".yaml", ".yml", ".txt")
+MAX_DEPTH = 64  # folders within folders searched; deeper ones are reported, not searched
+
+
 def scenario_files(paths: list[str]) -> list[str]:
     """Files to check: given files as they are; folders searched for .yaml, .yml and .txt."""
+    return collect_files(paths)[0]
+
+
+def collect_files(paths: list[str]) -> tuple[list[str], list[Problem]]:
+    """The files to check in ``paths``, and the problems met finding them.
+
+    A given file is taken as it is (reading it reports what is wrong with it). A folder is
+    searched without recursion, following links to folders, to :data:`MAX_DEPTH` levels. Nothing
+    found is passed over in silence: a folder that cannot be read, a link that loops, a folder
+    too deep, and a file of a scenario's name that is not a regular file (a named pipe would
+    block the reading forever: it is never opened) are each a problem naming it.
+    """
     found: list[str] = []
+    problems: list[Problem] = []
     for name in paths:
-        path = Path(name)
-        if path.is_dir():
-            found.extend(
-                str(p)
-                for p in sorted(path.rglob("*"))
-                if p.suffix in (".yaml", ".yml", ".txt") and p.is_file()
-            )
+        if os.path.isdir(name):
+            _walk(name, found, problems)
         else:
             found.append(name)
-    return found
+    return found, problems
+
+
+def _at(path: str) -> Position:
+    return Position(path, 0, 0)  # a whole file or folder: shown as its path alone
+
+
+def _walk(top: str, found: list[str], problems: list[Problem]) -> None:
+    """Depth first in name order, as a sorted ``rglob`` listed the files, with a stack of
+    listings in place of recursion."""
+    try:
+        first = os.stat(top)
+    except OSError as error:
+        problems.append(Problem(_at(top), "scenario.folder_unreadable", {"detail": _why(error)}))
+        return
+    identity = (first.st_dev, first.st_ino)
+    walked = {identity}  # every folder listed, reached by whichever link
+    stack = [(_listing(top, problems), [identity])]  # each: what is left, the folders above
+    while stack:
+        entries, above = stack[-1]
+        entry = next(entries, None)
+        if entry is None:
+            stack.pop()
+            continue
+        try:
+            info = entry.stat()  # through links
+        except OSError as error:
+            if error.errno == errno.ELOOP:
+                problems.append(Problem(_at(entry.path), "scenario.link_loop"))
+            else:
+                detail = {"detail": _why(error)}
+                problems.append(Problem(_at(entry.path), "scenario.unreadable", detail))
+            continue
+        if stat.S_ISDIR(info.st_mode):
+            identity = (info.st_dev, info.st_ino)
+            if identity in above:
+                problems.append(Problem(_at(entry.path), "scenario.link_loop"))
+            elif identity in walked:
+                continue  # reached before by another link: its files are listed already
+            elif len(above) > MAX_DEPTH:
+                problems.append(Problem(_at(entry.path), "scenario.too_deep", {"limit": MAX_DEPTH}))
+            else:
+                walked.add(identity)
+                stack.append((_listing(entry.path, problems), [*above, identity]))
+        elif entry.name.endswith(SUFFIXES):
+            if stat.S_ISREG(info.st_mode):
+                found.append(entry.path)
+            else:
+                problems.append(Problem(_at(entry.path), "scenario.not_regular", {}))
+
+
+def _listing(folder: str, problems: list[Problem]) -> Iterator[os.DirEntry[str]]:
+    """A folder's entries in name order; none, and a problem, if it cannot be read."""
+    try:
+        with os.scandir(folder) as listing:
+            entries = sorted(listing, key=lambda entry: entry.name)
+    except OSError as error:
+        problems.append(Problem(_at(folder), "scenario.folder_unreadable", {"detail": _why(error)}))
+        entries = []
+    return iter(entries)
+
+
+def _why(error: OSError) -> str:
+    return error.strerror or str(error)

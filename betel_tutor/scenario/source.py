@@ -9,6 +9,8 @@ aliases (a "billion laughs" file fails at its first alias), and no file over
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -52,6 +54,8 @@ class Position(NamedTuple):
     column: int
 
     def __str__(self) -> str:
+        if self.line == 0:  # the whole file or folder (one that cannot be read, say)
+            return self.path
         return f"{self.path}:{self.line}:{self.column}"
 
 
@@ -202,15 +206,23 @@ def load_yaml(text: str, path: str) -> tuple[Node | None, list[Problem]]:
 
 
 def read_file(path: str) -> tuple[str | None, list[Problem]]:
-    """The text of a file, or the problem that stops it being read (size, encoding, absence)."""
+    """The text of a file, or the problem that stops it being read (size, encoding, absence).
+
+    Only a regular file is read: a named pipe, a device or a socket is never opened (opening a
+    pipe waits for a writer, forever), and is reported instead."""
     where = Position(path, 1, 1)
     try:
-        with open(path, "rb") as handle:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None, [Problem(Position(path, 0, 0), "scenario.not_regular")]
+        # Not blocking, and checked again once open, should a pipe take the file's place.
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with open(descriptor, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+                return None, [Problem(Position(path, 0, 0), "scenario.not_regular")]
             data = handle.read(MAX_BYTES + 1)
-    except OSError as error:
-        return None, [
-            Problem(where, "scenario.unreadable", {"detail": error.strerror or str(error)})
-        ]
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+        detail = getattr(error, "strerror", None) or str(error)
+        return None, [Problem(where, "scenario.unreadable", {"detail": detail})]
     if len(data) > MAX_BYTES:
         return None, [Problem(where, "scenario.too_big", {"limit": MAX_BYTES})]
     try:
