@@ -282,10 +282,22 @@ def odds_command(
 ) -> None:
     """How the missing cards of a suit split between the opponents (spec §10)."""
     with _reported(lang) as language:
+        from betel_tutor.errors import NotationError
         from betel_tutor.i18n import translate
+        from betel_tutor.odds import SUIT_SIZE, split_table
         from betel_tutor.odds import after_discard as discard_table
-        from betel_tutor.odds import split_table
 
+        if after_discard and dubel:
+            raise NotationError("cli.odds_dubel_discard", token=str(dubel), position=0, dubel=dubel)
+        if after_discard and hold >= SUIT_SIZE:
+            raise NotationError(
+                "cli.odds_no_discard",
+                token=str(hold),
+                position=0,
+                hold=hold,
+                size=SUIT_SIZE,
+                most=SUIT_SIZE - 1,
+            )
         table = discard_table(hold) if after_discard else split_table(hold, dubel)
         if as_json:
             import json

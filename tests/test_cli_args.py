@@ -1,0 +1,59 @@
+"""Bad arguments through the console script: one clear line, a non-zero status, no traceback."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.test_cli import run
+
+USAGE_ERROR = 2
+
+
+def refused(*args: str, env: dict[str, str] | None = None) -> str:
+    """Run the command, expect it refused with one line on stderr and status 2; the line."""
+    result = run(*args, env=env)
+    assert result.returncode == USAGE_ERROR, (result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+# -- odds ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("as_json", [[], ["--json"]])
+def test_odds_after_a_discard_when_you_hold_the_whole_suit(as_json: list[str]) -> None:
+    line = refused("odds", "--hold", "8", "--after-discard", *as_json)
+    assert line.startswith("--hold 8 with --after-discard:")
+    assert "at most 7" in line
+    polish = refused("odds", "--hold", "8", "--after-discard", "--lang", "pl", *as_json)
+    assert polish.startswith("--hold 8 z --after-discard:")
+
+
+def test_odds_after_a_discard_refuses_a_dubel_it_would_not_use() -> None:
+    line = refused("odds", "--hold", "3", "--dubel", "1", "--after-discard", "--json")
+    assert line.startswith("--dubel 1 cannot go with --after-discard")
+
+
+def test_odds_after_a_discard_still_answers() -> None:
+    result = run("odds", "--hold", "7", "--after-discard", "--json")
+    assert result.returncode == 0
+    assert json.loads(result.stdout)["splits"] == [{"split": "0-0", "percent": 100.0}]
+
+
+# -- card notation: U+FE0F ---------------------------------------------------------------------
+
+
+def test_a_bare_selector_is_not_a_heart() -> None:
+    line = refused("explain", "trick", "\ufe0fA ♠K ♠Q")
+    assert "U+FE0F" in line and "position 1" in line
+
+
+def test_a_selector_after_a_suit_symbol_is_read() -> None:
+    result = run("explain", "trick", "♥\ufe0fA ♠\ufe0fK ♠Q", "--trump", "♠\ufe0f")
+    assert result.returncode == 0, result.stderr
+    assert "♠K wins the trick (card 2)" in result.stdout
