@@ -68,6 +68,24 @@ def _reported(lang: str | None) -> Iterator[str]:
         raise typer.Exit(USAGE_ERROR) from None
 
 
+def _seed_text(value: str | None) -> str | None:
+    """A ``--seed`` if it is text. Bytes that are not UTF-8 (they reach ``sys.argv`` as lone
+    surrogates) are refused, showing the bytes: such a seed could not be saved or shown."""
+    if value is None:
+        return None
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        from betel_tutor.errors import NotationError
+
+        try:
+            shown = value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        except UnicodeEncodeError:  # a surrogate that is not an escaped byte
+            shown = value.encode("utf-8", "backslashreplace").decode("utf-8")
+        raise NotationError("cli.seed_not_text", token=shown, position=0) from None
+    return value
+
+
 def _show(build: Callable[[str], Explanation], lang: str | None, as_json: bool) -> None:
     """Print what ``build`` explains, as text lines or JSON; an illegal call exits with 2."""
     with _reported(lang) as language:
@@ -409,6 +427,7 @@ def solve_command(
         from betel_tutor.seats import Seat, seats
         from betel_tutor.solver.report import reports_for_file, reports_for_seed
 
+        seed = _seed_text(seed)
         if (path is None) == (seed is None):
             raise NotationError("cli.solve_what", token=path or "", position=0)
         chosen = seats()
@@ -521,6 +540,7 @@ def learn_command(
         from betel_tutor.tutor.context import Settings
         from betel_tutor.tutor.session import Session
 
+        seed = _seed_text(seed)
         if level is not None and not 1 <= level <= 10:
             raise NotationError("tutor.bad_level", token=str(level), position=0)
         from betel_tutor.bots.strong import STRENGTHS

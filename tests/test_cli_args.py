@@ -57,3 +57,21 @@ def test_a_selector_after_a_suit_symbol_is_read() -> None:
     result = run("explain", "trick", "♥\ufe0fA ♠\ufe0fK ♠Q", "--trump", "♠\ufe0f")
     assert result.returncode == 0, result.stderr
     assert "♠K wins the trick (card 2)" in result.stdout
+
+
+# -- seeds that are not UTF-8 --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "shown"),
+    [
+        (("solve", "--seed", "\udcff\udcfe"), "\\xff\\xfe"),
+        (("solve", "--seed", "a\udcffb", "--json"), "a\\xffb"),
+        (("learn", "--seed", "\udcff"), "\\xff"),
+    ],
+)
+def test_a_seed_that_is_not_utf8_is_refused(args: tuple[str, ...], shown: str) -> None:
+    # Bytes that are not UTF-8 reach the program as lone surrogates (PEP 383).
+    line = refused(*args)
+    assert line.startswith(f"--seed {shown}: ")
+    assert refused(*args, "--lang", "pl").startswith(f"--seed {shown}: bajty")
