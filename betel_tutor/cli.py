@@ -86,6 +86,18 @@ def _seed_text(value: str | None) -> str | None:
     return value
 
 
+def _workers(asked: int, language: str) -> int:
+    """``--workers`` as asked, capped at the available cores (a note on stderr says so)."""
+    from betel_tutor.cores import MAX_WORKERS, usable_workers
+    from betel_tutor.i18n import translate
+
+    used = usable_workers(asked)
+    if asked > used:
+        note = translate("cli.workers_capped", language, asked=asked, used=used, most=MAX_WORKERS)
+        typer.echo(note, err=True)
+    return used
+
+
 def _show(build: Callable[[str], Explanation], lang: str | None, as_json: bool) -> None:
     """Print what ``build`` explains, as text lines or JSON; an illegal call exits with 2."""
     with _reported(lang) as language:
@@ -222,7 +234,8 @@ def check_command(
         int | None,
         typer.Option(
             "--workers",
-            help="Processes for the check [default: one per core from 64 files on, else one].",
+            help="Processes for the check, at most one per available core (more is capped, "
+            "with a note on stderr) [default: one per core from 64 files on, else one].",
         ),
     ] = None,
     lang: Lang = None,
@@ -236,7 +249,7 @@ def check_command(
         files = scenario_files(paths)
         if not files:
             raise BetelError("cli.no_files", paths=" ".join(paths))
-        count = default_workers(len(files)) if workers is None else max(1, workers)
+        count = default_workers(len(files)) if workers is None else _workers(workers, language)
         problems = check_files(files, workers=count)
         for problem in problems:
             typer.echo(problem.format(language))
@@ -468,7 +481,13 @@ def laydown_command(
         ),
     ] = 2_000_000,
     workers: Annotated[
-        int, typer.Option("--workers", min=1, help="Processes to spread the exchanges over.")
+        int,
+        typer.Option(
+            "--workers",
+            min=1,
+            help="Processes to spread the exchanges over, at most one per available core (more "
+            "is capped, with a note on stderr).",
+        ),
     ] = 1,
     lang: Lang = None,
     as_json: Json = False,
@@ -485,7 +504,11 @@ def laydown_command(
         cards = parse_cards(hand, lang=language)
         dubel_cards = parse_cards(dubel, lang=language) if dubel else default_dubel(cards)
         result = check_laydown(
-            cards, dubel_cards, parse_contract(contract), budget=budget, workers=workers
+            cards,
+            dubel_cards,
+            parse_contract(contract),
+            budget=budget,
+            workers=_workers(workers, language),
         )
         if as_json:
             typer.echo(json.dumps(to_json(result), ensure_ascii=False, indent=2))

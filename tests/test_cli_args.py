@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from tests.test_cli import run
+
+ROOT = Path(__file__).parents[1]
 
 USAGE_ERROR = 2
 
@@ -75,3 +78,21 @@ def test_a_seed_that_is_not_utf8_is_refused(args: tuple[str, ...], shown: str) -
     line = refused(*args)
     assert line.startswith(f"--seed {shown}: ")
     assert refused(*args, "--lang", "pl").startswith(f"--seed {shown}: bajty")
+
+
+# -- --workers beyond the cores ------------------------------------------------------------------
+
+
+def test_workers_are_capped_at_the_cores() -> None:
+    from betel_tutor.cores import MAX_WORKERS, available_cores, usable_workers
+
+    used = min(available_cores(), MAX_WORKERS)
+    assert usable_workers(200) == used and usable_workers(0) == usable_workers(-5) == 1
+    note = f"--workers 200: processes capped at {used} (one per available core, at most 32)"
+    checked = run("check", str(ROOT / "scenarios" / "lessons"), "--workers", "200")
+    assert checked.returncode == 0, checked.stderr
+    assert checked.stderr.splitlines()[0] == note
+    laid = run("laydown", "♠AKQJ109 ♥AK ♦AK", "--contract", "4♠", "--workers", "200")
+    assert laid.returncode == 0 and laid.stderr.splitlines() == [note]
+    quiet = run("laydown", "♠AKQJ109 ♥AK ♦AK", "--contract", "4♠", "--workers", str(used))
+    assert quiet.returncode == 0 and quiet.stderr == ""

@@ -6,11 +6,11 @@ contradicts is reported with what the engine says instead.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, Card, format_cards
+from betel_tutor.cores import usable_workers
 from betel_tutor.errors import BetelError
 from betel_tutor.scenario.deals import MAX_ATTEMPTS, Unsatisfiable, realize
 from betel_tutor.scenario.loader import load
@@ -35,7 +35,9 @@ def check_file(path: str) -> list[Problem]:
 
 def check_files(paths: Sequence[str], *, workers: int = 1) -> list[Problem]:
     """``check_file`` for every file, the problems in the files' order. With ``workers`` > 1
-    the files are spread over that many processes: each file's check stands alone."""
+    the files are spread over that many processes (at most one per core): each file's check
+    stands alone."""
+    workers = usable_workers(workers)
     if workers <= 1 or len(paths) < 2 * workers:
         return [problem for path in paths for problem in check_file(path)]
     from concurrent.futures import ProcessPoolExecutor  # 30 ms to import: only when spreading
@@ -51,11 +53,7 @@ def default_workers(files: int) -> int:
     :data:`MANY_FILES` files on, else one (a process costs more than a few files do)."""
     if files < MANY_FILES:
         return 1
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        cores = os.cpu_count() or 1
-    return max(1, min(cores, 8))
+    return usable_workers(8)
 
 
 MANY_FILES = 64
