@@ -671,14 +671,62 @@ def progress_command(
                 typer.echo(line)
 
 
+# -- output that the terminal cannot show ---------------------------------------------------------
+
+_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+_PLAIN = {"\ufe0f": "", "—": "-", "–": "-", "…": "...", "‘": "'", "’": "'", "“": '"', "”": '"'}
+_PLAIN |= {"„": '"', "→": "->", "×": "x", "ł": "l", "Ł": "L", "·": "."}
+FALLBACK = "betel-tutor-plain"
+
+
+def _plain(error: UnicodeError) -> tuple[str, int]:
+    """The codec error handler of :func:`_fit_output`: what a stream cannot encode, in ASCII.
+    Suits become their letters (♠ S, ♥ H, ♦ D, ♣ C), Polish letters lose their marks, a lone
+    surrogate (bytes of the command line that are not UTF-8) is escaped; anything else is ?."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    import unicodedata
+
+    out = []
+    for char in error.object[error.start : error.end]:
+        if char in _LETTERS or char in _PLAIN:
+            out.append(_LETTERS.get(char) or _PLAIN[char])
+        elif "\ud800" <= char <= "\udfff":
+            out.append(f"\\u{ord(char):04x}")  # valid in JSON strings too
+        else:
+            base = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode()
+            out.append(base or "?")
+    return "".join(out), error.end
+
+
+def _fit_output() -> None:
+    """Standard output and error never fail on a character they cannot encode (a cp1250 or
+    ASCII terminal): :func:`_plain` writes it in ASCII instead, suits as S H D C. The one place
+    for every command, text and JSON alike. An error handler the user chose through
+    ``PYTHONIOENCODING`` (``cp1250:replace``) is kept."""
+    import codecs
+    import os
+    import sys
+
+    if ":" in os.environ.get("PYTHONIOENCODING", ""):
+        return
+    codecs.register_error(FALLBACK, _plain)
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors=FALLBACK)
+
+
 def main() -> None:
     """The ``betel-tutor`` console script.
 
     Usage mistakes (an unknown command or option, a missing argument) get one line on stderr
-    and exit status 2, like every other bad input.
+    and exit status 2, like every other bad input. Output the terminal cannot encode is
+    written in ASCII (:func:`_fit_output`).
     """
     import sys
 
+    _fit_output()
     try:
         status = app(prog_name="betel-tutor", standalone_mode=False)
     except typer.Abort:  # Ctrl-C (the command line turns KeyboardInterrupt into Abort)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.test_cli import run
+from tests.test_cli import BETEL_TUTOR, LOCALE_VARIABLES, run
 
 ROOT = Path(__file__).parents[1]
 
@@ -96,3 +98,71 @@ def test_workers_are_capped_at_the_cores() -> None:
     assert laid.returncode == 0 and laid.stderr.splitlines() == [note]
     quiet = run("laydown", "♠AKQJ109 ♥AK ♦AK", "--contract", "4♠", "--workers", str(used))
     assert quiet.returncode == 0 and quiet.stderr == ""
+
+
+# -- a terminal that cannot show the suit symbols -----------------------------------------------
+
+SUITED_COMMANDS = [
+    ("explain", "trick", "♥A ♠K ♠Q"),
+    ("explain", "legal", "--hand", "♥AK8 ♠7", "--trick", "♥Q"),
+    ("explain", "score", "3♣", "--tricks", "7,2,1"),
+    ("explain", "auction", "1♠ pass pass"),
+    ("rules", "2"),
+    ("odds", "--hold", "4"),
+    ("solve", "--seed", "7", "--seat", "S"),
+    ("laydown", "♠AKQJ109 ♥AK ♦AK", "--contract", "4♠"),
+    ("progress",),
+]
+ENCODINGS = [
+    {"PYTHONIOENCODING": "cp1250"},
+    {"LC_ALL": "C"},  # Python's UTF-8 mode for the C locale (PEP 538, 540): the suits stay
+]
+
+
+def run_bytes(
+    *args: str, env: dict[str, str], home: Path, stdin: bytes = b""
+) -> subprocess.CompletedProcess[bytes]:
+    environment = {k: v for k, v in os.environ.items() if k not in LOCALE_VARIABLES}
+    environment.pop("PYTHONIOENCODING", None)
+    environment.update({"BETEL_TUTOR_HOME": str(home), **env})
+    return subprocess.run(
+        [str(BETEL_TUTOR), *args], input=stdin, capture_output=True, env=environment, timeout=60
+    )
+
+
+@pytest.mark.parametrize("env", ENCODINGS, ids=lambda env: " ".join(env.values()))
+@pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
+@pytest.mark.parametrize("args", SUITED_COMMANDS, ids=lambda args: " ".join(args[:2]))
+def test_output_the_terminal_cannot_encode_falls_back_to_letters(
+    args: tuple[str, ...], as_json: bool, env: dict[str, str], tmp_path: Path
+) -> None:
+    result = run_bytes(*args, *(["--json"] if as_json else []), env=env, home=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert b"Traceback" not in result.stderr and result.stdout
+    encoding = env.get("PYTHONIOENCODING", "utf-8")
+    text = result.stdout.decode(encoding)  # what the terminal's encoding can read
+    if encoding != "utf-8":
+        assert not set("♠♥♦♣") & set(text)
+    if as_json:
+        json.loads(text)
+    if args[0] == "explain" and args[1] == "trick":
+        assert ("♥A" if encoding == "utf-8" else "HA") in text
+
+
+@pytest.mark.parametrize("env", ENCODINGS, ids=lambda env: " ".join(env.values()))
+def test_errors_and_the_tutor_on_a_terminal_without_suits(
+    env: dict[str, str], tmp_path: Path
+) -> None:
+    encoding = env.get("PYTHONIOENCODING", "utf-8")
+    bad = run_bytes("explain", "trick", "♥A ♠K", "--lang", "pl", env=env, home=tmp_path)
+    assert bad.returncode == USAGE_ERROR and b"Traceback" not in bad.stderr
+    assert len(bad.stderr.decode(encoding).splitlines()) == 1
+    check = run_bytes("check", str(ROOT / "tests" / "data" / "bad"), env=env, home=tmp_path)
+    assert check.returncode == 1 and b"Traceback" not in check.stderr
+    assert "♠" in check.stdout.decode(encoding) or "S" in check.stdout.decode(encoding)
+    learn = run_bytes("learn", "--level", "1", env=env, home=tmp_path, stdin=b"quit\n")
+    assert learn.returncode in (0, 1) and b"Traceback" not in learn.stderr
+    learned = run_bytes("learn", "--level", "2", "--json", env=env, home=tmp_path, stdin=b"")
+    assert b"Traceback" not in learned.stderr
+    for line in learned.stdout.decode(encoding).splitlines():
+        json.loads(line)
