@@ -166,3 +166,48 @@ def test_errors_and_the_tutor_on_a_terminal_without_suits(
     assert b"Traceback" not in learned.stderr
     for line in learned.stdout.decode(encoding).splitlines():
         json.loads(line)
+
+
+# -- bounded work: constraints no deal can meet ------------------------------------------------
+
+IMPOSSIBLE = [
+    ["{seat: W, suit: ♠, at_least: 9}"],
+    ["{seat: W, suit: ♠, at_least: 5}", "{seat: N, suit: ♠, at_least: 4}"],
+    ["{seat: S, rank: A, at_least: 3}", "{seat: N, rank: A, at_least: 2}"],
+    ["{seat: W, suit: ♦, at_least: 6}", "{seat: W, suit: ♥, at_least: 5}"],
+    ["{seat: N, suit: ♣, at_least: 3}", "{seat: N, suit: ♣, at_most: 2}"],
+    ["{seat: W, cards: ♠A ♥K}", "{seat: S, cards: ♥K}"],
+    [f"{{seat: S, suit: {suit}, at_most: 2}}" for suit in "♠♥♦♣"],
+]
+
+
+def test_300_deals_with_impossible_constraints_are_checked_quickly(tmp_path: Path) -> None:
+    import time
+
+    lines = ["kind: practice", "id: many", "title: {en: Many, pl: Wiele}", "deals:"]
+    for number in range(300):
+        lines += [f"  - id: d{number}", f"    seed: {number}", "    constraints:"]
+        lines += [f"      - {constraint}" for constraint in IMPOSSIBLE[number % len(IMPOSSIBLE)]]
+    scenario = tmp_path / "many.yaml"
+    scenario.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    start = time.perf_counter()
+    result = run("check", str(scenario))
+    elapsed = time.perf_counter() - start
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    problems = result.stdout.splitlines()
+    assert len(problems) == 300
+    assert all(
+        line.startswith(f"{scenario}:") and "no deal can meet this constraint" in line
+        for line in problems
+    )
+    assert elapsed < 10, elapsed  # 20,000 deals tried for each took 161 s
+
+
+def test_constraints_too_rare_are_given_up_after_a_bounded_number_of_deals() -> None:
+    from betel_tutor.scenario.deals import MAX_ATTEMPTS
+
+    result = run("check", str(ROOT / "tests" / "data" / "bad" / "30_unsatisfiable.yaml"))
+    assert result.returncode == 1
+    assert result.stdout.endswith(
+        f":9:7: no deal from this seed meets the constraints of deal 'd1' (tried {MAX_ATTEMPTS})\n"
+    )

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, Card, format_cards
 from betel_tutor.cores import usable_workers
-from betel_tutor.errors import BetelError
+from betel_tutor.errors import BetelError, ScenarioError
 from betel_tutor.scenario.deals import MAX_ATTEMPTS, Unsatisfiable, realize
 from betel_tutor.scenario.loader import load
 from betel_tutor.scenario.model import DealSpec, Note, Quiz, Scenario
@@ -220,11 +220,17 @@ def check_cards(deal: DealSpec) -> list[Problem]:
     if deal.hands is None:
         try:
             realize(deal)
-        except Unsatisfiable:
+        except Unsatisfiable as unmet:
             at = deal.where.get("constraints", where)
-            problems.append(
-                Problem(at, "check.unsatisfiable", {"id": deal.id, "tries": MAX_ATTEMPTS})
-            )
+            why = unmet.impossible
+            if why is None:
+                params = {"id": deal.id, "tries": MAX_ATTEMPTS}
+                problems.append(Problem(at, "check.unsatisfiable", params))
+            else:
+                at = why.constraint.position or at
+                reason = ScenarioError(f"check.{why.reason}", **why.params)
+                params = {"id": deal.id, "seat": why.constraint.seat, "why": reason}
+                problems.append(Problem(at, "check.impossible", params))
         return problems
     deck = BRIDGE_DECK if deal.game == "bridge" else BETEL_DECK
     size = HAND_SIZE[deal.game]
