@@ -477,9 +477,12 @@ def laydown_command(
     budget: Annotated[
         int,
         typer.Option(
-            "--budget", min=1, help="Information sets to search for each exchange before giving up."
+            "--budget",
+            min=1,
+            help="Information sets to search over all the exchanges before answering open "
+            "(a bound on time and memory: under a minute).",
         ),
-    ] = 2_000_000,
+    ] = 300_000,
     workers: Annotated[
         int,
         typer.Option(
