@@ -53,7 +53,7 @@ from betel_tutor.solver.claim import (
 
 Verdict = Literal["proved", "refuted", "open"]
 # Information sets searched over all the exchanges before the answer is "open": a bound on
-# the time and memory of any hand (at 5,000–15,000 a second, under a minute).
+# the time and memory of any hand (at 10,000–50,000 a second, under a minute).
 DEFAULT_BUDGET = 300_000
 # Random distributions tried before the search, for a quick refutation.
 QUICK_SAMPLES = 6
