@@ -20,7 +20,7 @@ from collections import Counter
 
 from betel_tutor.cards import BETEL_DECK, Card
 from betel_tutor.contracts import Contract, parse_contract
-from betel_tutor.solver.laydown import check_laydown
+from betel_tutor.solver.laydown import DEFAULT_BUDGET, check_laydown
 
 
 def strong_hand(rng: random.Random) -> tuple[list[Card], list[Card], Contract]:
@@ -43,7 +43,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--budget", type=int, default=2_000_000)
+    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
     args = parser.parse_args()
     rng = random.Random(args.seed)
     hands = [strong_hand(rng) for _ in range(args.hands)]

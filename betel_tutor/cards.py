@@ -42,8 +42,9 @@ class Suit(enum.Enum):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
-        """A suit from its symbol or letter (``♠``, ``S``, ``s``)."""
-        suit = _SUIT_CHARS.get(text.strip().upper()) if len(text.strip()) == 1 else None
+        """A suit from its symbol or letter (``♠``, ``S``, ``s``, ``♥️`` as phones write it)."""
+        written = _strip_selector(text.strip())
+        suit = _SUIT_CHARS.get(written.upper()) if len(written) == 1 else None
         if suit is None:
             raise NotationError("cards.bad_suit", token=text, position=0)
         return suit
@@ -52,9 +53,32 @@ class Suit(enum.Enum):
 SUITS_HIGH_TO_LOW = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 _SUIT_CHARS: dict[str, Suit] = {}
-for _suit, _extra in zip(SUITS_HIGH_TO_LOW, ("♤", "♡♥️", "♢", "♧"), strict=True):
+_SUIT_SYMBOLS = frozenset("♠♥♦♣♤♡♢♧")
+for _suit, _extra in zip(SUITS_HIGH_TO_LOW, ("♤", "♡", "♢", "♧"), strict=True):
     for _char in _suit.symbol + _suit.letter + _extra:
         _SUIT_CHARS[_char] = _suit
+
+# The emoji presentation selector: phones write ♥️ as ♥ followed by U+FE0F. It is read only
+# right after a suit symbol; anywhere else it is refused (alone it once read as ♥).
+SELECTOR = "\ufe0f"
+
+
+def _strip_selector(text: str) -> str:
+    """``text`` without a selector that follows a suit symbol; other selectors stay."""
+    if SELECTOR not in text:
+        return text
+    return "".join(
+        char
+        for i, char in enumerate(text)
+        if char != SELECTOR or i == 0 or text[i - 1] not in _SUIT_SYMBOLS
+    )
+
+
+def _check_selectors(token: str, start: int) -> None:
+    """Refuse a selector that does not follow a suit symbol, naming the token."""
+    for i, char in enumerate(token):
+        if char == SELECTOR and (i == 0 or token[i - 1] not in _SUIT_SYMBOLS):
+            raise NotationError("cards.stray_selector", token=token, position=start + i)
 
 
 class Rank(enum.IntEnum):
@@ -188,6 +212,7 @@ def _parse_token(
     (``W♥``, ``10h``, ``as``), bare ranks continuing the previous suit (``9`` in ``♥10 9``),
     or a void mark (``-``).
     """
+    _check_selectors(token, start)
     head = token[0]
     if head.upper() in _SUIT_CHARS:
         try:
@@ -214,7 +239,8 @@ def _parse_rank_first(token: str, tokens: dict[str, Rank]) -> Card | None:
     if scanned is None:
         return None
     rank, pos = scanned
-    suit = _SUIT_CHARS.get(token[pos:].upper()) if len(token) - pos == 1 else None
+    written = _strip_selector(token[pos:])
+    suit = _SUIT_CHARS.get(written.upper()) if len(written) == 1 else None
     return Card(suit, rank) if suit is not None else None
 
 
@@ -234,7 +260,7 @@ def _parse_suit_first(
             suit = next_suit
             group_written = False
             pos += 1
-            if token.startswith("\ufe0f", pos):  # emoji presentation selector after ♥
+            if token.startswith(SELECTOR, pos):  # ♥️ as phones write it
                 pos += 1
             continue
         if char in _VOID_MARKS:

@@ -70,6 +70,36 @@ def _reported(lang: str | None) -> Iterator[str]:
         raise typer.Exit(USAGE_ERROR) from None
 
 
+def _seed_text(value: str | None) -> str | None:
+    """A ``--seed`` if it is text. Bytes that are not UTF-8 (they reach ``sys.argv`` as lone
+    surrogates) are refused, showing the bytes: such a seed could not be saved or shown."""
+    if value is None:
+        return None
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        from betel_tutor.errors import NotationError
+
+        try:
+            shown = value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        except UnicodeEncodeError:  # a surrogate that is not an escaped byte
+            shown = value.encode("utf-8", "backslashreplace").decode("utf-8")
+        raise NotationError("cli.seed_not_text", token=shown, position=0) from None
+    return value
+
+
+def _workers(asked: int, language: str) -> int:
+    """``--workers`` as asked, capped at the available cores (a note on stderr says so)."""
+    from betel_tutor.cores import MAX_WORKERS, usable_workers
+    from betel_tutor.i18n import translate
+
+    used = usable_workers(asked)
+    if asked > used:
+        note = translate("cli.workers_capped", language, asked=asked, used=used, most=MAX_WORKERS)
+        typer.echo(note, err=True)
+    return used
+
+
 def _show(build: Callable[[str], Explanation], lang: str | None, as_json: bool) -> None:
     """Print what ``build`` explains, as text lines or JSON; an illegal call exits with 2."""
     with _reported(lang) as language:
@@ -206,7 +236,8 @@ def check_command(
         int | None,
         typer.Option(
             "--workers",
-            help="Processes for the check [default: one per core from 64 files on, else one].",
+            help="Processes for the check, at most one per available core (more is capped, "
+            "with a note on stderr) [default: one per core from 64 files on, else one].",
         ),
     ] = None,
     lang: Lang = None,
@@ -220,7 +251,7 @@ def check_command(
         files, found = collect_files(paths)
         if not files and not found:
             raise BetelError("cli.no_files", paths=" ".join(paths))
-        count = default_workers(len(files)) if workers is None else max(1, workers)
+        count = default_workers(len(files)) if workers is None else _workers(workers, language)
         problems = found + check_files(files, workers=count)
         for problem in problems:
             typer.echo(problem.format(language))
@@ -282,10 +313,22 @@ def odds_command(
 ) -> None:
     """How the missing cards of a suit split between the opponents (spec §10)."""
     with _reported(lang) as language:
+        from betel_tutor.errors import NotationError
         from betel_tutor.i18n import translate
+        from betel_tutor.odds import SUIT_SIZE, split_table
         from betel_tutor.odds import after_discard as discard_table
-        from betel_tutor.odds import split_table
 
+        if after_discard and dubel:
+            raise NotationError("cli.odds_dubel_discard", token=str(dubel), position=0, dubel=dubel)
+        if after_discard and hold >= SUIT_SIZE:
+            raise NotationError(
+                "cli.odds_no_discard",
+                token=str(hold),
+                position=0,
+                hold=hold,
+                size=SUIT_SIZE,
+                most=SUIT_SIZE - 1,
+            )
         table = discard_table(hold) if after_discard else split_table(hold, dubel)
         if as_json:
             import json
@@ -450,6 +493,7 @@ def solve_command(
         from betel_tutor.seats import Seat, seats
         from betel_tutor.solver.report import reports_for_file, reports_for_seed
 
+        seed = _seed_text(seed)
         if (path is None) == (seed is None):
             raise NotationError("cli.solve_what", token=path or "", position=0)
         chosen = seats()
@@ -486,11 +530,20 @@ def laydown_command(
     budget: Annotated[
         int,
         typer.Option(
-            "--budget", min=1, help="Information sets to search for each exchange before giving up."
+            "--budget",
+            min=1,
+            help="Information sets to search over all the exchanges before answering open "
+            "(a bound on time and memory: under a minute).",
         ),
-    ] = 2_000_000,
+    ] = 300_000,
     workers: Annotated[
-        int, typer.Option("--workers", min=1, help="Processes to spread the exchanges over.")
+        int,
+        typer.Option(
+            "--workers",
+            min=1,
+            help="Processes to spread the exchanges over, at most one per available core (more "
+            "is capped, with a note on stderr).",
+        ),
     ] = 1,
     lang: Lang = None,
     as_json: Json = False,
@@ -507,7 +560,11 @@ def laydown_command(
         cards = parse_cards(hand, lang=language)
         dubel_cards = parse_cards(dubel, lang=language) if dubel else default_dubel(cards)
         result = check_laydown(
-            cards, dubel_cards, parse_contract(contract), budget=budget, workers=workers
+            cards,
+            dubel_cards,
+            parse_contract(contract),
+            budget=budget,
+            workers=_workers(workers, language),
         )
         if as_json:
             typer.echo(json.dumps(to_json(result), ensure_ascii=False, indent=2))
@@ -562,6 +619,7 @@ def learn_command(
         from betel_tutor.tutor.context import Settings
         from betel_tutor.tutor.session import Session
 
+        seed = _seed_text(seed)
         if level is not None and not 1 <= level <= 10:
             raise NotationError("tutor.bad_level", token=str(level), position=0)
         from betel_tutor.bots.strong import STRENGTHS
@@ -673,14 +731,62 @@ def progress_command(
                 typer.echo(line)
 
 
+# -- output that the terminal cannot show ---------------------------------------------------------
+
+_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+_PLAIN = {"\ufe0f": "", "—": "-", "–": "-", "…": "...", "‘": "'", "’": "'", "“": '"', "”": '"'}
+_PLAIN |= {"„": '"', "→": "->", "×": "x", "ł": "l", "Ł": "L", "·": "."}
+FALLBACK = "betel-tutor-plain"
+
+
+def _plain(error: UnicodeError) -> tuple[str, int]:
+    """The codec error handler of :func:`_fit_output`: what a stream cannot encode, in ASCII.
+    Suits become their letters (♠ S, ♥ H, ♦ D, ♣ C), Polish letters lose their marks, a lone
+    surrogate (bytes of the command line that are not UTF-8) is escaped; anything else is ?."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    import unicodedata
+
+    out = []
+    for char in error.object[error.start : error.end]:
+        if char in _LETTERS or char in _PLAIN:
+            out.append(_LETTERS.get(char) or _PLAIN[char])
+        elif "\ud800" <= char <= "\udfff":
+            out.append(f"\\u{ord(char):04x}")  # valid in JSON strings too
+        else:
+            base = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode()
+            out.append(base or "?")
+    return "".join(out), error.end
+
+
+def _fit_output() -> None:
+    """Standard output and error never fail on a character they cannot encode (a cp1250 or
+    ASCII terminal): :func:`_plain` writes it in ASCII instead, suits as S H D C. The one place
+    for every command, text and JSON alike. An error handler the user chose through
+    ``PYTHONIOENCODING`` (``cp1250:replace``) is kept."""
+    import codecs
+    import os
+    import sys
+
+    if ":" in os.environ.get("PYTHONIOENCODING", ""):
+        return
+    codecs.register_error(FALLBACK, _plain)
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors=FALLBACK)
+
+
 def main() -> None:
     """The ``betel-tutor`` console script.
 
     Usage mistakes (an unknown command or option, a missing argument) get one line on stderr
-    and exit status 2, like every other bad input.
+    and exit status 2, like every other bad input. Output the terminal cannot encode is
+    written in ASCII (:func:`_fit_output`).
     """
     import sys
 
+    _fit_output()
     try:
         status = app(prog_name="betel-tutor", standalone_mode=False)
     except typer.Abort:  # Ctrl-C (the command line turns KeyboardInterrupt into Abort)

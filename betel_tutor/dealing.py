@@ -37,7 +37,9 @@ class Deal:
 
 def _stream(seed: int | str) -> Iterator[int]:
     """An endless stream of 64-bit numbers determined by ``seed`` alone."""
-    key = f"{type(seed).__name__}:{seed}".encode()
+    # surrogatepass: a str holding lone surrogates (bytes from the command line that are not
+    # UTF-8) still gives a stream of its own; every other str encodes as plain UTF-8.
+    key = f"{type(seed).__name__}:{seed}".encode("utf-8", "surrogatepass")
     counter = 0
     while True:
         block = hashlib.sha256(key + counter.to_bytes(8, "big")).digest()

@@ -35,7 +35,12 @@ class Split:
         return float(self.probability * 100)
 
 
-def split_table(hold: int, dubel: int = 0, *, suit_size: int = 8, unknown: int = 20) -> list[Split]:
+SUIT_SIZE = 8  # cards of a suit in the Betel deck
+
+
+def split_table(
+    hold: int, dubel: int = 0, *, suit_size: int = SUIT_SIZE, unknown: int = 20
+) -> list[Split]:
     """Splits of the missing cards of a suit of which you hold ``hold`` and the dubel shows
     ``dubel``. Defaults are Betel's (8 cards a suit, 20 unknown cards dealt 10–10); for bridge
     use ``suit_size=13, unknown=26``."""
@@ -79,6 +84,8 @@ def after_discard(hold: int, *, keep_guarded: Fraction = Fraction(1, 10)) -> lis
     cards still missing (one fewer than before), by Bayes' rule.
     """
     prior = split_table(hold)
+    if prior[0].short + prior[0].long == 0:  # no card of the suit out: nobody could discard one
+        raise BetelError("odds.no_discard", hold=hold, size=SUIT_SIZE)
     weights: dict[tuple[int, int], Fraction] = {}
     for split in prior:
         for discarder, other in ((split.short, split.long), (split.long, split.short)):

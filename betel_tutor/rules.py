@@ -26,7 +26,8 @@ Variant = Literal["blue-suit"] | None
 
 _TRUMPS: dict[object, Suit | None] = {None: None, "": None, "NT": None, "nt": None}
 for _suit in Suit:
-    for _key in (_suit, _suit.symbol, _suit.letter, _suit.letter.lower()):
+    _emoji = _suit.symbol + "\ufe0f"  # ♥️ as phones write it
+    for _key in (_suit, _suit.symbol, _emoji, _suit.letter, _suit.letter.lower()):
         _TRUMPS[_key] = _suit
 
 

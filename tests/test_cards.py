@@ -110,3 +110,34 @@ def test_suit_parse() -> None:
     assert Suit.parse("h") is Suit.HEARTS
     with pytest.raises(NotationError):
         Suit.parse("x")
+
+
+# -- the emoji presentation selector (U+FE0F) -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text", ["♥\ufe0fA ♠\ufe0fK", "A♥\ufe0f K♠\ufe0f", "♥\ufe0fA ♠K", "♥\ufe0f{A} ♠\ufe0f{K}"]
+)
+def test_a_selector_right_after_a_suit_symbol_is_read(text: str) -> None:
+    assert parse_cards(text) == parse_cards("♥A ♠K")
+    assert Suit.parse("♦\ufe0f") is Suit.DIAMONDS
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "position"),
+    [
+        ("\ufe0fA ♠K ♠Q", "\ufe0fA", 0),  # once read as ♥A
+        ("♠A\ufe0f ♠K", "♠A\ufe0f", 2),
+        ("S\ufe0fA", "S\ufe0fA", 1),
+        ("♠K \ufe0f", "\ufe0f", 3),
+        ("♥\ufe0f\ufe0fA", "♥\ufe0f\ufe0fA", 2),
+    ],
+)
+def test_a_selector_anywhere_else_is_refused(text: str, token: str, position: int) -> None:
+    with pytest.raises(NotationError) as refused:
+        parse_cards(text)
+    assert refused.value.key == "cards.stray_selector"
+    assert (refused.value.token, refused.value.position) == (token, position)
+    assert "U+FE0F" in refused.value.message("en") and "U+FE0F" in refused.value.message("pl")
+    with pytest.raises(NotationError):
+        Suit.parse("\ufe0f")

@@ -77,3 +77,9 @@ def test_shuffle_is_fair_enough() -> None:
     for seed in range(3200):
         counts[shuffled(BETEL_DECK, seed)[0]] += 1
     assert min(counts.values()) > 50 and max(counts.values()) < 160
+
+
+def test_a_seed_with_lone_surrogates_still_deals() -> None:
+    # Bytes from the command line that are not UTF-8 arrive as lone surrogates.
+    assert deal("\udcff") == deal("\udcff") != deal("\udcfe")
+    assert deal("plain") == deal("plain")

@@ -124,3 +124,24 @@ def test_a_hand_where_the_declarer_must_guess() -> None:
     answer = json.loads(done.stdout)
     assert done.returncode == 1 and answer["verdict"] == "refuted"
     assert answer["refutation"] is None and answer["information_sets"] > 1000
+
+
+def test_the_budget_bounds_the_search_over_all_the_exchanges() -> None:
+    # Refuted after three exchanges need a search: 723, 1020 and 210 information sets.
+    hand, dubel, contract = parse_cards("♠AQ ♥AKQ ♦AKJ ♣AK"), parse_cards("♠10 ♥9"), "4♥"
+    full = check_laydown(hand, dubel, parse_contract(contract))
+    assert (full.verdict, full.searched) == ("refuted", 1953)
+    for workers in (1, 2):
+        cut = check_laydown(hand, dubel, parse_contract(contract), budget=1000, workers=workers)
+        assert cut.verdict == "open" and 1000 <= cut.searched <= 2 * 1000
+        assert cut.searched == 1724  # the same wherever the exchanges were searched
+
+
+def test_the_command_line_default_budget_is_the_library_default() -> None:
+    import inspect
+
+    from betel_tutor.cli import laydown_command
+    from betel_tutor.solver.laydown import DEFAULT_BUDGET
+
+    budget = inspect.signature(laydown_command).parameters["budget"].default
+    assert budget == DEFAULT_BUDGET == 300_000

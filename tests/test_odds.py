@@ -69,3 +69,10 @@ def test_a_discard_makes_the_void_likely() -> None:
     assert posterior["0-3"] > 70 > plain["0-3"]
     indifferent = {s.name: s.percent for s in after_discard(4, keep_guarded=Fraction(1))}
     assert indifferent["0-3"] < posterior["0-3"]
+
+
+def test_no_discard_when_you_hold_the_whole_suit() -> None:
+    with pytest.raises(BetelError) as refused:
+        after_discard(8)
+    assert refused.value.key == "odds.no_discard"
+    assert "8" in refused.value.message("pl")

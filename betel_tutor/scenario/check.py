@@ -12,7 +12,8 @@ import stat
 from collections.abc import Iterator, Sequence
 
 from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, Card, format_cards
-from betel_tutor.errors import BetelError
+from betel_tutor.cores import usable_workers
+from betel_tutor.errors import BetelError, ScenarioError
 from betel_tutor.scenario.deals import MAX_ATTEMPTS, Unsatisfiable, realize
 from betel_tutor.scenario.loader import load
 from betel_tutor.scenario.model import DealSpec, Note, Quiz, Scenario
@@ -36,7 +37,9 @@ def check_file(path: str) -> list[Problem]:
 
 def check_files(paths: Sequence[str], *, workers: int = 1) -> list[Problem]:
     """``check_file`` for every file, the problems in the files' order. With ``workers`` > 1
-    the files are spread over that many processes: each file's check stands alone."""
+    the files are spread over that many processes (at most one per core): each file's check
+    stands alone."""
+    workers = usable_workers(workers)
     if workers <= 1 or len(paths) < 2 * workers:
         return [problem for path in paths for problem in check_file(path)]
     from concurrent.futures import ProcessPoolExecutor  # 30 ms to import: only when spreading
@@ -52,11 +55,7 @@ def default_workers(files: int) -> int:
     :data:`MANY_FILES` files on, else one (a process costs more than a few files do)."""
     if files < MANY_FILES:
         return 1
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        cores = os.cpu_count() or 1
-    return max(1, min(cores, 8))
+    return usable_workers(8)
 
 
 MANY_FILES = 64
@@ -255,11 +254,17 @@ def check_cards(deal: DealSpec) -> list[Problem]:
     if deal.hands is None:
         try:
             realize(deal)
-        except Unsatisfiable:
+        except Unsatisfiable as unmet:
             at = deal.where.get("constraints", where)
-            problems.append(
-                Problem(at, "check.unsatisfiable", {"id": deal.id, "tries": MAX_ATTEMPTS})
-            )
+            why = unmet.impossible
+            if why is None:
+                params = {"id": deal.id, "tries": MAX_ATTEMPTS}
+                problems.append(Problem(at, "check.unsatisfiable", params))
+            else:
+                at = why.constraint.position or at
+                reason = ScenarioError(f"check.{why.reason}", **why.params)
+                params = {"id": deal.id, "seat": why.constraint.seat, "why": reason}
+                problems.append(Problem(at, "check.impossible", params))
         return problems
     deck = BRIDGE_DECK if deal.game == "bridge" else BETEL_DECK
     size = HAND_SIZE[deal.game]

@@ -21,7 +21,8 @@ the declarer leads to the first trick).
   the cards (the double-dummy value is short), it is shown: it beats every line. Otherwise
   every line fails in some distribution, a different one for different lines: the declarer
   would have to guess.
-* **Open**: the search met more information sets than its budget allows before deciding.
+* **Open**: the search met more information sets than its budget allows before deciding
+  (:data:`DEFAULT_BUDGET` over all the exchanges unless told otherwise).
 
 The exchanges are tried most promising first (most sure tricks, or in the betelki the lowest
 cards), and the search stops at the first that makes the contract.
@@ -37,6 +38,7 @@ from typing import Literal
 
 from betel_tutor.cards import BETEL_DECK, Card, Suit, sort_cards
 from betel_tutor.contracts import Contract
+from betel_tutor.cores import usable_workers
 from betel_tutor.errors import BetelError
 from betel_tutor.solver.api import bit_card, make_board, mask_of
 from betel_tutor.solver.board import bits
@@ -50,6 +52,9 @@ from betel_tutor.solver.claim import (
 )
 
 Verdict = Literal["proved", "refuted", "open"]
+# Information sets searched over all the exchanges before the answer is "open": a bound on
+# the time and memory of any hand (at 10,000–50,000 a second, under a minute).
+DEFAULT_BUDGET = 300_000
 # Random distributions tried before the search, for a quick refutation.
 QUICK_SAMPLES = 6
 Method = Literal["line", "search"]
@@ -161,15 +166,16 @@ def check_laydown(
     dubel: Sequence[Card],
     contract: Contract,
     *,
-    budget: int = 2_000_000,
+    budget: int = DEFAULT_BUDGET,
     workers: int = 1,
     samples: int = 100,
 ) -> Laydown:
     """Prove or refute that ``hand`` (with the ``dubel`` to exchange) makes ``contract``
     whatever the unseen cards and the defence; ``budget`` bounds the information sets searched
-    for each exchange, ``workers`` spreads the exchanges over processes; when the hand is
-    lost and the search met no distribution that beats a declarer who sees all the cards,
-    ``samples`` random ones are tried for one to show."""
+    over all the exchanges (one exchange alone searches at most that many; no further exchange
+    is searched once the ones searched have met that many in all), ``workers`` spreads the
+    exchanges over processes; when the hand is lost and the search met no distribution that
+    beats a declarer who sees all the cards, ``samples`` random ones are tried for one to show."""
     if len(hand) != 10 or len(dubel) != 2 or len(set(hand) | set(dubel)) != 12:
         raise BetelError("solver.too_many_cards", count=len(set(hand) | set(dubel)))
     if contract.kind == "free":
@@ -197,27 +203,34 @@ def check_laydown(
             return replace(option, verdict="proved")
         options.append(option)
     options.sort(key=lambda o: _promise(contract, o.hand, o.sure_tricks))
-    jobs = [(o.hand, mask_of(unseen), contract, budget, samples) for o in options]
+    # Only the first exchange's distribution is shown (:func:`_verdict`): only it samples more.
+    jobs = [
+        (o.hand, mask_of(unseen), contract, budget, samples if i == 0 else 0)
+        for i, o in enumerate(options)
+    ]
     outcomes: Iterable[_Outcome]
     pool: ProcessPoolExecutor | None = None
+    workers = min(usable_workers(workers), len(jobs))
     if workers > 1:
         pool = ProcessPoolExecutor(max_workers=workers)
         outcomes = pool.map(_search, jobs)
     else:
         outcomes = map(_search, jobs)
     try:
-        return _verdict(options, outcomes)
+        return _verdict(options, outcomes, budget)
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
 
 
-def _verdict(options: list[Laydown], outcomes: Iterable[_Outcome]) -> Laydown:
-    """The first exchange that makes it proves the hand; all lost refute it."""
+def _verdict(options: list[Laydown], outcomes: Iterable[_Outcome], budget: int) -> Laydown:
+    """The first exchange that makes it proves the hand; all lost refute it. Once the
+    exchanges searched have met ``budget`` information sets in all, the rest are not looked
+    at: the hand is open (the same answer however many processes searched)."""
     searched = 0
     undecided = False
     first: _Outcome | None = None
-    for option, outcome in zip(options, outcomes, strict=False):
+    for number, (option, outcome) in enumerate(zip(options, outcomes, strict=False)):
         first = first or outcome
         searched += outcome.nodes
         if outcome.won:
@@ -226,6 +239,9 @@ def _verdict(options: list[Laydown], outcomes: Iterable[_Outcome]) -> Laydown:
                 option, verdict="proved", method="search", first_lead=lead, searched=searched
             )
         undecided = undecided or outcome.won is None
+        if searched >= budget and number + 1 < len(options):
+            undecided = True
+            break
     best = options[0]
     if undecided:
         return replace(best, verdict="open", method="search", searched=searched)
