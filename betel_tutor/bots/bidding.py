@@ -17,6 +17,7 @@ Everything is deterministic: the same auction and hand always give the same call
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from betel_tutor.auction import AuctionState, Call, legal_calls
 from betel_tutor.cards import Card, Rank, Suit
@@ -53,26 +54,57 @@ def beats_contract(hand: Iterable[Card], contract: Contract) -> bool:
     return estimated_tricks(cards, contract.trump) > 11 - contract.tricks_needed
 
 
+@dataclass(frozen=True, slots=True)
+class CallChoice:
+    """A call and why it was made: a catalog key (``bots.call_*``) and its parameters (the
+    call as typed, contracts, counts), as :class:`betel_tutor.bots.Choice` does for cards."""
+
+    call: Call
+    reason: str
+    params: dict[str, object]
+
+
+def kontra_choice(state: AuctionState, cards: list[Card]) -> CallChoice | None:
+    """Kontra, with its reason, when a defender's hand clearly beats the standing contract."""
+    kontra = Call("kontra")
+    standing = state.standing
+    if (
+        standing is not None
+        and state.declarer != state.to_call
+        and kontra in legal_calls(state)
+        and beats_contract(cards, standing)
+    ):
+        if standing.is_misere:
+            low = sum(card.rank in LOW_RANKS for card in cards)
+            return CallChoice(kontra, "bots.call_kontra_misere", {"contract": standing, "n": low})
+        tricks = f"{estimated_tricks(cards, standing.trump):.1f}"
+        spare = 11 - standing.tricks_needed
+        return CallChoice(
+            kontra, "bots.call_kontra", {"contract": standing, "tricks": tricks, "spare": spare}
+        )
+    return None
+
+
 def choose_call(state: AuctionState, hand: Iterable[Card]) -> Call:
-    """The call a beginner makes with ``hand`` now: kontra on a contract its hand clearly
-    beats, else a contract it expects to make, or pass.
+    """The call a beginner makes with ``hand`` now (:func:`call_choice`, without the reason)."""
+    return call_choice(state, hand).call
+
+
+def call_choice(state: AuctionState, hand: Iterable[Card]) -> CallChoice:
+    """The call a beginner makes with ``hand`` now, and why: kontra on a contract its hand
+    clearly beats, else a contract it expects to make, or pass.
 
     Where the level has the exchange, it also tries taking one dubel card for its worst card
     (its lowest for a normal contract, its highest for a betelek) and declares with the
     exchange when that lets it bid.
     """
     cards = list(hand)
-    kontra = Call("kontra")
-    if (
-        state.standing is not None
-        and state.declarer != state.to_call
-        and kontra in legal_calls(state)
-        and beats_contract(cards, state.standing)
-    ):
+    kontra = kontra_choice(state, cards)
+    if kontra is not None:
         return kontra
     plain = _choose_without_exchange(state, cards)
     if plain.kind != "pass" or not state.options.exchange or not state.dubel:
-        return plain
+        return _explained(state, cards, plain)
     for take in state.dubel:
         for misere in (False, True):
             kept = sorted(cards, key=lambda c: (int(c.rank), c.suit.order))
@@ -83,8 +115,25 @@ def choose_call(state: AuctionState, hand: Iterable[Card]) -> Call:
             call = _choose_without_exchange(state, new_hand)
             contract = call.contract
             if call.kind == "declare" and contract is not None and contract.is_misere == misere:
-                return Call("declare", contract, take=(take,), lay=(lay,))
-    return plain
+                made = Call("declare", contract, take=(take,), lay=(lay,))
+                explained = _explained(state, new_hand, call)
+                params = {**explained.params, "call": made, "take": take, "lay": lay}
+                return CallChoice(made, explained.reason + "_exchange", params)
+    return _explained(state, cards, plain)
+
+
+def _explained(state: AuctionState, cards: list[Card], call: Call) -> CallChoice:
+    """The beginner's reason for ``call`` (a declaration or pass), from its count of tricks."""
+    contract = call.contract
+    if call.kind != "declare" or contract is None:
+        best = max(estimated_tricks(cards, suit) for suit in (*Suit, None))
+        return CallChoice(call, "bots.call_pass", {"call": call, "tricks": f"{best:.1f}"})
+    tricks = f"{estimated_tricks(cards, contract.trump):.1f}"
+    if contract.is_misere:
+        params = {"call": call, "tricks": tricks, "allowed": contract.tricks_allowed}
+        return CallChoice(call, "bots.call_misere", params)
+    params = {"call": call, "tricks": tricks, "needed": contract.tricks_needed}
+    return CallChoice(call, "bots.call_declare", params)
 
 
 def _choose_without_exchange(state: AuctionState, cards: list[Card]) -> Call:

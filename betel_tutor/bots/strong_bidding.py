@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from betel_tutor.auction import AuctionState, Call, check_call, legal_calls
-from betel_tutor.bots.bidding import beats_contract, estimated_tricks
+from betel_tutor.bots.bidding import CallChoice, estimated_tricks, kontra_choice
 from betel_tutor.cards import BETEL_DECK, Card, Suit
 from betel_tutor.contracts import Contract
 from betel_tutor.errors import IllegalCall
@@ -118,6 +118,17 @@ class _Sampled:
                 return False
         return made_in >= needed
 
+    def made_in(self, contract: Contract) -> int:
+        """In how many samples ``contract`` is made (every sample asked)."""
+        if contract.kind == "normal":
+            name = "NT" if contract.strain is None else contract.strain.symbol
+            return sum(self.takes(s, name, contract.tricks_needed) for s in range(SAMPLES))
+        if not self.weak:
+            return 0
+        return sum(
+            not self.takes(s, contract.kind, contract.tricks_allowed + 1) for s in range(SAMPLES)
+        )
+
 
 @lru_cache(maxsize=64)
 def _sampled(hand: frozenset[Card], dubel: frozenset[Card]) -> _Sampled:
@@ -138,16 +149,18 @@ def _exchanges(
 
 
 def strong_call(state: AuctionState, hand: Iterable[Card]) -> Call:
-    """The strong player's call with ``hand`` now."""
+    """The strong player's call with ``hand`` now (:func:`strong_choice`, without the reason)."""
+    return strong_choice(state, hand).call
+
+
+def strong_choice(state: AuctionState, hand: Iterable[Card]) -> CallChoice:
+    """The strong player's call with ``hand`` now, and why: for a declaration, the contract
+    it aims at, in how many of the :data:`SAMPLES` deals it is made and the tricks that takes
+    (``bots.call_sampled*``); for a pass, that nothing open now is made often enough."""
     cards = list(hand)
     calls = legal_calls(state)
-    kontra = Call("kontra")
-    if (
-        state.standing is not None
-        and state.declarer != state.to_call
-        and kontra in calls
-        and beats_contract(cards, state.standing)
-    ):
+    kontra = kontra_choice(state, cards)
+    if kontra is not None:
         return kontra
     declarations = [c.contract for c in calls if c.kind == "declare" and c.contract is not None]
     dubel = frozenset(state.dubel or ())
@@ -157,16 +170,19 @@ def strong_call(state: AuctionState, hand: Iterable[Card]) -> Call:
     ]
     best = next(
         (
-            (contract, take, lay)
+            (contract, sampled, take, lay)
             for contract in sorted(declarations, reverse=True)
             for sampled, take, lay in options
             if sampled.made_often(contract)
         ),
         None,
     )
+    needed = int(SURE * SAMPLES + 0.999)
     if best is None:
-        return Call("pass")
-    target, take, lay = best
+        return CallChoice(
+            Call("pass"), "bots.call_sampled_pass", {"made": needed, "samples": SAMPLES}
+        )
+    target, sampled, take, lay = best
     cheapest = min(
         (c for c in declarations if c.kind == target.kind and c.strain == target.strain),
         key=lambda c: c.rank,
@@ -175,5 +191,18 @@ def strong_call(state: AuctionState, hand: Iterable[Card]) -> Call:
     try:
         check_call(state, call)
     except IllegalCall:  # the exchange is not open to this player now: declare without it
-        return Call("declare", cheapest)
-    return call
+        call, take, lay = Call("declare", cheapest), (), ()
+    params: dict[str, object] = {
+        "call": call,
+        "contract": target,
+        "made": sampled.made_in(target),
+        "samples": SAMPLES,
+    }
+    if target.is_misere:
+        key, params["tricks"] = "bots.call_sampled_misere", target.tricks_allowed
+    else:
+        key, params["tricks"] = "bots.call_sampled", target.tricks_needed
+    if take:
+        key += "_exchange"
+        params["take"], params["lay"] = " ".join(map(str, take)), " ".join(map(str, lay))
+    return CallChoice(call, key, params)
