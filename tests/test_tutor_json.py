@@ -32,6 +32,7 @@ KINDS = {
     "answered",
     "deal_end",
     "review",
+    "auction_review",
     "level_end",
     "bye",
 }

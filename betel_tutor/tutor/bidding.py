@@ -10,17 +10,17 @@ one (:mod:`betel_tutor.tutor.resting`).
 from __future__ import annotations
 
 from betel_tutor.auction import Call, apply_call, legal_calls, parse_call
-from betel_tutor.bots.bidding import choose_call
-from betel_tutor.bots.strong_bidding import strong_call
+from betel_tutor.bots.bidding import CallChoice, call_choice
+from betel_tutor.bots.strong_bidding import strong_choice
 from betel_tutor.cards import format_cards, format_hand
-from betel_tutor.contracts import free_play
+from betel_tutor.contracts import Contract, free_play
 from betel_tutor.errors import BetelError
 from betel_tutor.play import BETEL, DealPlay, start_play
 from betel_tutor.seats import Seat
 from betel_tutor.tutor import resting, trading
 from betel_tutor.tutor.commands import Command, Typed
 from betel_tutor.tutor.context import Context
-from betel_tutor.tutor.events import CallMade, Prompt
+from betel_tutor.tutor.events import CallMade, Hint, Prompt
 from betel_tutor.tutor.phase import Next, Phase
 from betel_tutor.tutor.playing import PlayPhase
 from betel_tutor.tutor.table import LEARNER, Table
@@ -63,21 +63,28 @@ class AuctionPhase(Phase):
         hand = auction.state.hands[auction.to_call] if auction.state.hands else frozenset()
         due = trading.due_move(table, seat)  # rule 20: a call it was paid for
         if isinstance(due, Call):
-            call = due
+            choice = CallChoice(due, "bots.call_bound", {"call": due})
         else:
-            bidder = strong_call if table.strength == "strong" else choose_call
-            call = bidder(auction.state, hand)
-        self.make(ctx, seat, call)
+            bidder = strong_choice if table.strength == "strong" else call_choice
+            choice = bidder(auction.state, hand)
+        reason = explain(ctx, choice.reason, choice.params) if table.open else None
+        self.make(ctx, seat, choice.call, reason)
         return self
 
-    def make(self, ctx: Context, seat: int, call: Call) -> None:
+    def make(self, ctx: Context, seat: int, call: Call, reason: str | None = None) -> None:
         auction = self.table.auction
         assert auction is not None
+        if seat == self.table.learner_seat:  # for the auction's review
+            if self.table.first_call is None:
+                self.table.first_call = (auction.state, call)
+            self.table.learner_calls.append(call)
         auction.state = apply_call(auction.state, call)
         trading.moved(self.table, seat)
         self.shown = False
-        said = ctx.t("calls", seat=ctx.name(seat), call=str(call))
-        ctx.emit(CallMade(said, seat=ctx.name(seat).letter, call=str(call)))
+        said = ctx.t("calls", seat=ctx.name(seat), call=shown_call(call, ctx.lang))
+        if reason is not None:
+            said += f"\n    {reason}"
+        ctx.emit(CallMade(said, seat=ctx.name(seat).letter, call=str(call), reason=reason))
 
     def prompt(self, ctx: Context) -> Prompt:
         auction = self.table.auction
@@ -124,6 +131,9 @@ class AuctionPhase(Phase):
 
     def command(self, ctx: Context, typed: Typed) -> Phase | None:
         table = self.table
+        if typed.command is Command.HINT:
+            self.hint(ctx)
+            return self
         if typed.command is Command.TRADE and table.trading is not None:
             trading.show_ledger(ctx, table)
             return self
@@ -133,6 +143,26 @@ class AuctionPhase(Phase):
             trading.handle_offer(ctx, table, typed.argument)
             return self
         return None
+
+    def hint(self, ctx: Context) -> None:
+        """The call a strong player would make with the learner's hand, and why: the contract
+        it aims at and in how many sampled deals it is made (an estimate, said as such)."""
+        auction = self.table.auction
+        assert auction is not None
+        hand = auction.state.hands[auction.to_call] if auction.state.hands else frozenset()
+        choice = strong_choice(auction.state, hand)
+        key = choice.reason.removeprefix("bots.")
+        reason = explain(ctx, f"tutor.hint_{key}", choice.params)
+        call = shown_call(choice.call, ctx.lang)
+        ctx.emit(
+            Hint(
+                ctx.t("hint_call", call=call, reason=reason),
+                suggest=str(choice.call),
+                suggest_reason=reason,
+                call=str(choice.call),
+                reason=reason,
+            )
+        )
 
     def end(self, ctx: Context) -> Phase:
         """The contract (or three passes), the resting player's prediction, then the play."""
@@ -191,6 +221,26 @@ class ExchangePhase(Phase):
             ctx.say(ctx.t("exchange_cancelled"))
             return self.auction
         return self.auction.learner_calls(ctx, self.call, self.typed)
+
+
+def shown_call(call: Call, lang: str) -> str:
+    """A call as the learner reads it: ``2NT`` is ``2BA`` and ``pass`` is ``pas`` in Polish."""
+    if lang != "pl":
+        return str(call)
+    return "pas" if call.kind == "pass" and not call.looked else str(call).replace("NT", "BA")
+
+
+def explain(ctx: Context, key: str, params: dict[str, object]) -> str:
+    """A call's reason (a full catalog key) in the learner's language, the contracts and calls
+    in its notation."""
+    values: dict[str, object] = {}
+    for name, value in params.items():
+        if isinstance(value, Call):
+            value = shown_call(value, ctx.lang)
+        elif isinstance(value, Contract):
+            value = value.format(lang=ctx.lang)
+        values[name] = value
+    return ctx.reason(key, values)
 
 
 def show_dubel(ctx: Context, table: Table) -> None:

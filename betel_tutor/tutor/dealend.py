@@ -12,7 +12,7 @@ from dataclasses import replace
 from betel_tutor.cards import format_hand
 from betel_tutor.play import PlayState
 from betel_tutor.seats import Seat, seats
-from betel_tutor.tutor import goals, resting, trading
+from betel_tutor.tutor import auctionreview, goals, resting, trading
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import DealEnd, Review
 from betel_tutor.tutor.saving import PlayedDeal
@@ -77,6 +77,7 @@ def end_deal(ctx: Context, table: Table) -> None:
     table.goal_met = met
     if not table.replay:
         review(ctx, table)
+        auctionreview.review_auction(ctx, table)
     points = deal_points(table, state)
     ctx.emit(
         DealEnd(

@@ -93,6 +93,8 @@ class Hint(Event):
     suggest_reason: str | None = None
     rule_card: str | None = None  # the card the rule of thumb names
     rule_wrong: bool = False  # it is not among the best: the hint says so
+    call: str | None = None  # at a call prompt: the strong player's call, as typed
+    reason: str | None = None  # at a call prompt: why, from its sampled deals
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +137,18 @@ class Review(Event):
     better: str | None = None
     cost: int = 0  # tricks the card cost the learner's side
     side: str | None = None  # declarer, defender or own: whose tricks ``cost`` counts
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionReview(Event):
+    """After a deal with an auction: the learner's tricks as declarer with best play in each
+    strain (or kind) open at their first call, the best contract, their bid and what it cost."""
+
+    kind: ClassVar[str] = "auction_review"
+    table: dict[str, int] = field(default_factory=dict)  # column (♣ ♦ ♥ ♠ NT betelek betel)
+    best: str | None = None  # the highest open contract best play makes
+    bid: str | None = None  # the learner's highest declaration, else their first call
+    cost: int = 0  # the tricks by which their declaration is beaten with best play
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from betel_tutor.auction import Auction, Call
+from betel_tutor.auction import Auction, AuctionState, Call
 from betel_tutor.bots import Choice
 from betel_tutor.bots.strong import player
 from betel_tutor.bots.trading import Trader
@@ -84,6 +84,8 @@ class Table:
     retry: bool = False  # the deal played again after its goal was missed
     goal_met: bool | None = None  # once the deal is over: whether the learner reached the goal
     stars: int = 0  # once the deal is over: its stars (:func:`betel_tutor.tutor.dealend.stars`)
+    first_call: tuple[AuctionState, Call] | None = None  # the learner's, for the auction review
+    learner_calls: list[Call] = field(default_factory=list)  # in this deal's auction
     _computer: Callable[[PlayState], Choice] | None = None
 
     @property

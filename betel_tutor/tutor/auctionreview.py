@@ -1,0 +1,102 @@
+"""The review of the learner's auction after a deal: what best play gives their hand as
+declarer in each contract open to them at their first call, the best of those contracts, and
+what their bid cost.
+
+The figures are the solver's trick table for the learner as declarer
+(:mod:`betel_tutor.solver.table`, declarer leading first, spec §5) with the hands as dealt: an
+exchange with the dubel is left aside, both for the learner's bid and for the best contract,
+so that every contract is judged on the same cards (the review says so).
+"""
+
+from __future__ import annotations
+
+from betel_tutor.auction import legal_calls
+from betel_tutor.contracts import Contract
+from betel_tutor.solver.api import make_board, solve_position
+from betel_tutor.solver.table import COLUMNS, STRAINS
+from betel_tutor.tutor.context import Context
+from betel_tutor.tutor.events import AuctionReview
+from betel_tutor.tutor.table import Table
+
+
+def column(contract: Contract) -> str:
+    """The trick table's column that decides ``contract``."""
+    if contract.kind != "normal":
+        return contract.kind
+    return "NT" if contract.strain is None else contract.strain.symbol
+
+
+def learner_row(table: Table, seat: int) -> dict[str, int]:
+    """The declarer's tricks with best play for ``seat`` (the hands as dealt), per column:
+    the most tricks in a normal contract, the fewest in a betelek and in Betel."""
+    cards = [sorted(hand, key=lambda c: c.index) for hand in table.hands]
+    kinds = [("normal", strain) for strain in STRAINS] + [("betelek", None), ("betel", None)]
+    row: dict[str, int] = {}
+    for name, (kind, strain) in zip(COLUMNS, kinds, strict=True):
+        board = make_board(trump=strain, declarer=seat, contract_kind=kind)
+        row[name] = solve_position(cards, declarer=seat, leader=seat, board=board).tricks
+    return row
+
+
+def review_auction(ctx: Context, table: Table) -> None:
+    """Say and emit the auction review, when the learner made a call in this deal."""
+    seat = table.learner_seat
+    if table.first_call is None or seat is None or len(table.hands) != 3:
+        return
+    state, _ = table.first_call
+    open_to = [c.contract for c in legal_calls(state) if c.contract is not None]
+    if not open_to:
+        return
+    tricks = learner_row(table, seat)
+    columns = [name for name in COLUMNS if any(column(c) == name for c in open_to)]
+    made = [c for c in open_to if c.is_made(tricks[column(c)])]
+    best = max(made) if made else None
+    bids = [call.contract for call in table.learner_calls if call.contract is not None]
+    bid = max(bids) if bids else None
+    said = ", ".join(f"{_column_name(name, ctx.lang)} {tricks[name]}" for name in columns)
+    lines = [ctx.t("auction_review", tricks=said)]
+    best_text = None if best is None else best.format(lang=ctx.lang)
+    lines.append(
+        ctx.t("auction_best", contract=best_text) if best_text else ctx.t("auction_best_none")
+    )
+    cost = 0
+    if bid is None:
+        key = "auction_passed_right" if best is None else "auction_passed"
+        called = next((c for c in table.learner_calls), None)
+        if called is not None and called.kind == "kontra":
+            key = "auction_kontra"
+        lines.append(ctx.t(key, best=best_text))
+    else:
+        taken = tricks[column(bid)]
+        bid_text = bid.format(lang=ctx.lang)
+        if bid.is_made(taken):
+            if best is not None and best > bid:
+                points = best.contract_points - bid.contract_points
+                lines.append(ctx.t("auction_made_more", bid=bid_text, best=best_text, n=points))
+            else:
+                lines.append(ctx.t("auction_made_best", bid=bid_text))
+        else:
+            cost = taken - bid.tricks_allowed if bid.is_misere else bid.tricks_needed - taken
+            key = "auction_beaten" if best is not None else "auction_beaten_none"
+            lines.append(ctx.t(key, bid=bid_text, n=cost, best=best_text))
+    ctx.emit(
+        AuctionReview(
+            "\n".join(lines),
+            table={name: tricks[name] for name in columns},
+            best=None if best is None else str(best),
+            bid=str(bid) if bid is not None else _first(table),
+            cost=cost,
+        )
+    )
+
+
+def _first(table: Table) -> str | None:
+    return str(table.learner_calls[0]) if table.learner_calls else None
+
+
+def _column_name(name: str, lang: str) -> str:
+    if name == "NT":
+        return "BA" if lang == "pl" else "NT"
+    if name == "betel":
+        return "Betel"
+    return "betelek" if name == "betelek" else name
