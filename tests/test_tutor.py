@@ -65,7 +65,9 @@ def test_scripted_level_1_quizzes_and_a_whole_deal(tmp_path: Path) -> None:
 
 
 def test_wrong_answers_and_bad_input_are_explained(tmp_path: Path) -> None:
-    result = scripted(tmp_path, ["", "♠A", "xyz", "quit"], "--level", "1", "--lang", "pl")
+    lines = ["", "♠A", "♠A", "xyz", "quit"]  # a wrong answer gets a second try
+    result = scripted(tmp_path, lines, "--level", "1", "--lang", "pl")
+    assert "Niezupełnie. Spróbuj jeszcze raz — zasady 5 i 7" in result.stdout
     assert "Niezupełnie: odpowiedź to ♥K." in result.stdout
     assert "'xyz' to nie jest lista kart" in result.stdout
     assert "Traceback" not in result.stderr
@@ -134,6 +136,8 @@ def test_pseudo_terminal_session_quit_and_resume(tmp_path: Path) -> None:
     child.sendline("")
     child.expect("Who wins the trick")
     child.sendline("sa")
+    child.expect("Try once more")
+    child.sendline("sa")
     child.expect("Not quite: the answer is ♥K")
     child.sendline("♥A ♥K")
     child.expect("Right!")
@@ -172,7 +176,7 @@ def test_scripted_level_8_auction_and_play(tmp_path: Path) -> None:
 
 
 def test_level_5_refuses_kontra_and_betelki(tmp_path: Path) -> None:
-    quizzes = ["no", "yes", "20 15 5", "40 20 0", "-70 20 20"]
+    quizzes = ["no", "yes", "", "20 15 5", "40 20 0", "-70 20 20"]  # "": the score table
     result = scripted(tmp_path, [*quizzes, "B3", "kontra", "quit"], "--level", "5")
     assert "this level has no betelki" in result.stdout
     assert "this level has no kontra" in result.stdout or "no contract to double" in result.stdout
@@ -381,8 +385,8 @@ def test_pseudo_terminal_in_polish_refusal_hint_undo_and_an_auction(tmp_path: Pa
     assert child.exitstatus == 0
 
     child = spawn(tmp_path, "--level", "5", "--lang", "pl")
-    for answer in ["nie", "tak", "20 15 5", "40 20 0", "-70 20 20"]:
-        child.expect("Twoja odpowiedź")
+    for answer in ["nie", "tak", "", "20 15 5", "40 20 0", "-70 20 20"]:
+        child.expect("Naciśnij Enter" if answer == "" else "Twoja odpowiedź")  # "": the table
         child.sendline(answer)
     child.expect("Możliwe odzywki: ")
     child.expect("Twoja odzywka")

@@ -98,8 +98,8 @@ def test_pseudo_terminal_call_hint_and_auction_review_english(tmp_path: Path) ->
 
 def test_pseudo_terminal_call_hint_and_auction_review_polish(tmp_path: Path) -> None:
     child = spawn(tmp_path, "--level", "5", "--lang", "pl")
-    for answer in ["nie", "tak", "20 15 5", "40 20 0", "-70 20 20"]:
-        child.expect("Twoja odpowiedź")
+    for answer in ["nie", "tak", "", "20 15 5", "40 20 0", "-70 20 20"]:
+        child.expect("Twoja odpowiedź|Naciśnij Enter")  # the score table is read before scores
         child.sendline(answer)
     child.expect("Twoja odzywka")
     child.sendline("podpowiedź")

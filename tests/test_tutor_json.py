@@ -189,6 +189,10 @@ def test_a_level_played_through_json(
     answered = transcript.of("answered")
     assert len(answered) == quizzes
     assert all(isinstance(a["right"], bool) and a["answer"] for a in answered)
+    # A wrong first answer gets a second try; a score's answer comes with its breakdown.
+    assert all(a["tries"] in (1, 2) and (a["right"] or a["tries"] == 2) for a in answered)
+    scored = [a for a in answered if a["breakdown"]]
+    assert len(scored) == shipped(level).count("kind: score")
 
     # Refusals: a word that is no card, and a card of the hand that the rules forbid.
     refused = transcript.of("refused")
@@ -215,6 +219,7 @@ def test_a_level_played_through_json(
     # Every deal: its cards as played, its calls from level 5 on, its end, its review.
     ends = transcript.of("deal_end")
     lesson_deals = shipped(level).count("\n  - play:")
+    assert all(end["breakdown"] and end["breakdown"][-1] for end in ends)  # how it scored
     if level == 10:
         assert len(ends) > lesson_deals  # and the match's deals
         assert all(end["goal"] == {} for end in ends[lesson_deals:])

@@ -63,7 +63,7 @@ DEAL_KEYS = (
 CONSTRAINT_KEYS = ("seat", "suit", "rank", "cards", "at_least", "at_most")
 NOTE_KEYS = ("id", "version", "category", "en", "pl")
 QUIZ_PARAMS: dict[str, tuple[str, ...]] = {
-    "trick-winner": ("trick", "trump", "variant"),
+    "trick-winner": ("trick", "trump", "variant", "leader"),
     "legal-cards": ("hand", "trick", "trump", "betel_defender"),
     "score": ("contract", "tricks", "doubled"),
     "call-legal": ("auction", "call", "options"),

@@ -158,8 +158,9 @@ class DealSpec:
 class Quiz:
     """A question with the author's answer, which the checker proves against the engine.
 
-    ``params`` hold the question's data by kind: ``trick``/``trump``/``variant`` for
-    trick-winner; ``hand``/``trick``/``trump``/``betel_defender`` for legal-cards;
+    ``params`` hold the question's data by kind: ``trick``/``trump``/``variant``/``leader`` (the
+    seat that led, South by default: a seat's name answers who wins) for trick-winner;
+    ``hand``/``trick``/``trump``/``betel_defender`` for legal-cards;
     ``contract``/``tricks``/``doubled`` for score; ``auction``/``call``/``options`` for
     call-legal; ``hold``/``dubel``/``split`` for odds; ``hand``/``dubel_cards``/``contract``
     for laydown (answer: true if the laydown check proves it, false if it refutes it).

@@ -123,6 +123,39 @@ def normalise_answer(quiz: Quiz, answer: Any) -> Any:
     raise ValueError(quiz.kind)
 
 
+ODDS_TOLERANCE = 0.1
+"""How far a learner's percentage may be from the engine's (the questions ask for one decimal
+and say so)."""
+
+
+def judge(quiz: Quiz, given: Any, truth: Any) -> bool:
+    """Whether a typed answer (read by :func:`parse_typed_answer`) is the engine's."""
+    if quiz.kind == "odds":
+        return abs(float(given) - float(truth)) <= ODDS_TOLERANCE + 1e-9
+    return bool(given == truth)
+
+
+def _trick_card(quiz: Quiz, text: str, lang: str) -> Card:
+    """The card that wins, named by the card or by the seat that played it (the trick is
+    led by ``leader``, South unless the quiz says otherwise): ``♥K``, ``West``, ``Zachód``."""
+    from betel_tutor.errors import NotationError
+    from betel_tutor.seats import Seat
+
+    try:
+        return parse_card(text, lang=lang)
+    except NotationError:
+        try:
+            seat = Seat.parse(text)
+        except ValueError:
+            raise ValueError(text) from None
+    trick = _cards(quiz.params["trick"])
+    leader = Seat.parse(str(quiz.params.get("leader") or "S"))
+    index = (int(seat) - int(leader)) % 3
+    if index >= len(trick):
+        raise ValueError(text)
+    return trick[index]
+
+
 _YES = {"yes", "y", "true", "tak", "t"}
 _NO = {"no", "n", "false", "nie"}
 
@@ -135,7 +168,7 @@ def parse_typed_answer(quiz: Quiz, text: str, lang: str = "en") -> Any:
     cleaned = text.strip()
     try:
         if quiz.kind == "trick-winner":
-            return parse_card(cleaned, lang=lang)
+            return _trick_card(quiz, cleaned, lang)
         if quiz.kind == "legal-cards":
             return frozenset(parse_cards(cleaned, lang=lang))
         if quiz.kind == "score":
@@ -151,7 +184,7 @@ def parse_typed_answer(quiz: Quiz, text: str, lang: str = "en") -> Any:
             raise ValueError(cleaned)
         if quiz.kind == "odds":
             return round(float(cleaned.rstrip("% ").replace(",", ".")), 2)
-    except ValueError:
+    except (ValueError, NotationError):
         # An offer-legal answer is yes or no, as a call-legal one: the same hint.
         kind = "call-legal" if quiz.kind == "offer-legal" else quiz.kind
         raise NotationError(

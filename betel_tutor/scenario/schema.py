@@ -66,6 +66,7 @@ def _quiz(kind: str) -> dict[str, Any]:
         "hand": {"type": ["string", "array"]},
         "trump": {"type": ["string", "null"]},
         "variant": {"enum": ["blue-suit"]},
+        "leader": {"enum": ["S", "W", "N"]},
         "betel_defender": {"type": "boolean"},
         "contract": {"type": "string"},
         "tricks": {"type": "array", "items": {"type": "integer"}, "minItems": 3, "maxItems": 3},

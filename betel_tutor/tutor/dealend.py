@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from betel_tutor.cards import format_hand
+from betel_tutor.explain.score import explain_score
 from betel_tutor.play import PlayState
-from betel_tutor.seats import Seat, seats
+from betel_tutor.seats import Seat, clockwise_from, seats
 from betel_tutor.tutor import auctionreview, goals, resting, trading
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import DealEnd, Review
@@ -40,6 +41,36 @@ def table_scores(table: Table, state: PlayState) -> tuple[int, ...]:
     return tuple(score + penalty for score, penalty in zip(scores, table.penalties, strict=True))
 
 
+def score_breakdown(ctx: Context, table: Table, state: PlayState) -> tuple[str, ...]:
+    """How the deal's scores come about, in the learner's language: who declared and who
+    defended, the contract's score as ``explain score`` words it (§6, kontra rule 16), each
+    dubel penalty (§3, §12.3), and the resting player's prediction (§7)."""
+    taken = state.tricks_taken()
+    declarer = state.declarer
+    if declarer is None:  # three passes: every player scores their own tricks, South first
+        order = seats(3)
+        head = ctx.t("breakdown_players", players=", ".join(_names(ctx, order)))
+    else:
+        order = clockwise_from(Seat(declarer))
+        first, second, third = _names(ctx, order)
+        head = ctx.t("breakdown_sides", declarer=first, first=second, second=third)
+    why = explain_score(state.contract, [taken[s] for s in order], doubled=table.doubled)
+    lines = [head, *why.lines(ctx.lang)]
+    for seat, penalty in zip(seats(3), table.penalties, strict=True):
+        if penalty:
+            lines.append(ctx.t("dubel_penalty", seat=ctx.name(seat), points=f"{penalty:+d}"))
+    rest = table.rest
+    if rest is not None and declarer is not None:
+        won = resting.points(rest, state)
+        outcome = "none" if rest.predicted is None else ("right" if won > 0 else "wrong")
+        lines.append(ctx.t(f"rest_{outcome}", seat=rest.player, points=f"{won:+d}"))
+    return tuple(lines)
+
+
+def _names(ctx: Context, order: tuple[Seat, ...]) -> list[str]:
+    return [ctx.name(seat).localized(ctx.lang) for seat in order]
+
+
 def end_deal(ctx: Context, table: Table) -> None:
     """Say how the deal ended, review the learner's play, and keep the deal."""
     assert table.play is not None
@@ -59,6 +90,9 @@ def end_deal(ctx: Context, table: Table) -> None:
         won = resting.points(rest, state)
         entries.append(ctx.t("resting_score", seat=rest.player, points=f"{won:+d}"))
     lines.append(ctx.t("scores", scores=", ".join(entries)))
+    breakdown = score_breakdown(ctx, table, state)
+    lines.append(ctx.t("breakdown"))
+    lines.extend(f"  {line}" for line in breakdown)
     ctx.say("\n".join(lines))
     if table.trading is not None:  # rule 19: trade points are between players and the bank
         trading.show_ledger(ctx, table)
@@ -107,6 +141,7 @@ def end_deal(ctx: Context, table: Table) -> None:
             stars=table.stars,
             score={player.letter: point for player, point in zip(PLAYERS, points, strict=False)},
             practice=table.practice or table.replay,
+            breakdown=breakdown,
         )
     )
     if table.replay:

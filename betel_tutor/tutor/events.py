@@ -99,11 +99,14 @@ class Hint(Event):
 
 @dataclass(frozen=True, slots=True)
 class Answered(Event):
-    """A quiz answer checked: right or not, and the right answer."""
+    """A quiz's final answer checked (once per quiz): right or not, the right answer, the tries
+    it took (a wrong first answer gets a second), and for a score how it comes about."""
 
     kind: ClassVar[str] = "answered"
     right: bool = False
     answer: str = ""
+    tries: int = 1
+    breakdown: tuple[str, ...] = ()  # a score's steps, as ``explain score`` words them
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +130,7 @@ class DealEnd(Event):
     stars: int = 0
     score: dict[str, int] = field(default_factory=dict)
     practice: bool = False
+    breakdown: tuple[str, ...] = ()  # how the contract scored, the dubel penalty, a prediction
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,14 +1,30 @@
 """A quiz step: the learner's answer is read in the notation the question asks for and judged
-against the engine's own answer (the checker has proved the author's)."""
+against the engine's own answer (the checker has proved the author's).
+
+A wrong first answer gets a second try, with a pointer to the rule to apply (never the
+answer); ``hint`` gives the same pointer before answering. After the final answer (right, or
+wrong twice) the tutor says the right answer, the quiz's explanation and, for a score, the
+breakdown of :func:`~betel_tutor.explain.score.explain_score`: one ``answered`` per quiz.
+"""
 
 from __future__ import annotations
 
 from betel_tutor.errors import BetelError
-from betel_tutor.scenario.model import QuizStep
-from betel_tutor.scenario.quizzes import YES_NO, engine_answer, parse_typed_answer, show_answer
+from betel_tutor.explain.score import ScoreExplanation, explain_score
+from betel_tutor.scenario.model import Quiz, QuizStep
+from betel_tutor.scenario.quizzes import (
+    YES_NO,
+    engine_answer,
+    judge,
+    parse_typed_answer,
+    show_answer,
+)
+from betel_tutor.tutor.commands import Command, Typed
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import Answered, Prompt
 from betel_tutor.tutor.phase import Next, Phase
+
+TRIES = 2  # a wrong first answer gets one more try
 
 
 class QuizPhase(Phase):
@@ -16,10 +32,17 @@ class QuizPhase(Phase):
 
     def __init__(self, step: QuizStep, then: Next) -> None:
         self.step, self.then = step, then
+        self.tries = 0
 
     def prompt(self, ctx: Context) -> Prompt:
         choices = ("yes", "no") if self.step.quiz.kind in YES_NO else None
         return Prompt(ctx.t("prompt_answer"), expects=self.expects, choices=choices)
+
+    def command(self, ctx: Context, typed: Typed) -> Phase | None:
+        if typed.command is not Command.HINT:
+            return None
+        ctx.say(ctx.t("quiz_hint", rule=rule_hint(ctx, self.step.quiz)))
+        return self
 
     def handle(self, ctx: Context, line: str) -> Phase:
         quiz = self.step.quiz
@@ -28,11 +51,47 @@ class QuizPhase(Phase):
         except BetelError as error:
             ctx.refuse_error(line, error)
             return self
+        self.tries += 1
         truth, shown = engine_answer(quiz)
+        right = judge(quiz, given, truth)
+        if not right and self.tries < TRIES:
+            ctx.say(ctx.t("try_again", rule=rule_hint(ctx, quiz)))
+            return self
         answer = shown or show_answer(quiz.answer)
-        right = given == truth
+        breakdown = score_breakdown(quiz, ctx.lang)
         text = ctx.t("right") if right else ctx.t("wrong", answer=answer)
-        ctx.emit(Answered(text, right=right, answer=answer))
+        if breakdown:
+            text += "\n" + ctx.t("breakdown") + "\n" + "\n".join(f"  {b}" for b in breakdown)
+        ctx.emit(Answered(text, right=right, answer=answer, tries=self.tries, breakdown=breakdown))
         if quiz.explanation is not None:
             ctx.say(ctx.text(quiz.explanation))
         return self.then(ctx)
+
+
+def _explained(quiz: Quiz) -> ScoreExplanation:
+    p = quiz.params
+    tricks = tuple(int(t) for t in p["tricks"])
+    return explain_score(str(p["contract"]), tricks, doubled=bool(p.get("doubled", False)))
+
+
+def score_breakdown(quiz: Quiz, lang: str) -> tuple[str, ...]:
+    """How a score quiz's deal scores, line by line, as ``explain score`` says it."""
+    return tuple(_explained(quiz).lines(lang)) if quiz.kind == "score" else ()
+
+
+def rule_hint(ctx: Context, quiz: Quiz) -> str:
+    """The rule that answers ``quiz``, in words: where to look, not what to answer."""
+    kind = quiz.kind.replace("-", "_")
+    if quiz.kind == "trick-winner" and quiz.params.get("trump"):
+        kind = "trick_winner_trump"
+    if quiz.kind == "score":
+        contract = _explained(quiz).contract
+        if contract.kind == "free":
+            kind = "score_passes"
+        elif contract.is_misere:
+            kind = "score_misere"
+        hint = ctx.t(f"rule_{kind}")
+        if quiz.params.get("doubled"):
+            hint += " " + ctx.t("rule_score_kontra")
+        return hint
+    return ctx.t(f"rule_{kind}")

@@ -1,0 +1,150 @@
+"""Quizzes that teach: a second try with a pointer to the rule, the answer with its
+explanation and, for a score, its breakdown; ``hint`` at a quiz; the breakdown of a deal's
+score at its end. Through ``learn --json`` and in a pseudo-terminal, in English and Polish."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from tests.learner import Event, Learner, converse, environment
+from tests.test_tutor import spawn
+
+# Level 1: a read step, then trick-winner, three legal-cards and a score quiz.
+RIGHT = ["♥A ♥K", "♥K ♥8", "♠A ♠K ♣7"]
+
+
+@dataclass
+class OneDeal(Learner):
+    """Plays the first deal of the level, then quits at the next card."""
+
+    def card(self, choices: list[str], events: Sequence[Event] = ()) -> str:
+        return "quit" if self.deals >= 1 else super().card(choices, events)
+
+
+def test_second_try_hint_seat_names_and_breakdowns(tmp_path: Path) -> None:
+    learner = OneDeal(level=1, answers=["♥A", "West", "hint", *RIGHT, "1 2 3", "0 0 0"])
+    transcript = converse(learner, ["--level", "1"], environment(tmp_path))
+    assert transcript.returncode == 0, transcript.stderr
+    events = transcript.events
+    answered = transcript.of("answered")
+    assert len(answered) == 5  # one per quiz, however many tries
+
+    # Who wins the trick: a wrong card, a pointer to the rule, then the seat's name is right.
+    winner = answered[0]
+    assert winner["right"] and winner["tries"] == 2 and winner["answer"] == "♥K"
+    first = events.index(winner)
+    tried = [e["text"] for e in events[:first] if e["event"] == "message"]
+    assert any("Try once more" in text and "rules 5 and 7" in text for text in tried)
+    assert not any("♥K" in text for text in tried if "Try once more" in text)
+
+    # hint at a quiz prompt: the rule, not the answer, and the quiz still waits.
+    at = events.index(answered[1])
+    hints = [e["text"] for e in events[first:at] if "The rule to apply" in e["text"]]
+    assert hints and "rules 5–8" in hints[0] and "♥A ♥K" not in hints[0]
+    assert not [e for e in events[first:at] if e["event"] == "refused"]
+    assert answered[1]["right"] and answered[1]["tries"] == 1
+
+    # A score wrong twice: a second try, then the answer with its breakdown.
+    score = answered[4]
+    assert not score["right"] and score["tries"] == 2 and score["answer"] == "20, 15, 15"
+    assert score["breakdown"][0].startswith("Three passes")
+    assert "Player 1: 4 × 5 = 20" in score["breakdown"]
+    assert score["breakdown"][-1] == "Scores: 20, 15 and 15"
+    assert "Player 1: 4 × 5 = 20" in score["text"] and "the answer is 20, 15, 15" in score["text"]
+    assert all(a["breakdown"] == [] for a in answered[:4])
+
+    # The deal's end: how its scores came about, the same explanation as ``explain score``.
+    (end,) = transcript.of("deal_end")
+    assert end["breakdown"][0].startswith("No contract; the players in order: South")
+    tricks = [end["tricks"][seat] for seat in "SWN"]
+    assert (
+        end["breakdown"][1:4]
+        == [
+            "Three passes: no contract; every player scores 5 points a trick",
+            *[f"Player {n}: {t} × 5 = {5 * t}" for n, t in enumerate(tricks, start=1)],
+        ][:3]
+    )
+    assert end["breakdown"][-1] == "Scores: {}, {} and {}".format(*(5 * t for t in tricks))
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        (
+            "en",
+            (
+                "Press Enter",
+                "Your answer",
+                "Try once more",
+                "the answer is 20, 15, 15",
+                "How the scores come about",
+                "Player 1: 4 × 5 = 20",
+                "quit",
+            ),
+        ),
+        (
+            "pl",
+            (
+                "Naciśnij Enter",
+                "Twoja odpowiedź",
+                "Spróbuj jeszcze raz",
+                "odpowiedź to 20, 15, 15",
+                "Skąd się bierze wynik",
+                "Gracz 1: 4 × 5 = 20",
+                "koniec",
+            ),
+        ),
+    ],
+)
+def test_second_try_and_breakdown_in_a_terminal(
+    tmp_path: Path, lang: str, words: tuple[str, ...]
+) -> None:
+    enter, answer, again, wrong, breakdown, player, quit_word = words
+    child = spawn(tmp_path, "--level", "1", "--lang", lang)
+    child.expect(enter)
+    child.sendline("")
+    child.expect(answer)
+    child.sendline("Zachód" if lang == "pl" else "West")  # a seat's name answers who wins
+    for line in RIGHT:
+        child.expect(answer)
+        child.sendline(line)
+    child.expect(answer)
+    child.sendline("1 2 3")
+    child.expect(again)
+    child.expect(answer)
+    child.sendline("0 0 0")
+    child.expect(wrong)
+    child.expect(breakdown)
+    child.expect(player)
+    child.sendline(quit_word)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_answers_in_the_form_the_question_asks() -> None:
+    from betel_tutor.cards import parse_card
+    from betel_tutor.errors import NotationError
+    from betel_tutor.scenario.model import Quiz, Text
+    from betel_tutor.scenario.quizzes import engine_answer, judge, parse_typed_answer
+
+    question = Text(en="Who wins?", pl="Kto bierze?")
+    trick = Quiz("trick-winner", question, "♥K", {"trick": "♥9 ♥K ♠A"})
+    for seat in ("West", "zachód", "W", "Zachod"):
+        assert parse_typed_answer(trick, seat) == parse_card("♥K")
+    assert parse_typed_answer(trick, "North", "pl") == parse_card("♠A")
+    led_by_west = Quiz("trick-winner", question, "♥K", {"trick": "♥9 ♥K ♠A", "leader": "W"})
+    assert parse_typed_answer(led_by_west, "North") == parse_card("♥K")
+    with pytest.raises(NotationError):
+        parse_typed_answer(trick, "East")
+
+    odds = Quiz("odds", question, 41.8, {"hold": 4, "dubel": 0, "split": "2-2"})
+    truth, _ = engine_answer(odds)
+    assert judge(odds, parse_typed_answer(odds, "41,8"), truth)
+    assert judge(odds, parse_typed_answer(odds, "41.9 %"), truth)
+    assert not judge(odds, parse_typed_answer(odds, "41.6"), truth)
