@@ -11,7 +11,7 @@ checked against the rules first, so it never makes a forbidden one.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from betel_tutor.auction import Call, check_call
@@ -62,14 +62,41 @@ class Trader:
     rng: random.Random
     chance: float = OFFER_CHANCE
 
-    def offer(self, moment: Moment, ledger: Ledger) -> Offer | None:
-        """An offer this player would like to make now, or ``None``."""
+    def offer(self, moment: Moment, ledger: Ledger, made: Collection[Offer] = ()) -> Offer | None:
+        """An offer this player would like to make now, or ``None``. It never repeats an offer
+        declined since the last call or trick (``ledger``) or one still waiting for an answer
+        (``made``), nor asks for a card it knows the other cannot or may not give."""
         if self.rng.random() >= self.chance:
             return None
         candidates = [
-            c for c in self._candidates(moment, ledger) if refusal(moment, c, ledger) is None
+            c
+            for c in self._candidates(moment, ledger)
+            if refusal(moment, c, ledger) is None
+            and c not in made
+            and not ledger.declined(c, moment.stage)
+            and not self._cannot_get(moment, ledger, c)
         ]
         return self.rng.choice(candidates) if candidates else None
+
+    def _cannot_get(self, moment: Moment, ledger: Ledger, offer: Offer) -> bool:
+        """This player can tell the addressee cannot give the card a swap asks for: it was
+        shown their cards of that suit, or saw them fail to follow it, or they are bound to
+        play it."""
+        if offer.kind != "swap":
+            return False
+        other = offer.to
+        suit = offer.want.suit if offer.want is not None else offer.suit
+        if suit is not None and suit in _voids(moment, other):
+            return True
+        seen = ledger.seen_by(self.seat)
+        if offer.want is None:
+            return suit is not None and (
+                self._has_seen(ledger, other, suit) and not any(c.suit is suit for c in seen)
+            )
+        bound = ledger.binding(other)
+        if bound is not None and bound.kind == "play" and bound.card == offer.want:
+            return True
+        return self._has_seen(ledger, other, offer.want.suit) and offer.want not in seen
 
     def _candidates(self, moment: Moment, ledger: Ledger) -> list[Offer]:
         me, mover = Seat(self.seat), moment.to_move
@@ -171,6 +198,22 @@ class Trader:
         return min(50, 5 * (gain // 5))
 
 
+def _voids(moment: Moment, seat: int) -> set[Suit]:
+    """The suits ``seat`` has shown it lacks by not following them (everyone sees the play)."""
+    play = moment.play
+    if play is None:
+        return set()
+    voids: set[Suit] = set()
+    tricks = [(t.leader, t.cards) for t in play.tricks]
+    for leader, cards in [*tricks, (play.leader, play.current)]:
+        if not cards:
+            continue
+        for k, card in enumerate(cards):
+            if leader.next(k) == seat and card.suit is not cards[0].suit:
+                voids.add(cards[0].suit)
+    return voids
+
+
 MAX_OFFERS = 2  # offers one computer player makes in one round, so that every round ends
 
 
@@ -210,7 +253,7 @@ def offer_round(
         trader = traders.get(seat)
         offer = None
         if trader is not None and made[seat] < MAX_OFFERS:
-            offer = trader.offer(moment, ledger)
+            offer = trader.offer(moment, ledger, made=to_learner)
         if offer is None:
             round_ = round_.none()
             continue

@@ -16,7 +16,7 @@ from typing import Any
 
 from betel_tutor.auction import Call
 from betel_tutor.bots.trading import Trader, offer_round
-from betel_tutor.cards import Card, format_cards, parse_card, sort_cards
+from betel_tutor.cards import Card, format_cards, format_hand, parse_card, sort_cards
 from betel_tutor.errors import BetelError
 from betel_tutor.seats import Seat
 from betel_tutor.trade import (
@@ -127,7 +127,10 @@ class BidPhase(TradePhase):
         assert self.table.auction is not None
         if not self.asked:  # asked once; a refused bid keeps the question on screen
             self.asked = True
-            ctx.say(ctx.t("bid_ask", dubel=format_cards(self.table.auction.dubel or ())))
+            seat = self.table.learner_seat
+            hand = moment(self.table).hands[seat] if seat is not None else frozenset()
+            dubel = format_cards(self.table.auction.dubel or ())
+            ctx.say(ctx.t("bid_ask", hand=format_hand(hand, lang=ctx.lang), dubel=dubel))
         return Prompt(ctx.t("prompt_bid"), expects=self.expects)
 
     def handle(self, ctx: Context, line: str) -> Phase:
