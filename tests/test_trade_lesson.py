@@ -5,12 +5,13 @@ the computer players do not repeat a declined offer nor ask for what they know c
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from random import Random
 
 import pytest
 
-from betel_tutor.bots.trading import Trader
+from betel_tutor.bots.trading import CANNOT, Trader
 from betel_tutor.resources import data_dir
 from betel_tutor.seats import Seat
 from betel_tutor.trade import Ledger, Moment, Offer, answer, refusal
@@ -173,3 +174,56 @@ def test_the_hand_is_shown_before_the_bid_in_polish(tmp_path: Path) -> None:
     assert "♠" in child.match.group(1) or "♥" in child.match.group(1)
     child.expect("Twoja oferta za pierwszą wymianę")
     quit_cleanly(child)
+
+
+def offer_events(home: Path, *extra: str) -> list[dict[str, object]]:
+    events: list[dict[str, object]] = []
+    for seed in range(3):
+        learner = Learner(9, bid="0")
+        args = ["--level", "9", "--seed", f"reasons-{seed}", *extra]
+        transcript = converse(learner, args, environment(home / str(seed)), max_lines=800)
+        assert transcript.returncode == 0, transcript.stderr
+        played = transcript.events
+        first_bid = next(
+            k for k, e in enumerate(played) if e["event"] == "prompt" and e["expects"] == "bid"
+        )  # the deals played, not the lesson's scripted example
+        events += [e for e in played[first_bid:] if e["event"] == "offer"]
+    return events
+
+
+def test_computer_offers_and_answers_say_why_in_open_deals(tmp_path: Path) -> None:
+    events = offer_events(tmp_path, "--open")
+    assert events
+    for event in events:
+        assert event["outcome"] in ("accepted", "declined", "lapsed")
+        assert " " in str(event["offer"]) and event["offerer"] != event["to"]
+        if event["outcome"] == "lapsed":
+            continue
+        if event["offerer"] != "S":  # a computer player's offer
+            assert isinstance(event["reason"], str) and event["reason"], event
+            assert str(event["reason"]) in str(event["text"])
+        if event["to"] != "S":  # a computer player's answer
+            assert isinstance(event["answer_reason"], str) and event["answer_reason"], event
+            assert str(event["answer_reason"]) in str(event["text"])
+
+
+def test_no_reasons_in_closed_deals(tmp_path: Path) -> None:
+    events = offer_events(tmp_path)
+    assert events
+    assert all(e["reason"] is None and e["answer_reason"] is None for e in events)
+
+
+def test_no_offer_for_a_card_the_other_said_it_cannot_give() -> None:
+    moment = auction_after("1♠")
+    trader = Trader(S, Random(0), chance=1.0)
+    swaps = trader._candidates(moment, Ledger())
+    asked = [o for o in swaps if o.kind == "swap" and o.want and o.to == W]
+    assert asked
+    offer = asked[0]
+    ledger, _ = answer(moment, Ledger(), offer, accept=False, moves=1)
+    ledger = replace(ledger, records=(replace(ledger.records[0], reason=CANNOT),))
+    later = auction_after("1♠", "2♠")  # a new call: a plain decline could be repeated now
+    for seed in range(60):
+        trader.rng = Random(seed)
+        made = trader.offer(later, ledger)
+        assert made is None or (made.to, made.want) != (offer.to, offer.want)
