@@ -27,6 +27,7 @@ KINDS = {
     "prompt",
     "card_played",
     "call_made",
+    "offer",
     "refused",
     "hint",
     "answered",

@@ -11,8 +11,8 @@ checked against the rules first, so it never makes a forbidden one.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field, replace
 
 from betel_tutor.auction import Call, check_call
 from betel_tutor.bots.beginner import choose_card
@@ -33,6 +33,8 @@ _HONOURS = {Rank.ACE: 20, Rank.KING: 14, Rank.QUEEN: 8, Rank.JACK: 4}
 OFFER_CHANCE = 0.08  # how often a computer player has an offer when its turn to offer comes
 BLUFF_CHANCE = 0.1
 SEE_CHANCE = 0.3
+Why = tuple[str, dict[str, object]]  # a reason: a catalog key and its parameters
+CANNOT = "cannot_fulfil"  # a record's reason: declined because it could not be fulfilled
 
 
 def card_value(moment: Moment, seat: int, card: Card) -> int:
@@ -61,21 +63,82 @@ class Trader:
     seat: int
     rng: random.Random
     chance: float = OFFER_CHANCE
+    reasons: dict[Offer, Why] = field(default_factory=dict)  # why it made each offer
 
-    def offer(self, moment: Moment, ledger: Ledger) -> Offer | None:
-        """An offer this player would like to make now, or ``None``."""
+    def offer(self, moment: Moment, ledger: Ledger, made: Collection[Offer] = ()) -> Offer | None:
+        """An offer this player would like to make now, or ``None``. It never repeats an offer
+        declined since the last call or trick (``ledger``) or one still waiting for an answer
+        (``made``), nor asks for a card it knows the other cannot or may not give."""
         if self.rng.random() >= self.chance:
             return None
         candidates = [
-            c for c in self._candidates(moment, ledger) if refusal(moment, c, ledger) is None
+            c
+            for c in self._candidates(moment, ledger)
+            if refusal(moment, c, ledger) is None
+            and c not in made
+            and not ledger.declined(c, moment.stage)
+            and not self._cannot_get(moment, ledger, c)
         ]
-        return self.rng.choice(candidates) if candidates else None
+        if not candidates:
+            return None
+        chosen = self.rng.choice(candidates)
+        self.reasons[chosen] = self._why.get(chosen, ("bots.trade_want_card", {}))
+        return chosen
+
+    def reason(self, offer: Offer) -> Why | None:
+        """Why this player made ``offer`` (a catalog key and its parameters)."""
+        return self.reasons.get(offer)
+
+    def _said_cannot(self, ledger: Ledger, offer: Offer) -> bool:
+        """The addressee declined to give this card because it could not (rule 20), and has
+        swapped no card since."""
+        for k, record in enumerate(ledger.records):
+            asked = record.offer
+            if not (
+                record.reason == CANNOT
+                and asked.kind == "swap"
+                and asked.to == offer.to
+                and (asked.want, asked.suit) == (offer.want, offer.suit)
+            ):
+                continue
+            later = ledger.records[k + 1 :]
+            if not any(
+                r.outcome == "accepted"
+                and r.offer.kind == "swap"
+                and offer.to in (r.offer.offerer, r.offer.to)
+                for r in later
+            ):
+                return True
+        return False
+
+    def _cannot_get(self, moment: Moment, ledger: Ledger, offer: Offer) -> bool:
+        """This player can tell the addressee cannot give the card a swap asks for: it was
+        shown their cards of that suit, or saw them fail to follow it, or they are bound to
+        play it."""
+        if offer.kind != "swap":
+            return False
+        other = offer.to
+        suit = offer.want.suit if offer.want is not None else offer.suit
+        if suit is not None and suit in _voids(moment, other):
+            return True
+        seen = ledger.seen_by(self.seat)
+        if offer.want is None:
+            return suit is not None and (
+                self._has_seen(ledger, other, suit) and not any(c.suit is suit for c in seen)
+            )
+        if self._said_cannot(ledger, offer):
+            return True
+        bound = ledger.binding(other)
+        if bound is not None and bound.kind == "play" and bound.card == offer.want:
+            return True
+        return self._has_seen(ledger, other, offer.want.suit) and offer.want not in seen
 
     def _candidates(self, moment: Moment, ledger: Ledger) -> list[Offer]:
         me, mover = Seat(self.seat), moment.to_move
         others = [s for s in seats() if s != me]
         hand = sorted(moment.hands[me], key=_ranking(moment, me))
         offers: list[Offer] = []
+        self._why: dict[Offer, Why] = {}
         if moment.phase == "auction" and moment.auction is not None:
             standing_by_me = moment.auction.declarer is not None and (
                 moment.seat(moment.auction.declarer) == me
@@ -83,6 +146,12 @@ class Trader:
             if mover is not None and mover != me and standing_by_me:
                 offers.append(
                     Offer("call", me, mover, self.rng.choice((5, 10, 15)), call=Call("pass"))
+                )
+                assert moment.auction.standing is not None
+                contract = moment.auction.standing
+                self._why[offers[-1]] = (
+                    "bots.trade_buy_pass",
+                    {"seat": mover, "contract": contract},
                 )
         for other in others:
             if hand:
@@ -92,12 +161,16 @@ class Trader:
                         5, min(50, card_value(moment, me, wanted) - card_value(moment, me, hand[0]))
                     )
                     offers.append(Offer("swap", me, other, price, give=hand[0], want=wanted))
+                    params: dict[str, object] = {"card": wanted, "give": hand[0]}
+                    self._why[offers[-1]] = ("bots.trade_want_card", params)
                 if self.rng.random() < BLUFF_CHANCE:
                     suit = self.rng.choice(list(Suit))
                     offers.append(Offer("swap", me, other, 5, give=hand[0], suit=suit))
+                    self._why[offers[-1]] = ("bots.trade_bluff", {"suit": suit})
             suit = self.rng.choice(list(Suit))
             if not self._has_seen(ledger, other, suit) and self.rng.random() < SEE_CHANCE:
                 offers.append(Offer("see", me, other, self.rng.choice((5, 10)), suit=suit))
+                self._why[offers[-1]] = ("bots.trade_see", {"suit": suit, "seat": other})
         return offers
 
     def _has_seen(self, ledger: Ledger, other: int, suit: Suit) -> bool:
@@ -123,6 +196,11 @@ class Trader:
     def answer(self, moment: Moment, ledger: Ledger, offer: Offer) -> tuple[bool, Card | None]:
         """Accept or decline ``offer`` made to this player; a general swap is made precise with
         the card it minds least. Never accepts what it cannot fulfil (rule 20)."""
+        accept, precise, _ = self.decide(moment, ledger, offer)
+        return accept, precise
+
+    def decide(self, moment: Moment, ledger: Ledger, offer: Offer) -> tuple[bool, Card | None, Why]:
+        """:meth:`answer`, with the reason for it (a catalog key and its parameters)."""
         me = self.seat
         received = offer.price if offer.payer != me else -abs(offer.price)
         precise = None
@@ -130,7 +208,7 @@ class Trader:
             if offer.want is None:
                 own = [c for c in moment.hands[me] if offer.suit is None or c.suit is offer.suit]
                 if not own:
-                    return False, None
+                    return False, None, ("bots.trade_cannot", {})
                 precise = min(own, key=_ranking(moment, me))
             assert offer.give is not None
             wanted = offer.want or precise
@@ -142,8 +220,11 @@ class Trader:
             )
         else:
             gain = self._move_gain(moment, offer, received)
-        accept = gain >= 0 and fulfilment_refusal(moment, offer, precise) is None
-        return accept, precise
+        if fulfilment_refusal(moment, offer, precise) is not None:
+            return False, precise, ("bots.trade_cannot", {})
+        if gain < 0:
+            return False, precise, ("bots.trade_decline", {"points": -gain})
+        return True, precise, ("bots.trade_accept", {"points": gain})
 
     def _move_gain(self, moment: Moment, offer: Offer, received: int) -> int:
         if moment.to_move != self.seat:
@@ -171,6 +252,22 @@ class Trader:
         return min(50, 5 * (gain // 5))
 
 
+def _voids(moment: Moment, seat: int) -> set[Suit]:
+    """The suits ``seat`` has shown it lacks by not following them (everyone sees the play)."""
+    play = moment.play
+    if play is None:
+        return set()
+    voids: set[Suit] = set()
+    tricks = [(t.leader, t.cards) for t in play.tricks]
+    for leader, cards in [*tricks, (play.leader, play.current)]:
+        if not cards:
+            continue
+        for k, card in enumerate(cards):
+            if leader.next(k) == seat and card.suit is not cards[0].suit:
+                voids.add(cards[0].suit)
+    return voids
+
+
 MAX_OFFERS = 2  # offers one computer player makes in one round, so that every round ends
 
 
@@ -184,6 +281,7 @@ class RoundResult:
     to_learner: tuple[Offer, ...]
     records: tuple[Record, ...]
     moments: tuple[Moment, ...]  # the moment each record was made at
+    reasons: tuple[tuple[Why | None, Why | None], ...] = ()  # each record's offer and answer
 
 
 def offer_round(
@@ -205,12 +303,13 @@ def offer_round(
     before = len(ledger.records)
     to_learner: list[Offer] = []
     moments: list[Moment] = []
+    reasons: list[tuple[Why | None, Why | None]] = []
     while not round_.over:
         seat = round_.turn
         trader = traders.get(seat)
         offer = None
         if trader is not None and made[seat] < MAX_OFFERS:
-            offer = trader.offer(moment, ledger)
+            offer = trader.offer(moment, ledger, made=to_learner)
         if offer is None:
             round_ = round_.none()
             continue
@@ -220,10 +319,14 @@ def offer_round(
         if offer.to == learner or offer.to not in traders:
             to_learner.append(offer)
             continue
-        accept, precise = traders[offer.to].answer(moment, ledger, offer)
+        accept, precise, why = traders[offer.to].decide(moment, ledger, offer)
         ledger, hands = answer(moment, ledger, offer, accept=accept, moves=moves, precise=precise)
+        if not accept and why[0] == "bots.trade_cannot":  # now everybody knows (rule 20)
+            last = replace(ledger.records[-1], reason=CANNOT)
+            ledger = replace(ledger, records=(*ledger.records[:-1], last))
+        reasons.append((trader.reason(offer) if trader is not None else None, why))
         moments.append(moment)
         moment = moment.with_hands(hands)
     check_round_over(round_)  # rule 4: the move comes only now
     records = ledger.records[before:]
-    return RoundResult(moment, ledger, tuple(to_learner), records, tuple(moments))
+    return RoundResult(moment, ledger, tuple(to_learner), records, tuple(moments), tuple(reasons))

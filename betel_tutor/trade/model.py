@@ -133,6 +133,22 @@ class Moment:
         return self.auction is not None and self.auction.standing is not None
 
     @property
+    def stage(self) -> tuple[str, int]:
+        """What has happened so far, as far as offers go: the calls made during the auction,
+        the tricks completed during the play. An offer declined at one stage may be made
+        again at a later one (something has changed)."""
+        if self.play is not None:
+            return ("play", len(self.play.tricks))
+        return ("auction", len(self.auction.calls) if self.auction is not None else 0)
+
+    @property
+    def standing_declarer(self) -> Seat | None:
+        """During the auction: the table seat whose declaration stands, if any (§12.4)."""
+        if self.phase != "auction" or self.auction is None or self.auction.declarer is None:
+            return None
+        return self.seat(self.auction.declarer)
+
+    @property
     def declarer(self) -> Seat | None:
         if self.play is not None:
             return self.play.declarer
@@ -149,6 +165,7 @@ class Record:
     moves: int
     precise: Card | None = None
     reason: str | None = None  # why it was declined, when the rules made it so (rule 20)
+    stage: tuple[str, int] | None = None  # :attr:`Moment.stage` when it was answered
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +195,12 @@ class Ledger:
 
     def seen_by(self, viewer: int) -> frozenset[Card]:
         return frozenset(card for seat, card in self.shown if seat == viewer)
+
+    def declined(self, offer: Offer, stage: tuple[str, int]) -> bool:
+        """``offer``, with the same terms, was declined at ``stage`` already."""
+        return any(
+            r.outcome == "declined" and r.offer == offer and r.stage == stage for r in self.records
+        )
 
     def binding(self, seat: int) -> Offer | None:
         """The call or play ``seat`` has agreed to make next, if any."""

@@ -5,8 +5,10 @@ What is decided here where the rules leave room:
 - A card changes hands only in a swap, one card for one, so every hand keeps its size and
   every trick still gets a card from each player; "buying" a card is a swap that pays.
 - A swap shows both cards, so it is allowed only where showing is (rule 17).
-- Rule 17 during the auction: nobody shows cards before the first declaration, nor after
-  their own pass or kontra (for the rest of the auction). During the play cards are shown
+- Rule 17 during the auction (spec §12.4): nobody shows cards before the first declaration,
+  nor after their own pass or kontra (for the rest of the auction), and cards are shown only
+  between the player whose declaration stands and another player (never between the two
+  who would defend it). During the play cards are shown
   only between the declarer and a defender; with no declarer (three passes) not at all.
 - A call or play offer binds whichever of the two parties moves next; the payment is made on
   acceptance. If the bound move has become impossible when it is due (a swap in between),
@@ -41,6 +43,9 @@ def may_show(moment: Moment, shower: int, viewer: int) -> IllegalOffer | None:
             return _refuse("show_before_declaration", 17)
         if moment.silenced(shower):
             return _refuse("show_after_pass", 17, seat=shower)
+        standing = moment.standing_declarer
+        if standing is not None and standing not in (shower, viewer):
+            return _refuse("show_not_standing", 17, seat=standing)
         return None
     declarer = moment.declarer
     if declarer is None:
@@ -162,7 +167,7 @@ def answer(
     if problem is not None:
         raise problem
     if not accept:
-        record = Record(offer, "declined", moves, precise)
+        record = Record(offer, "declined", moves, precise, stage=moment.stage)
         return replace(ledger, records=(*ledger.records, record)), moment.hands
     problem = fulfilment_refusal(moment, offer, precise)
     if problem is not None:

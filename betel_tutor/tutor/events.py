@@ -75,6 +75,20 @@ class CallMade(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Offered(Event):
+    """An offer of trade answered (levels 9–10): who made it to whom, in the offer notation,
+    how it ended, and in open deals why the computer players made and answered it."""
+
+    kind: ClassVar[str] = "offer"
+    offerer: str = ""
+    to: str = ""
+    offer: str = ""
+    outcome: str = ""  # accepted, declined, lapsed
+    reason: str | None = None  # the offerer's reason (a computer player, open deals)
+    answer_reason: str | None = None  # the addressee's reason (a computer player, open deals)
+
+
+@dataclass(frozen=True, slots=True)
 class Refused(Event):
     """The learner's input was not accepted: why (a catalog key) and the rule it breaks."""
 

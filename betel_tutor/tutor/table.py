@@ -57,6 +57,7 @@ class Trading:
     to_learner: list[Offer] = field(default_factory=list)  # waiting for the learner's answer
     rounds_done: int = -1  # the number of moves after which the last round was held
     bids: list[int] = field(default_factory=list)  # first-exchange bids so far, from the dealer
+    why: dict[Offer, tuple[str, dict[str, object]]] = field(default_factory=dict)  # open deals
 
 
 @dataclass

@@ -15,8 +15,8 @@ from dataclasses import replace
 from typing import Any
 
 from betel_tutor.auction import Call
-from betel_tutor.bots.trading import Trader, offer_round
-from betel_tutor.cards import Card, format_cards, parse_card, sort_cards
+from betel_tutor.bots.trading import Trader, Why, offer_round
+from betel_tutor.cards import Card, format_cards, format_hand, parse_card, sort_cards
 from betel_tutor.errors import BetelError
 from betel_tutor.seats import Seat
 from betel_tutor.trade import (
@@ -35,7 +35,7 @@ from betel_tutor.trade import (
 )
 from betel_tutor.trade.rules import bound_move
 from betel_tutor.tutor.context import Context
-from betel_tutor.tutor.events import Prompt
+from betel_tutor.tutor.events import Offered, Prompt
 from betel_tutor.tutor.phase import Phase
 from betel_tutor.tutor.table import LEARNER, PLAYERS, Table, Trading
 from betel_tutor.tutor.text import shown
@@ -127,7 +127,10 @@ class BidPhase(TradePhase):
         assert self.table.auction is not None
         if not self.asked:  # asked once; a refused bid keeps the question on screen
             self.asked = True
-            ctx.say(ctx.t("bid_ask", dubel=format_cards(self.table.auction.dubel or ())))
+            seat = self.table.learner_seat
+            hand = moment(self.table).hands[seat] if seat is not None else frozenset()
+            dubel = format_cards(self.table.auction.dubel or ())
+            ctx.say(ctx.t("bid_ask", hand=format_hand(hand, lang=ctx.lang), dubel=dubel))
         return Prompt(ctx.t("prompt_bid"), expects=self.expects)
 
     def handle(self, ctx: Context, line: str) -> Phase:
@@ -178,8 +181,13 @@ def between_moves(ctx: Context, table: Table) -> bool:
         learner = table.learner_seat
         result = offer_round(now, trading.ledger, trading.traders, moves=moves, learner=learner)
         trading.ledger = result.ledger
-        for record in result.records:
-            tell(ctx, record.offer, record.outcome, record.precise)
+        reasons = result.reasons or ((None, None),) * len(result.records)
+        for record, (why, answered) in zip(result.records, reasons, strict=True):
+            tell(ctx, record.offer, record.outcome, record.precise, why, answered)
+        for offer in result.to_learner:
+            made = trading.traders[offer.offerer].reason(offer)
+            if made is not None:
+                trading.why[offer] = made
         follow(table, result.moment)
         trading.to_learner.extend(result.to_learner)
     return bool(trading.to_learner)
@@ -193,11 +201,51 @@ def follow(table: Table, now: Moment) -> None:
         table.auction.state = now.auction
 
 
-def tell(ctx: Context, offer: Offer, outcome: str, precise: Card | None) -> None:
+def reason(ctx: Context, why: Why | None) -> str | None:
+    """A computer player's reason for an offer or an answer, said only in open deals."""
+    if why is None or ctx.table is None or not ctx.table.open:
+        return None
+    key, params = why
+    return ctx.reason(key, {name: _localized(ctx, value) for name, value in params.items()})
+
+
+def _localized(ctx: Context, value: object) -> object:
+    if isinstance(value, Seat):
+        return ctx.name(value).localized(ctx.lang)
+    if isinstance(value, Card):
+        return value.format(lang=ctx.lang)
+    return value
+
+
+def tell(
+    ctx: Context,
+    offer: Offer,
+    outcome: str,
+    precise: Card | None,
+    why: Why | None = None,
+    answered: Why | None = None,
+) -> None:
+    """An offer answered, as an ``offer`` event; in open deals with the computer players'
+    reasons for making and answering it."""
     text = describe(offer, ctx.lang, names(ctx))
     if precise is not None:
         text += ctx.t("made_precise", card=precise)
-    ctx.say(ctx.t(f"offer_{outcome}", offer=text, seat=ctx.name(offer.to)))
+    lines = [ctx.t(f"offer_{outcome}", offer=text, seat=ctx.name(offer.to))]
+    made, answer_reason = reason(ctx, why), reason(ctx, answered)
+    for seat, said in ((offer.offerer, made), (offer.to, answer_reason)):
+        if said is not None:
+            lines.append(f"    {ctx.name(seat).localized(ctx.lang)}: {said}")
+    ctx.emit(
+        Offered(
+            "\n".join(lines),
+            offerer=ctx.name(offer.offerer).letter,
+            to=ctx.name(offer.to).letter,
+            offer=format_offer(offer),
+            outcome=outcome,
+            reason=made,
+            answer_reason=answer_reason,
+        )
+    )
     learner = ctx.table.learner_seat if ctx.table is not None else None
     if outcome == "accepted" and learner is not None and learner in (offer.offerer, offer.to):
         show_seen(ctx, offer)
@@ -237,6 +285,9 @@ class OfferPhase(TradePhase):
         if not self.shown_first:
             offer = self.trading.to_learner[0]
             ctx.say(ctx.t("offer_to_you", offer=describe(offer, ctx.lang, names(ctx))))
+            said = reason(ctx, self.trading.why.get(offer))
+            if said is not None:
+                ctx.say(f"    {ctx.name(offer.offerer).localized(ctx.lang)}: {said}")
             self.shown_first = True
         return Prompt(ctx.t("prompt_offer"), expects=self.expects, choices=("yes", "no"))
 
@@ -270,7 +321,9 @@ class OfferPhase(TradePhase):
         trading.to_learner.pop(0)
         self.shown_first = False
         follow(table, now.with_hands(hands))
-        tell(ctx, offer, "accepted" if accept else "declined", precise if offer.general else None)
+        outcome = "accepted" if accept else "declined"
+        why = trading.why.pop(offer, None)
+        tell(ctx, offer, outcome, precise if offer.general else None, why)
         return self
 
 
@@ -296,13 +349,13 @@ def handle_offer(ctx: Context, table: Table, argument: str) -> None:
     if problem is not None:
         ctx.refuse_error(argument, problem)
         return
-    accept, precise = trading.traders[to].answer(now, trading.ledger, offer)
+    accept, precise, why = trading.traders[to].decide(now, trading.ledger, offer)
     moves = moves_made(table)
     trading.ledger, hands = answer(
         now, trading.ledger, offer, accept=accept, moves=moves, precise=precise
     )
     follow(table, now.with_hands(hands))
-    tell(ctx, offer, "accepted" if accept else "declined", precise)
+    tell(ctx, offer, "accepted" if accept else "declined", precise, None, why)
 
 
 def seat_named(ctx: Context, token: str) -> int | None:

@@ -1,0 +1,229 @@
+"""Trade that agrees with itself: what level 9 says about showing and swapping cards is what
+the engine enforces (spec §12.4), the hand is shown before the bid for the first exchange, and
+the computer players do not repeat a declined offer nor ask for what they know cannot come."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+from random import Random
+
+import pytest
+
+from betel_tutor.bots.trading import CANNOT, Trader
+from betel_tutor.resources import data_dir
+from betel_tutor.seats import Seat
+from betel_tutor.trade import Ledger, Moment, Offer, answer, refusal
+from tests.learner import Learner, converse, environment
+from tests.test_trade import HANDS, N, S, W, auction_after, c, playing
+from tests.test_tutor import quit_cleanly, spawn
+from tests.test_tutor_trade import lesson_answers, reach_first_deal
+
+
+def lesson_text(lang: str) -> str:
+    path = data_dir("scenarios") / "levels" / "level-09.yaml"
+    return " ".join(Path(path).read_text(encoding="utf-8").split())
+
+
+def swap(offerer: int, to: int) -> Offer:
+    give = sorted(HANDS[offerer])[0]
+    want = sorted(HANDS[to])[0]
+    return Offer("swap", Seat(offerer), Seat(to), 0, give=give, want=want)
+
+
+def allowed(moment: Moment, offerer: int, to: int) -> bool:
+    return refusal(moment, swap(offerer, to)) is None
+
+
+def test_the_lesson_says_when_swaps_are_allowed() -> None:
+    text = lesson_text("en")
+    assert "in the auction from the first declaration on, between the player whose" in text
+    assert "declaration stands and a player who has not passed or doubled" in text
+    assert "only between the player whose declaration stands and another player" in text
+    assert "in the play, as here, between the declarer and a defender" in text
+    assert "w licytacji od pierwszej deklaracji, między graczem, którego deklaracja" in text
+
+
+@pytest.mark.parametrize("offerer", [S, W, N])
+@pytest.mark.parametrize("to", [S, W, N])
+def test_no_swap_before_the_first_declaration(offerer: int, to: int) -> None:
+    if offerer != to:
+        assert not allowed(auction_after(), offerer, to)
+
+
+def test_swaps_in_the_auction_only_with_the_standing_declarer() -> None:
+    # South deals and declares 1♠: West and North are to call, neither has passed.
+    moment = auction_after("1♠")
+    assert allowed(moment, S, W) and allowed(moment, W, S)
+    assert allowed(moment, S, N) and allowed(moment, N, S)
+    assert not allowed(moment, W, N) and not allowed(moment, N, W)  # the two defenders
+    rule = refusal(moment, swap(W, N))
+    assert rule is not None and rule.rule == 17
+
+
+def test_no_swap_after_ones_own_pass_or_kontra() -> None:
+    moment = auction_after("1♠", "pass")  # West has passed
+    assert not allowed(moment, W, S) and not allowed(moment, S, W)
+    assert allowed(moment, S, N)
+    doubled = auction_after("1♠", "kontra")  # West has doubled
+    assert not allowed(doubled, W, S) and not allowed(doubled, S, W)
+
+
+def test_swaps_in_the_play_only_between_declarer_and_defender() -> None:
+    moment = playing("2♠", S)
+    assert allowed(moment, S, W) and allowed(moment, N, S)
+    assert not allowed(moment, W, N) and not allowed(moment, N, W)
+
+
+def test_a_declined_offer_is_not_repeated_until_something_changes() -> None:
+    moment = auction_after("1♠")
+    offer = Offer("swap", S, W, 10, give=c("♣A"), want=c("♠J"))
+    ledger, _ = answer(moment, Ledger(), offer, accept=False, moves=1)
+    trader = Trader(S, Random(1), chance=1.0)
+    for seed in range(40):
+        trader.rng = Random(seed)
+        assert trader.offer(moment, ledger) != offer
+    assert ledger.declined(offer, moment.stage)
+    later = auction_after("1♠", "2♠")
+    assert not ledger.declined(offer, later.stage)  # a new call: it may come again
+    assert not ledger.declined(Offer("swap", S, W, 15, give=c("♣A"), want=c("♠J")), moment.stage)
+
+
+def test_no_offer_for_a_card_the_other_has_shown_not_to_hold() -> None:
+    # West led ♣K... the play: South declares 2♠ and West fails to follow a heart lead.
+    moment = playing("2♠", S)
+    ledger = Ledger()
+    see = Offer("see", S, W, 10, suit=c("♥J").suit)
+    ledger, _ = answer(moment, ledger, see, accept=True, moves=3)
+    trader = Trader(S, Random(0), chance=1.0)
+    for seed in range(60):
+        trader.rng = Random(seed)
+        offer = trader.offer(moment, ledger)
+        if offer is not None and offer.kind == "swap" and offer.to == W and offer.want:
+            assert offer.want.suit is not c("♥J").suit or offer.want in HANDS[W]
+
+
+def level_nine(home: Path, seed: int) -> list[dict[str, object]]:
+    learner = Learner(9, bid="0")
+    env = environment(home)
+    args = ["--level", "9", "--seed", f"decline-{seed}"]
+    transcript = converse(learner, args, env, max_lines=800)
+    assert transcript.returncode == 0, transcript.stderr
+    return transcript.events
+
+
+def test_the_hand_comes_before_the_bid(tmp_path: Path) -> None:
+    events = level_nine(tmp_path, 0)
+    for k, event in enumerate(events):
+        if event["event"] == "prompt" and event.get("expects") == "bid":
+            said = [e for e in events[:k] if e["event"] == "message"]
+            assert "Your hand" in str(said[-1]["text"]), said[-1]
+            break
+    else:
+        raise AssertionError("no bid prompt at level 9")
+
+
+def offers_by_stage(events: list[dict[str, object]]) -> Counter[tuple[str, int, int, int]]:
+    """Every offer told, keyed by its text, the deal, and the calls and tricks before it."""
+    seen: Counter[tuple[str, int, int, int]] = Counter()
+    deal = calls = cards = 0
+    for event in events:
+        kind = event["event"]
+        if kind == "deal_end":
+            deal, calls, cards = deal + 1, 0, 0
+        elif kind == "call_made":
+            calls += 1
+        elif kind == "card_played":
+            cards += 1
+        elif kind in ("message", "offer"):
+            text = str(event.get("text", ""))
+            for ending in (" declines.", " accepts."):
+                if text.endswith(ending):
+                    offer = text.rsplit(" — ", 1)[0]
+                    seen[(offer, deal, calls, cards // 3)] += 1
+    return seen
+
+
+def test_no_offer_repeated_after_a_decline_in_the_same_turn(tmp_path: Path) -> None:
+    """Level 9 played many times by a learner who declines every offer and passes."""
+    total = 0
+    for seed in range(4):
+        counts = offers_by_stage(level_nine(tmp_path / str(seed), seed))
+        total += sum(counts.values())
+        repeated = [key for key, n in counts.items() if n > 1]
+        assert not repeated, repeated
+    assert total > 0
+
+
+def test_the_hand_is_shown_before_the_bid_in_english(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--level", "9")
+    reach_first_deal(child)
+    child.expect(r"Your hand: (.*?)The bank sells the first exchange")
+    assert "♠" in child.match.group(1) or "♥" in child.match.group(1)
+    child.expect("Your bid for the first exchange")
+    quit_cleanly(child)
+
+
+def test_the_hand_is_shown_before_the_bid_in_polish(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--level", "9", "--lang", "pl")
+    for typed in lesson_answers():
+        child.expect("Twoja odpowiedź|Naciśnij Enter")
+        child.sendline(typed)
+    child.expect(r"Twoja ręka: (.*?)Bank sprzedaje pierwszą wymianę")
+    assert "♠" in child.match.group(1) or "♥" in child.match.group(1)
+    child.expect("Twoja oferta za pierwszą wymianę")
+    quit_cleanly(child)
+
+
+def offer_events(home: Path, *extra: str) -> list[dict[str, object]]:
+    events: list[dict[str, object]] = []
+    for seed in range(3):
+        learner = Learner(9, bid="0")
+        args = ["--level", "9", "--seed", f"reasons-{seed}", *extra]
+        transcript = converse(learner, args, environment(home / str(seed)), max_lines=800)
+        assert transcript.returncode == 0, transcript.stderr
+        played = transcript.events
+        first_bid = next(
+            k for k, e in enumerate(played) if e["event"] == "prompt" and e["expects"] == "bid"
+        )  # the deals played, not the lesson's scripted example
+        events += [e for e in played[first_bid:] if e["event"] == "offer"]
+    return events
+
+
+def test_computer_offers_and_answers_say_why_in_open_deals(tmp_path: Path) -> None:
+    events = offer_events(tmp_path, "--open")
+    assert events
+    for event in events:
+        assert event["outcome"] in ("accepted", "declined", "lapsed")
+        assert " " in str(event["offer"]) and event["offerer"] != event["to"]
+        if event["outcome"] == "lapsed":
+            continue
+        if event["offerer"] != "S":  # a computer player's offer
+            assert isinstance(event["reason"], str) and event["reason"], event
+            assert str(event["reason"]) in str(event["text"])
+        if event["to"] != "S":  # a computer player's answer
+            assert isinstance(event["answer_reason"], str) and event["answer_reason"], event
+            assert str(event["answer_reason"]) in str(event["text"])
+
+
+def test_no_reasons_in_closed_deals(tmp_path: Path) -> None:
+    events = offer_events(tmp_path)
+    assert events
+    assert all(e["reason"] is None and e["answer_reason"] is None for e in events)
+
+
+def test_no_offer_for_a_card_the_other_said_it_cannot_give() -> None:
+    moment = auction_after("1♠")
+    trader = Trader(S, Random(0), chance=1.0)
+    swaps = trader._candidates(moment, Ledger())
+    asked = [o for o in swaps if o.kind == "swap" and o.want and o.to == W]
+    assert asked
+    offer = asked[0]
+    ledger, _ = answer(moment, Ledger(), offer, accept=False, moves=1)
+    ledger = replace(ledger, records=(replace(ledger.records[0], reason=CANNOT),))
+    later = auction_after("1♠", "2♠")  # a new call: a plain decline could be repeated now
+    for seed in range(60):
+        trader.rng = Random(seed)
+        made = trader.offer(later, ledger)
+        assert made is None or (made.to, made.want) != (offer.to, offer.want)
