@@ -35,8 +35,7 @@ class FixedPlay:
 
 
 def trump_named_by_computer(hand: tuple[Card, ...]) -> Suit:
-    """Level 2: a computer dealer names its longest suit, of equal ones the higher (the
-    tutor's rule, ``tutor.dealing.trump_named_by_dealer``)."""
+    """Level 2: a computer dealer names its longest suit, of equal ones the higher."""
     return max(Suit, key=lambda suit: (sum(c.suit is suit for c in hand), suit.order))
 
 

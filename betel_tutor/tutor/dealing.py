@@ -7,12 +7,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from betel_tutor.auction import Auction
-from betel_tutor.cards import Card, Suit, format_hand
+from betel_tutor.cards import Suit, format_hand
 from betel_tutor.contracts import Contract, free_play
 from betel_tutor.dealing import Deal
 from betel_tutor.play import BETEL, DealPlay, start_play
 from betel_tutor.scenario import Scenario
 from betel_tutor.scenario.deals import realize
+from betel_tutor.scenario.goals import fixed_play
 from betel_tutor.scenario.model import DealSpec, LevelOptions, PlayStep
 from betel_tutor.seats import Seat
 from betel_tutor.tutor import resting, trading
@@ -148,20 +149,10 @@ def say_goal(ctx: Context, step: PlayStep) -> None:
 
 
 def contract_for(options: LevelOptions, deal: DealSpec) -> tuple[Contract, Seat | None]:
-    """The fixed contract of levels 1–4 and its declarer (the dealer unless the deal says)."""
-    contract = deal.contract or options.contract or free_play()
-    if contract.kind == "free":
-        trump: Suit | None = contract.trump
-        if options.dealer_names_trump:
-            trump = trump_named_by_dealer(realize(deal).hands[deal.dealer])
-        return free_play(trump), None
-    declarer = deal.declarer if deal.declarer is not None else deal.dealer
-    return contract, Seat(declarer)
-
-
-def trump_named_by_dealer(hand: tuple[Card, ...]) -> Suit:
-    """Level 2: the dealer names trumps; the computer dealer names its longest suit."""
-    return max(Suit, key=lambda suit: (sum(c.suit is suit for c in hand), suit.order))
+    """The fixed contract of levels 1–4 and its declarer, as the checker proves the goals with
+    (:func:`betel_tutor.scenario.goals.fixed_play`: one rule for both)."""
+    play = fixed_play(options, deal, LEARNER)
+    return play.contract, play.declarer
 
 
 def fourth_player(ctx: Context) -> tuple[tuple[Player, ...], Rest | None]:
