@@ -148,3 +148,50 @@ def test_answers_in_the_form_the_question_asks() -> None:
     assert judge(odds, parse_typed_answer(odds, "41,8"), truth)
     assert judge(odds, parse_typed_answer(odds, "41.9 %"), truth)
     assert not judge(odds, parse_typed_answer(odds, "41.6"), truth)
+
+
+def test_a_chips_question_is_answered_by_one_number() -> None:
+    """'How many chips does the declarer take?' wants one number, the declarer's score."""
+    from betel_tutor.errors import NotationError
+    from betel_tutor.scenario.model import Quiz, Text
+    from betel_tutor.scenario.quizzes import engine_answer, judge, parse_typed_answer
+
+    question = Text(en="How many chips?", pl="Ile żetonów?")
+    chips = Quiz(
+        "score", question, 100, {"contract": "5NT", "tricks": [10, 0, 0], "ask": "declarer"}
+    )
+    truth, shown = engine_answer(chips)
+    assert (truth, shown) == (100, "100")
+    assert judge(chips, parse_typed_answer(chips, " 100 "), truth)
+    assert not judge(chips, parse_typed_answer(chips, "90"), truth)
+    with pytest.raises(NotationError) as refused:
+        parse_typed_answer(chips, "100 0 0")
+    assert refused.value.key == "tutor.answer_score_one"
+    three = Quiz("score", question, [100, 0, 0], {"contract": "5NT", "tricks": [10, 0, 0]})
+    with pytest.raises(NotationError):
+        parse_typed_answer(three, "100")
+
+
+@pytest.mark.parametrize(
+    ("ask", "answer", "expected"),
+    [
+        ("declarer", "90", "check.quiz_wrong"),
+        ("declarer", "[100, 0, 0]", "check.quiz_answer_form"),
+        ("everyone", "100", "scenario.bad_choice"),
+    ],
+)
+def test_check_proves_a_one_number_score(
+    tmp_path: Path, ask: str, answer: str, expected: str
+) -> None:
+    from betel_tutor.scenario.check import check_file
+
+    path = tmp_path / "chips.yaml"
+    path.write_text(
+        "kind: lesson\nid: chips\ntitle: {en: Chips, pl: Żetony}\nsteps:\n"
+        "  - quiz:\n      kind: score\n      question: {en: How many?, pl: Ile?}\n"
+        f"      contract: 5NT\n      tricks: [10, 0, 0]\n"
+        f"      ask: {ask}\n      answer: {answer}\n",
+        encoding="utf-8",
+    )
+    keys = [problem.key for problem in check_file(str(path))]
+    assert keys == [expected]

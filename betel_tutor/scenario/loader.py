@@ -65,7 +65,7 @@ NOTE_KEYS = ("id", "version", "category", "en", "pl")
 QUIZ_PARAMS: dict[str, tuple[str, ...]] = {
     "trick-winner": ("trick", "trump", "variant", "leader"),
     "legal-cards": ("hand", "trick", "trump", "betel_defender"),
-    "score": ("contract", "tricks", "doubled"),
+    "score": ("contract", "tricks", "doubled", "ask"),
     "call-legal": ("auction", "call", "options"),
     "odds": ("hold", "dubel", "split", "after_discard"),
     "laydown": ("hand", "dubel_cards", "contract"),
@@ -426,6 +426,8 @@ class _Loader(Reader):
             self.text(spec["explanation"], "quiz.explanation") if "explanation" in spec else None
         )
         params = {key: spec[key].plain() for key in QUIZ_PARAMS[kind] if key in spec}
+        if "ask" in spec and self.string(spec["ask"], "quiz.ask", choices=("declarer",)) is None:
+            return None
         if question is None or not set(QUIZ_REQUIRED[kind]) <= params.keys():
             return None
         return Quiz(

@@ -48,6 +48,8 @@ def engine_answer(quiz: Quiz) -> tuple[Any, str]:
     if quiz.kind == "score":
         tricks = tuple(int(t) for t in p["tricks"])
         scores = score(str(p["contract"]), tricks, doubled=bool(p.get("doubled", False)))  # type: ignore[arg-type]
+        if asks_one_score(quiz):
+            return scores[0], str(scores[0])
         return scores, ", ".join(map(str, scores))
     if quiz.kind == "call-legal":
         return _call_is_legal(p), ""
@@ -105,12 +107,22 @@ def _call_is_legal(params: dict[str, Any]) -> bool:
     return True
 
 
+def asks_one_score(quiz: Quiz) -> bool:
+    """A score quiz that asks only the declarer's score (``ask: declarer``: "how many chips
+    does the declarer take?"), answered by one number, not three."""
+    return quiz.kind == "score" and quiz.params.get("ask") == "declarer"
+
+
 def normalise_answer(quiz: Quiz, answer: Any) -> Any:
     if quiz.kind == "trick-winner":
         return parse_card(str(answer))
     if quiz.kind == "legal-cards":
         return frozenset(_cards(answer))
     if quiz.kind == "score":
+        if asks_one_score(quiz):
+            if isinstance(answer, bool) or not isinstance(answer, int):
+                raise TypeError("the declarer's score is one number")
+            return answer
         return tuple(int(a) for a in answer)
     if quiz.kind == "odds":
         if isinstance(answer, bool) or not isinstance(answer, (int, float)):
@@ -175,6 +187,10 @@ def parse_typed_answer(quiz: Quiz, text: str, lang: str = "en") -> Any:
             numbers = tuple(
                 int(part) for part in cleaned.replace(",", " ").replace("/", " ").split()
             )
+            if asks_one_score(quiz):
+                if len(numbers) != 1:
+                    raise ValueError(cleaned)
+                return numbers[0]
             if len(numbers) != 3:
                 raise ValueError(cleaned)
             return numbers
@@ -186,7 +202,8 @@ def parse_typed_answer(quiz: Quiz, text: str, lang: str = "en") -> Any:
             return round(float(cleaned.rstrip("% ").replace(",", ".")), 2)
     except (ValueError, NotationError):
         # An offer-legal answer is yes or no, as a call-legal one: the same hint.
-        kind = "call-legal" if quiz.kind == "offer-legal" else quiz.kind
+        kind: str = "call-legal" if quiz.kind == "offer-legal" else quiz.kind
+        kind = "score-one" if asks_one_score(quiz) else kind
         raise NotationError(
             f"tutor.answer_{kind.replace('-', '_')}", token=cleaned, position=0
         ) from None

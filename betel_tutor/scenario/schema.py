@@ -71,6 +71,7 @@ def _quiz(kind: str) -> dict[str, Any]:
         "contract": {"type": "string"},
         "tricks": {"type": "array", "items": {"type": "integer"}, "minItems": 3, "maxItems": 3},
         "doubled": {"type": "boolean"},
+        "ask": {"enum": ["declarer"], "description": "only the declarer's score, one number"},
         "auction": {"type": ["string", "array"]},
         "call": {"type": "string"},
         "options": {"type": "object"},
