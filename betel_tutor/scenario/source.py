@@ -193,7 +193,8 @@ def load_yaml(text: str, path: str) -> tuple[Node | None, list[Problem]]:
         from betel_tutor.scenario.yaml_errors import diagnose
 
         try:
-            return None, [diagnose(text, path, error)]
+            line, column, key, params = diagnose(text, error)
+            return None, [Problem(Position(path, line, column), key, params)]
         except Exception:  # a slip in the diagnosis must not hide that the file is broken
             return None, [Problem(Position(path, 1, 1), "scenario.yaml_syntax")]
     if root is None:

@@ -30,8 +30,6 @@ from typing import Any
 
 import yaml
 
-from betel_tutor.scenario.source import Position, Problem
-
 _BLOCK_INDICATOR = re.compile(r"[|>][-+0-9]*\s*(#.*)?$")
 _OPENERS = {"[": "]", "{": "}"}
 _CLOSERS = {"]": "[", "}": "{"}
@@ -430,32 +428,35 @@ def _snippet(text: str) -> str:
     return text if len(text) <= 20 else text[:19] + "…"
 
 
-def diagnose(text: str, path: str, error: yaml.YAMLError) -> Problem:
-    """The problem to report for ``text``, which PyYAML refused with ``error``."""
+Diagnosis = tuple[int, int, str, dict[str, Any]]
+"""Line and column (from 1), the catalog key and its parameters."""
+
+
+def diagnose(text: str, error: yaml.YAMLError) -> Diagnosis:
+    """Where and what to report for ``text``, which PyYAML refused with ``error``."""
     if isinstance(error, yaml.reader.ReaderError):
         line = text.count("\n", 0, error.position) + 1
         column = error.position - (text.rfind("\n", 0, error.position) + 1) + 1
         code = f"U+{error.character:04X}" if isinstance(error.character, int) else "?"
-        return Problem(Position(path, line, column), "scenario.yaml_control", {"code": code})
+        return line, column, "scenario.yaml_control", {"code": code}
     mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
     stop = mark.line + 1 if mark is not None else len(text.split("\n"))
     reading = _Reader(text).read()
     found = [p for p in reading.problems if p[0] <= stop]
     found += [p for p in reading.exact if p[0] == stop]
     if found:
-        line, column, key, params = min(found, key=lambda p: (p[0], p[1]))
-        return Problem(Position(path, line, column), key, params)
+        return min(found, key=lambda p: (p[0], p[1]))
     if mark is None:
-        return Problem(Position(path, 1, 1), "scenario.yaml_syntax")
+        return 1, 1, "scenario.yaml_syntax", {}
     at = text[mark.index : mark.index + 3]
-    where = Position(path, mark.line + 1, mark.column + 1)
+    where = (mark.line + 1, mark.column + 1)
     if isinstance(error, yaml.composer.ComposerError):
         if at.startswith("*"):
-            return Problem(where, "scenario.alias")
+            return *where, "scenario.alias", {}
         if at == "---":
-            return Problem(where, "scenario.yaml_documents")
+            return *where, "scenario.yaml_documents", {}
     context = getattr(error, "context_mark", None)
     if context is not None and mark.line >= text.count("\n"):
         # Found only at the end of the file: point at what was left open.
-        where = Position(path, context.line + 1, context.column + 1)
-    return Problem(where, "scenario.yaml_syntax")
+        where = (context.line + 1, context.column + 1)
+    return *where, "scenario.yaml_syntax", {}
