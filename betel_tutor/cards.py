@@ -8,7 +8,7 @@ and hashing are all cheap, which the rules engine and the solver rely on.
 ('♥10', "Card.parse('♥10')")
 >>> [str(c) for c in parse_cards("♠AKQ ♥10 9 ♦- ♣87")]
 ['♠A', '♠K', '♠Q', '♥10', '♥9', '♣8', '♣7']
->>> format_hand(parse_cards("sa sk hq d10 W♥", lang="pl"))
+>>> format_hand(parse_cards("sa sk hq d10 W♥"))
 '♠AK ♥QJ ♦10 ♣-'
 """
 
@@ -42,9 +42,10 @@ class Suit(enum.Enum):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
-        """A suit from its symbol or letter (``♠``, ``S``, ``s``, ``♥️`` as phones write it)."""
+        """A suit from its symbol, letter or name in either language (``♠``, ``S``, ``s``,
+        ``♥️`` as phones write it, ``spades``, ``pik``, ``ka`` …; see :func:`suit_word`)."""
         written = _strip_selector(text.strip())
-        suit = _SUIT_CHARS.get(written.upper()) if len(written) == 1 else None
+        suit = _SUIT_CHARS.get(written.upper()) if len(written) == 1 else suit_word(written)
         if suit is None:
             raise NotationError("cards.bad_suit", token=text, position=0)
         return suit
@@ -57,6 +58,34 @@ _SUIT_SYMBOLS = frozenset("♠♥♦♣♤♡♢♧")
 for _suit, _extra in zip(SUITS_HIGH_TO_LOW, ("♤", "♡", "♢", "♧"), strict=True):
     for _char in _suit.symbol + _suit.letter + _extra:
         _SUIT_CHARS[_char] = _suit
+
+# The suits' names, English and Polish (spec §12.7: input accepts both in either language).
+# A name may be shortened to any beginning of two letters or more that is not also a group of
+# ranks: ``sp``, ``he``, ``di``, ``cl``, ``pi``, ``ki``, ``kar``, ``tr`` (``ka`` reads as
+# king and ace, ``♠ KA``, so karo is ``kar`` at the shortest).
+SUIT_NAMES: dict[Suit, tuple[str, ...]] = {
+    Suit.SPADES: ("spades", "spade", "piki", "pik"),
+    Suit.HEARTS: ("hearts", "heart", "kiery", "kier"),
+    Suit.DIAMONDS: ("diamonds", "diamond", "karo"),
+    Suit.CLUBS: ("clubs", "club", "trefle", "trefl"),
+}
+_SUIT_WORDS: dict[str, Suit] = {
+    name[:end]: suit
+    for suit, names in SUIT_NAMES.items()
+    for name in names
+    for end in range(2, len(name) + 1)
+    if not set(name[:end].upper()) <= set("AKQJDWT")
+}
+
+
+def suit_word(text: str) -> Suit | None:
+    """The suit a word names (``pik``, ``Kier``, ``ka``, ``spades``, ``cl``), or None.
+
+    >>> suit_word("trefl"), suit_word("kar"), suit_word("ka")
+    (<Suit.CLUBS: ('♣', 'C', 0)>, <Suit.DIAMONDS: ('♦', 'D', 1)>, None)
+    """
+    return _SUIT_WORDS.get(text.lower())
+
 
 # The emoji presentation selector: phones write ♥️ as ♥ followed by U+FE0F. It is read only
 # right after a suit symbol; anywhere else it is refused (alone it once read as ♥).
@@ -117,7 +146,8 @@ _RANK_SYMBOLS = {
 }
 _RANK_SYMBOLS_PL = {**_RANK_SYMBOLS, Rank.QUEEN: "D", Rank.JACK: "W"}
 _RANK_TOKENS_EN = {sym: rank for rank, sym in _RANK_SYMBOLS.items()} | {"T": Rank.TEN}
-_RANK_TOKENS_PL = _RANK_TOKENS_EN | {"D": Rank.QUEEN, "W": Rank.JACK}
+# Input reads the English and the Polish letters in either language (spec §12.7).
+_RANK_TOKENS = _RANK_TOKENS_EN | {"D": Rank.QUEEN, "W": Rank.JACK}
 RANK_BY_SYMBOL: dict[str, Rank] = dict(_RANK_TOKENS_EN)
 """Ranks by their symbol: ``RANK_BY_SYMBOL["10"] is Rank.TEN``; ``T`` is accepted for 10."""
 
@@ -309,25 +339,68 @@ def parse_cards(text: str, *, lang: str = "en") -> list[Card]:
     """Cards from a hand or trick string, in the order written.
 
     Accepts ``♠A``, ``♥10``, ``♥T``, ``SA``, ``sa``, ``as``, ``10h``, the note markup ``♠{A}``,
-    diagram groups ``♠AKQ ♥10 9 ♦- ♣87``, and with ``lang="pl"`` the Polish rank letters
-    ``D`` (Dama, queen) and ``W`` (Walet, jack), as in ``W♥``.
+    diagram groups ``♠AKQ ♥10 9 ♦- ♣87``, the Polish rank letters ``D`` (Dama, queen) and
+    ``W`` (Walet, jack) as in ``W♥`` and ``♠D``, and suits named in words, ``pik K``,
+    ``kier 10``, ``karo D``, ``K trefl``, ``spades A`` (:data:`SUIT_NAMES`). Both languages'
+    letters and words are read whatever ``lang`` is (spec §12.7); ``docs/scenarios.md``
+    ("Cards") states where ``D`` is the Dama and where it is diamonds.
 
     Raises :class:`NotationError` naming the bad token and its position.
 
-    >>> [str(c) for c in parse_cards("W♥ ♠{D}", lang="pl")]
-    ['♥J', '♠Q']
+    >>> [str(c) for c in parse_cards("W♥ ♠{D} pik D karo 10")]
+    ['♥J', '♠Q', '♠Q', '♦10']
     >>> parse_cards("♠A ♥1")
     Traceback (most recent call last):
     ...
     betel_tutor.errors.NotationError: bad card notation '1' at position 5: no such rank
     """
-    tokens = _RANK_TOKENS_PL if lang == "pl" else _RANK_TOKENS_EN
     cards: list[Card] = []
     current: Suit | None = None
-    for token, start in _tokens(text):
-        parsed, current = _parse_token(token, start, current, tokens)
+    waiting = False  # a suit written alone: the next token is read as its ranks
+    items = list(_tokens(text))
+    index = 0
+    while index < len(items):
+        token, start = items[index]
+        index += 1
+        if waiting and current is not None:
+            waiting = False
+            ranks = _ranks_only(token, start, current)
+            if ranks is not None:  # ``♠ D``, ``karo D``: after a suit, D is the Dama
+                cards.extend(ranks)
+                continue
+        if current is None and index < len(items):  # a rank, then its suit: ``K pik``, ``D ♦``
+            after = _suit_alone(items[index][0])
+            ranks = _ranks_only(token, start, after) if after is not None else None
+            if ranks is not None:
+                _check_selectors(items[index][0], items[index][1])
+                cards.extend(ranks)
+                current = after
+                index += 1
+                continue
+        alone = _suit_alone(token)
+        if alone is not None:
+            _check_selectors(token, start)
+            current, waiting = alone, True
+            continue
+        parsed, current = _parse_token(token, start, current, _RANK_TOKENS)
         cards.extend(parsed)
     return cards
+
+
+def _suit_alone(token: str) -> Suit | None:
+    """The suit a token names with nothing else: ``♠``, ``♥️``, ``S``, ``pik``, ``spades``."""
+    written = _strip_selector(token)
+    if len(written) == 1:
+        return _SUIT_CHARS.get(written.upper())
+    return suit_word(written)
+
+
+def _ranks_only(token: str, start: int, suit: Suit) -> list[Card] | None:
+    """The token read as ranks of ``suit`` (``D`` and ``W`` included), or None."""
+    try:
+        return _parse_ranks(token, 0, start, suit, _RANK_TOKENS)
+    except NotationError:
+        return None
 
 
 def parse_card(text: str, *, lang: str = "en") -> Card:

@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 from betel_tutor.cards import (
     BETEL_DECK,
     BRIDGE_DECK,
+    SUIT_NAMES,
+    SUITS_HIGH_TO_LOW,
     Card,
     Rank,
     Suit,
@@ -23,6 +25,7 @@ from betel_tutor.cards import (
     parse_card,
     parse_cards,
     sort_cards,
+    suit_word,
 )
 from betel_tutor.errors import NotationError
 
@@ -141,3 +144,62 @@ def test_a_selector_anywhere_else_is_refused(text: str, token: str, position: in
     assert "U+FE0F" in refused.value.message("en") and "U+FE0F" in refused.value.message("pl")
     with pytest.raises(NotationError):
         Suit.parse("\ufe0f")
+
+
+# -- Polish and English input in either language (spec §12.7) ------------------------------------
+
+RANK_SPELLINGS: dict[Rank, tuple[str, ...]] = {
+    rank: tuple(
+        {rank.localized("en"), rank.localized("pl")} | ({"T"} if rank == Rank.TEN else set())
+    )
+    for rank in Rank
+}
+
+
+def spellings(card: Card) -> list[str]:
+    """Every way a learner or an author may write ``card``: symbols and letters, rank first or
+    suit first, English and Polish rank letters, lower case, the suit's names and their short
+    forms, before or after the rank."""
+    ranks = RANK_SPELLINGS[card.rank]
+    suits = [card.suit.symbol, card.suit.letter, card.suit.letter.lower()]
+    written = [suit + rank for suit in suits for rank in ranks]
+    written += [rank + suit for suit in suits for rank in ranks]
+    written += [f"{suit} {rank}" for suit in suits for rank in ranks]
+    written += [f"{suit}{{{rank}}}" for rank in ranks for suit in suits[:1]]
+    written += [text.lower() for text in written]
+    for name in SUIT_NAMES[card.suit]:
+        for short in {name, name[:3], name.capitalize(), name.upper()} | ({name[:2]} - {"ka"}):
+            written += [f"{short} {rank}" for rank in ranks]
+            written += [f"{rank} {short}" for rank in ranks]
+    return written
+
+
+@given(st.sampled_from(BRIDGE_DECK), st.sampled_from(["en", "pl"]))
+def test_every_spelling_of_every_card_reads_back_in_both_languages(card: Card, lang: str) -> None:
+    for text in spellings(card):
+        assert parse_card(text, lang=lang) is card, text
+    assert parse_card(card.format(lang="pl", ascii=True), lang=lang) is card
+
+
+@given(st.sets(st.sampled_from(BETEL_DECK), max_size=12), st.sampled_from(["en", "pl"]))
+def test_a_polish_hand_reads_back_in_english_and_the_other_way(hand: set[Card], lang: str) -> None:
+    for written in ("en", "pl"):
+        assert set(parse_cards(format_hand(hand, lang=written), lang=lang)) == hand
+        words = " ".join(
+            f"{SUIT_NAMES[suit][-1]} {''.join(c.rank.localized(written) for c in group)}"
+            for suit in SUITS_HIGH_TO_LOW
+            if (group := sort_cards(c for c in hand if c.suit is suit))
+        )
+        assert set(parse_cards(words, lang=lang)) == hand, words
+
+
+def test_suit_names_are_unambiguous_and_parse() -> None:
+    for suit, names in SUIT_NAMES.items():
+        assert {name[:2] for name in names}.isdisjoint(
+            {n[:2] for other, ns in SUIT_NAMES.items() if other is not suit for n in ns}
+        )
+        for name in names:
+            assert Suit.parse(name) is suit and suit_word(name.upper()) is suit
+    assert suit_word("k") is None and suit_word("p") is None and suit_word("kiera") is None
+    assert suit_word("ka") is None  # king and ace: ``♠ KA``
+    assert parse_cards("♠ KA") == parse_cards("♠KA") and parse_card("kar D") is Card.parse("♦Q")

@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 import yaml
 
 from betel_tutor.scenario.schema import scenario_schema
 from tests.test_bad_corpus import FILES as BAD_FILES
-from tests.test_bad_corpus import expected_messages
+from tests.test_bad_corpus import POLISH, expected_messages
 from tests.test_cli import run
 
 ROOT = Path(__file__).parents[1]
@@ -54,6 +55,19 @@ def test_check_in_polish() -> None:
     assert result.stdout.strip() == (
         f"{bad}:4:8: title nie ma tekstu 'pl': każdy tekst musi być po angielsku i po polsku"
     )
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_check_says_yaml_errors_plainly_in_both_languages(lang: str) -> None:
+    # Tabs, indentation, quotes, brackets, twice-given keys: each in the user's language, at
+    # the place to correct, never in the parser's words, and never a traceback.
+    result = run("check", *map(str, POLISH), "--lang", lang)
+    assert result.returncode == 1
+    expected = [f"{path}:{message}" for path in POLISH for message in expected_messages(path, lang)]
+    assert result.stdout.splitlines() == expected
+    assert "Traceback" not in result.stderr
+    for jargon in ("mapping values", "token", "expected", "scanning", "parsing", "YAMLError"):
+        assert jargon not in result.stdout
 
 
 def test_check_nothing_to_check(tmp_path: Path) -> None:

@@ -113,7 +113,7 @@ def test_an_alias_without_an_anchor_is_reported_where_it_stands() -> None:
     scenario, problems = load_text("kind: lesson\nid: x\ntitle: *nowhere\n", "alias.yaml")
     assert scenario is None and len(problems) == 1
     assert (problems[0].position.line, problems[0].position.column) == (3, 8)
-    assert "undefined alias" in problems[0].format("en")
+    assert problems[0].key == "scenario.alias"
 
 
 def test_a_contract_is_read_when_the_file_is_loaded() -> None:
@@ -182,3 +182,25 @@ def test_the_resting_player_is_east_in_either_language() -> None:
     assert scenario is None and [(p.position.line, p.key) for p in problems] == [
         (6, "check.resting_seat")
     ]
+
+
+def test_polish_letters_in_card_fields_mean_the_dama_and_the_walet(tmp_path: Path) -> None:
+    # spec §12.7: ``♠D`` is the queen of spades in any card field, whatever the language.
+    from betel_tutor.scenario.check import check_file
+
+    path = tmp_path / "polish.yaml"
+    path.write_text(
+        "kind: practice\nid: polish\ntitle: {en: Polish letters, pl: Polskie litery}\n"
+        "deals:\n  - id: d1\n    dealer: S\n    hands:\n"
+        "      S: ♠AKDW ♥AKDW ♦AK\n      W: ♠10 9 8 ♥10 9 8 ♦DW ♣AK\n"
+        "      N: ♠7 ♥7 ♦10 9 8 7 ♣DW10 9\n    dubel: ♣87\n    play: ♠D ♠8 ♠7\n"
+        "quizzes:\n  - kind: trick-winner\n    question: {en: Who wins?, pl: Kto bierze?}\n"
+        "    trick: ♠D ♠K ♠W\n    answer: ♠K\n"
+        "  - kind: legal-cards\n    question: {en: Which?, pl: Które?}\n"
+        "    hand: ♥AD ♠7\n    trick: ♥W\n    answer: ♥A ♥D\n",
+        encoding="utf-8",
+    )
+    assert [problem.format("en") for problem in check_file(str(path))] == []
+    scenario, problems = load(str(path))
+    assert problems == [] and scenario is not None
+    assert scenario.deals[0].play == tuple(parse_cards("♠Q ♠8 ♠7"))

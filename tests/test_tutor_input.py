@@ -166,3 +166,44 @@ def test_ctrl_d_saves_and_leaves(tmp_path: Path) -> None:
     child.close()
     assert child.exitstatus == 0 and "Traceback" not in (child.before or "")
     assert (tmp_path / "progress.json").exists()
+
+
+POLISH_INPUT_LEVEL = """\
+kind: lesson
+id: polish-input
+level: 1
+title: {en: Polish input, pl: Polskie karty}
+options: {auction: false, contract: pass}
+deals:
+  - id: d1
+    dealer: S
+    hands:
+      S: ♠AKDW ♥AKDW ♦AK
+      W: ♠10 9 8 ♥10 9 8 ♦DW ♣AK
+      N: ♠7 ♥7 ♦10 9 8 7 ♣DW10 9
+    dubel: ♣87
+steps:
+  - play: {deal: d1, seat: S, goal: {best: true}}
+"""
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_a_card_typed_with_a_polish_suit_word(tmp_path: Path, lang: str) -> None:
+    # spec §12.7: Polish suit words and letters at the card prompt, in either language.
+    levels = tmp_path / "levels"
+    levels.mkdir()
+    (levels / "level-01.yaml").write_text(POLISH_INPUT_LEVEL, encoding="utf-8")
+    typed = ["pik K", "kier D", "W ♠", "kar A", "quit"]
+    result = subprocess.run(
+        [BETEL_TUTOR, "learn", "--level", "1", "--json", "--lang", lang],
+        input=("\n".join(typed) + "\n").encode(),
+        capture_output=True,
+        env=environment(tmp_path / "home", BETEL_TUTOR_LEVELS=str(levels)),
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0 and b"Traceback" not in result.stderr, result.stderr
+    found = [json.loads(line) for line in result.stdout.decode().splitlines()]
+    played = [event["card"] for event in found if event["event"] == "card_played"]
+    assert played[0::3] == ["♠K", "♥Q", "♠J", "♦A"]
+    assert refusals(found) == []

@@ -157,15 +157,19 @@ class _Converter:
                     raise YamlProblem(Problem(key.position, "scenario.bad_key"))
                 name = str(key.value)
                 if name in values:
-                    raise YamlProblem(
-                        Problem(key.position, "scenario.duplicate_key", {"key": name})
-                    )
+                    params = {"key": name, "first": keys[name].line}
+                    raise YamlProblem(Problem(key.position, "scenario.duplicate_key", params))
                 values[name] = self.convert(value_node)
                 keys[name] = key.position
             return Node(values, where, keys)
         if isinstance(node, yaml.SequenceNode):
             return Node([self.convert(item) for item in node.value], where)
-        return Node(self.constructor.construct_object(node), where)
+        try:
+            return Node(self.constructor.construct_object(node), where)
+        except ValueError:  # a date that does not exist, such as 2024-02-30
+            raise YamlProblem(
+                Problem(where, "scenario.yaml_bad_date", {"value": node.value})
+            ) from None
 
 
 def load_yaml(text: str, path: str) -> tuple[Node | None, list[Problem]]:
@@ -185,24 +189,22 @@ def load_yaml(text: str, path: str) -> tuple[Node | None, list[Problem]]:
             root = loader.get_single_node()
         finally:
             loader.dispose()
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        if mark is not None and mark.line >= text.count("\n") and error.context_mark is not None:
-            # Found only at the end of the file (an unclosed bracket): point at its opening.
-            mark = error.context_mark
-        where = _position(path, mark) if mark is not None else Position(path, 1, 1)
-        reason = (error.problem or error.context or "").strip()
-        return None, [Problem(where, "scenario.yaml_syntax", {"detail": reason})]
     except yaml.YAMLError as error:
-        return None, [Problem(Position(path, 1, 1), "scenario.yaml_syntax", {"detail": str(error)})]
+        from betel_tutor.scenario.yaml_errors import diagnose
+
+        try:
+            line, column, key, params = diagnose(text, error)
+            return None, [Problem(Position(path, line, column), key, params)]
+        except Exception:  # a slip in the diagnosis must not hide that the file is broken
+            return None, [Problem(Position(path, 1, 1), "scenario.yaml_syntax")]
     if root is None:
         return None, [Problem(Position(path, 1, 1), "scenario.empty")]
     try:
         return _Converter(path, anchors="&" in text).convert(root), []
     except YamlProblem as problem:
         return None, [problem.problem]
-    except (ValueError, yaml.YAMLError) as error:  # e.g. a timestamp out of range
-        return None, [Problem(Position(path, 1, 1), "scenario.yaml_syntax", {"detail": str(error)})]
+    except (ValueError, yaml.YAMLError):  # not expected once composed: said plainly all the same
+        return None, [Problem(Position(path, 1, 1), "scenario.yaml_syntax")]
 
 
 def read_file(path: str) -> tuple[str | None, list[Problem]]:

@@ -87,10 +87,11 @@ def _offer(
         suit: Suit | None = None
         if args[1].lower() in _ANY:
             pass
-        elif len(args[1]) == 1:
-            suit = Suit.parse(args[1])
         else:
-            want = parse_card(args[1], lang=lang)
+            try:  # a suit (``♠``, ``S``, ``pik``, ``spades``), else a card
+                suit = Suit.parse(args[1])
+            except NotationError:
+                want = parse_card(args[1], lang=lang)
         return Offer(kind, offerer, to, price, give=give, want=want, suit=suit)
     if kind == "call" and len(args) == 1:
         return Offer(kind, offerer, to, price, call=parse_call(args[0]))
