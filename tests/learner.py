@@ -31,13 +31,59 @@ import threading
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from random import Random
 from typing import Any
 
+from betel_tutor.scenario import Scenario, load
+from betel_tutor.scenario.model import QuizStep, ReadStep
+from betel_tutor.scenario.quizzes import YES_NO, engine_answer
+
 BETEL_TUTOR = str(Path(sys.executable).parent / "betel-tutor")
 QUIZ_TRIES = ("♠A", "0 0 0", "50")  # trick-winner and legal cards, scores, odds
 Event = dict[str, Any]
+
+
+LEVEL_DIR = Path(__file__).resolve().parent.parent / "scenarios" / "levels"
+
+
+@cache
+def shipped_lesson(level: int) -> Scenario:
+    scenario, problems = load(str(LEVEL_DIR / f"level-{level:02d}.yaml"))
+    assert scenario is not None and not problems, problems
+    return scenario
+
+
+def quiz_line(step: QuizStep) -> str:
+    """The right answer to a quiz, typed as a learner types it (the engine's own answer)."""
+    truth, shown = engine_answer(step.quiz)
+    if step.quiz.kind in YES_NO:
+        return "yes" if truth else "no"
+    return shown
+
+
+def lesson_lines(level: int) -> list[str]:
+    """What a learner who answers every quiz right types from a shipped level's start to its
+    first deal: Enter at each text to read, the right answer at each quiz."""
+    lines: list[str] = []
+    for step in shipped_lesson(level).steps:
+        if isinstance(step, ReadStep):
+            lines.append("")
+        elif isinstance(step, QuizStep):
+            lines.append(quiz_line(step))
+        else:
+            break
+    return lines
+
+
+def first_deal_step(level: int) -> int:
+    """The number (from 1) of a shipped level's first step that is no text and no quiz."""
+    return len(lesson_lines(level)) + 1
+
+
+def quizzes_of(level: int) -> list[QuizStep]:
+    return [step for step in shipped_lesson(level).steps if isinstance(step, QuizStep)]
 
 
 @dataclass

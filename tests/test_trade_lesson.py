@@ -38,11 +38,20 @@ def allowed(moment: Moment, offerer: int, to: int) -> bool:
 
 def test_the_lesson_says_when_swaps_are_allowed() -> None:
     text = lesson_text("en")
-    assert "in the auction from the first declaration on, between the player whose" in text
-    assert "declaration stands and a player who has not passed or doubled" in text
-    assert "only between the player whose declaration stands and another player" in text
-    assert "in the play, as here, between the declarer and a defender" in text
-    assert "w licytacji od pierwszej deklaracji, między graczem, którego deklaracja" in text
+    # In the auction: from the first declaration, never after one's own pass or kontra, only
+    # with the standing declarer; in the play: between the declarer and a defender.
+    assert "Cards may be shown, and swapped, only from the first declaration on" in text
+    assert "A player may not do so after their own pass or kontra" in text
+    assert "shown only between the player whose declaration stands and another player" in text
+    assert "never between the two who would defend it" in text
+    assert "A swap shows both cards, so it is allowed exactly where showing is" in text
+    assert "here, in the play, between the declarer and a defender" in text
+    assert "Karty wolno pokazywać, a także zamieniać, dopiero od pierwszej deklaracji" in text
+    assert "Gracz nie może tego robić po własnym pasie lub kontrze" in text
+    assert "tylko między graczem, którego deklaracja obowiązuje, a innym graczem" in text
+    assert "nigdy między dwoma, którzy mieliby się przed nią bronić" in text
+    assert "Zamiana pokazuje obie karty, więc wolno jej dokonać dokładnie tam" in text
+    assert "tutaj, w rozgrywce, między rozgrywającym a obrońcą" in text
 
 
 @pytest.mark.parametrize("offerer", [S, W, N])

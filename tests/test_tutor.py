@@ -11,8 +11,15 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from tests.learner import first_deal_step, lesson_lines, quiz_line, quizzes_of, shipped_lesson
+
 BETEL_TUTOR = str(Path(sys.executable).parent / "betel-tutor")
-QUIZ_ANSWERS = ["", "♥K", "♥A ♥K", "♥K ♥8", "♠A ♠K ♣7", "20 15 15"]
+# Level 1 up to its first deal: Enter at each text, the right answer at each quiz.
+QUIZ_ANSWERS = lesson_lines(1)
+LEVEL_1_QUIZZES = len(quizzes_of(1))
+LEVEL_1_STEPS = len(shipped_lesson(1).steps)
+LEVEL_1_FIRST_DEAL = first_deal_step(1)  # its number, from 1
+LEVEL_8_LINES = lesson_lines(8)
 
 
 def environment(home: Path, **extra: str) -> dict[str, str]:
@@ -57,15 +64,16 @@ def test_scripted_level_1_quizzes_and_a_whole_deal(tmp_path: Path) -> None:
     result = scripted(tmp_path, [*QUIZ_ANSWERS, *["1"] * 10, "", "quit"], "--level", "1")
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert out.count("Right!") == 5
+    assert out.count("Right!") == LEVEL_1_QUIZZES
     assert "South: " in out and "Score: South +" in out  # the deal was played to the end
-    assert "Step 8 of 12" in out
+    assert f"Step {LEVEL_1_FIRST_DEAL + 1} of {LEVEL_1_STEPS}" in out
     saved = json.loads((tmp_path / "progress.json").read_text(encoding="utf-8"))
-    assert saved["levels"]["1"]["next_step"] == 7 and saved["levels"]["1"]["deals_played"] == 1
+    level = saved["levels"]["1"]
+    assert level["next_step"] == LEVEL_1_FIRST_DEAL and level["deals_played"] == 1
 
 
 def test_wrong_answers_and_bad_input_are_explained(tmp_path: Path) -> None:
-    lines = ["", "♠A", "♠A", "xyz", "quit"]  # a wrong answer gets a second try
+    lines = ["", "♠A", "♠A", "", "xyz", "quit"]  # a wrong answer gets a second try
     result = scripted(tmp_path, lines, "--level", "1", "--lang", "pl")
     assert "Niezupełnie. Spróbuj jeszcze raz — zasady 5 i 7" in result.stdout
     assert "Niezupełnie: odpowiedź to ♥K." in result.stdout
@@ -139,7 +147,10 @@ def test_pseudo_terminal_session_quit_and_resume(tmp_path: Path) -> None:
     child.expect("Try once more")
     child.sendline("sa")
     child.expect("Not quite: the answer is ♥K")
-    child.sendline("♥A ♥K")
+    child.expect("Press Enter")  # step 3: follow suit
+    child.sendline("")
+    child.expect("Which cards may you play")
+    child.sendline("♠8")
     child.expect("Right!")
     child.sendline("quit")
     child.expect("Your progress is saved")
@@ -153,7 +164,7 @@ def test_pseudo_terminal_session_quit_and_resume(tmp_path: Path) -> None:
         encoding="utf-8",
         timeout=30,
     )
-    child.expect("Witaj ponownie: kontynuujesz od kroku 4")
+    child.expect("Witaj ponownie: kontynuujesz od kroku 5")
     child.sendcontrol("c")
     child.expect(pexpect.EOF)
     child.close()
@@ -161,12 +172,11 @@ def test_pseudo_terminal_session_quit_and_resume(tmp_path: Path) -> None:
 
 
 def test_scripted_level_8_auction_and_play(tmp_path: Path) -> None:
-    quizzes = ["yes", "no", "no", "100 60 0", "-100 60 30"]
-    lines = [*quizzes, "kontra", "2♠", *["1"] * 10, "quit"]
+    lines = [*LEVEL_8_LINES, "kontra", "2♠", *["1"] * 10, "quit"]
     result = scripted(tmp_path, lines, "--level", "8")
     out = result.stdout
     assert result.returncode == 0 and "Traceback" not in result.stderr
-    assert out.count("Right!") == 5
+    assert out.count("Right!") == len(quizzes_of(8))
     assert "there is no contract to double" in out  # South calls first: nothing stands yet
     assert "South: 2♠" in out
     assert "The contract is Two spades, played by South." in out
@@ -176,8 +186,7 @@ def test_scripted_level_8_auction_and_play(tmp_path: Path) -> None:
 
 
 def test_level_5_refuses_kontra_and_betelki(tmp_path: Path) -> None:
-    quizzes = ["no", "yes", "", "20 15 5", "40 20 0", "-70 20 20"]  # "": the score table
-    result = scripted(tmp_path, [*quizzes, "B3", "kontra", "quit"], "--level", "5")
+    result = scripted(tmp_path, [*lesson_lines(5), "B3", "kontra", "quit"], "--level", "5")
     assert "this level has no betelki" in result.stdout
     assert "this level has no kontra" in result.stdout or "no contract to double" in result.stdout
 
@@ -199,7 +208,7 @@ def test_replay_from_a_trick_is_not_scored(tmp_path: Path) -> None:
     assert "Replaying the last deal from trick 9 (not scored)." in out
     assert "End of the replay." in out
     assert "'11' is not a trick: type a number from 1 to 10" in out
-    assert "Step 8 of 12" in out
+    assert f"Step {LEVEL_1_FIRST_DEAL + 1} of {LEVEL_1_STEPS}" in out
     saved = json.loads((tmp_path / "progress.json").read_text(encoding="utf-8"))
     assert saved["levels"]["1"]["deals_played"] == 1
 
@@ -210,19 +219,19 @@ def test_open_shows_the_other_hands_in_a_closed_deal() -> None:
     from betel_tutor.tutor.progress import LevelProgress, Progress
     from betel_tutor.tutor.session import Session
 
-    closed_step = 9  # level 1, step 10: deal d1 played closed
+    closed_step = LEVEL_1_FIRST_DEAL + 2  # level 1's fourth deal, the first played closed
     progress = Progress().with_level(1, LevelProgress(next_step=closed_step))
     for always_open, shown in ((False, False), (True, True)):
         session = Session(progress, settings=Settings(always_open=always_open))
         text = "\n".join(lines(session.start(1)))
-        assert "Step 10 of 12" in text
+        assert f"Step {closed_step + 1} of {LEVEL_1_STEPS}" in text
         assert ("  West      ♠" in text) is shown
 
 
 def test_save_writes_a_scenario_that_check_accepts(tmp_path: Path) -> None:
     for level, lines in (
         (1, [*QUIZ_ANSWERS, *["1"] * 10, "note I should have kept ♠{A}", "save", "quit"]),
-        (8, ["yes", "no", "no", "100 60 0", "-100 60 30", "2♠", *["1"] * 10, "save", "quit"]),
+        (8, [*LEVEL_8_LINES, "2♠", *["1"] * 10, "save", "quit"]),
     ):
         result = scripted(tmp_path, lines, "--level", str(level))
         assert "Deal saved to" in result.stdout, result.stdout[-500:]
@@ -248,11 +257,12 @@ def test_a_whole_level_in_polish_then_the_menu_marks_it_done(tmp_path: Path) -> 
     from tests.learner import Learner, converse
     from tests.learner import environment as learner_environment
 
-    learner = Learner(1, best=True, answers=["♥K", "♥A ♥K", "♥K ♥8", "♠A ♠K ♣7", "20 15 15"])
+    answers = [quiz_line(quiz) for quiz in quizzes_of(1)]
+    learner = Learner(1, best=True, answers=answers)
     transcript = converse(learner, ["--level", "1", "--lang", "pl"], learner_environment(tmp_path))
     assert transcript.returncode == 0, transcript.stderr
     out = "\n".join(str(event.get("text", "")) for event in transcript.events)
-    assert out.count("Dobrze!") == 5
+    assert out.count("Dobrze!") == LEVEL_1_QUIZZES
     ends = transcript.of("deal_end")
     assert len(ends) == 6 and all(end["goal_met"] for end in ends)
     assert all(end["stars"] == 3 for end in ends)  # the best card each time: best play's result
@@ -297,8 +307,8 @@ def test_pseudo_terminal_plays_level_1_and_level_8_deals(tmp_path: Path) -> None
     quit_cleanly(child)
 
     child = spawn(tmp_path, "--level", "8")
-    for answer in ["yes", "no", "no", "100 60 0", "-100 60 30"]:
-        child.expect("Your answer")
+    for answer in LEVEL_8_LINES:
+        child.expect("Press Enter|Your answer")
         child.sendline(answer)
     child.expect("Calls you may make")
     child.expect("Your call")
@@ -309,8 +319,7 @@ def test_pseudo_terminal_plays_level_1_and_level_8_deals(tmp_path: Path) -> None
 
 
 def test_an_exchange_is_shown_before_it_is_made(tmp_path: Path) -> None:
-    quizzes = ["yes", "no", "no", "100 60 0", "-100 60 30"]
-    lines = [*quizzes, "[♠A>♠9]2♠", "[♠10>♠9]2♠", "no", "[♠10>♠9]2♠", "yes", "quit"]
+    lines = [*LEVEL_8_LINES, "[♠A>♠9]2♠", "[♠10>♠9]2♠", "no", "[♠10>♠9]2♠", "yes", "quit"]
     out = scripted(tmp_path, lines, "--level", "8").stdout
     assert "♠A is not in the dubel" in out
     preview = (
@@ -385,9 +394,9 @@ def test_pseudo_terminal_in_polish_refusal_hint_undo_and_an_auction(tmp_path: Pa
     assert child.exitstatus == 0
 
     child = spawn(tmp_path, "--level", "5", "--lang", "pl")
-    for answer in ["nie", "tak", "", "20 15 5", "40 20 0", "-70 20 20"]:
-        child.expect("Naciśnij Enter" if answer == "" else "Twoja odpowiedź")  # "": the table
-        child.sendline(answer)
+    for answer in lesson_lines(5):
+        child.expect("Naciśnij Enter" if answer == "" else "Twoja odpowiedź")  # "": a text
+        child.sendline({"yes": "tak", "no": "nie"}.get(answer, answer))
     child.expect("Możliwe odzywki: ")
     child.expect("Twoja odzywka")
     child.sendline("pas")
@@ -410,7 +419,7 @@ RETRY_WORDS = {
         "no": "no",
         "listed": "the deal stays on your practice list",
         "practice": "Practice: level 3, deal d",
-        "answers": ["", "♦K", "20 0 0", "40 0 0", "-60 0 0"],
+        "answers": lesson_lines(3),
         "answer": "Press Enter|Your answer",
         "end": "Level 3 is not passed yet|Level 3 done",
         "quit": "quit",
@@ -426,7 +435,7 @@ RETRY_WORDS = {
         "no": "nie",
         "listed": "rozdanie zostaje na twojej liście do ćwiczeń",
         "practice": "Ćwiczenia: poziom 3, rozdanie d",
-        "answers": ["", "♦K", "20 0 0", "40 0 0", "-60 0 0"],
+        "answers": lesson_lines(3),
         "answer": "Naciśnij Enter|Twoja odpowiedź",
         "end": "Poziom 3 nie jest jeszcze zaliczony|Poziom 3 ukończony",
         "quit": "koniec",

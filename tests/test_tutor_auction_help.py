@@ -11,7 +11,7 @@ import pexpect
 import pytest
 
 from betel_tutor.auction import parse_call
-from tests.learner import Event, Learner, converse, environment
+from tests.learner import Event, Learner, converse, environment, lesson_lines
 from tests.test_tutor import spawn
 from tests.test_tutor_json import deals_of
 
@@ -77,8 +77,8 @@ def test_call_hints_reasons_and_auction_reviews(tmp_path: Path, level: int, stre
 
 def test_pseudo_terminal_call_hint_and_auction_review_english(tmp_path: Path) -> None:
     child = spawn(tmp_path, "--level", "8")
-    for answer in ["yes", "no", "no", "100 60 0", "-100 60 30"]:
-        child.expect("Your answer")
+    for answer in lesson_lines(8):
+        child.expect("Press Enter|Your answer")
         child.sendline(answer)
     child.expect("Your call")
     child.sendline("hint")
@@ -98,9 +98,9 @@ def test_pseudo_terminal_call_hint_and_auction_review_english(tmp_path: Path) ->
 
 def test_pseudo_terminal_call_hint_and_auction_review_polish(tmp_path: Path) -> None:
     child = spawn(tmp_path, "--level", "5", "--lang", "pl")
-    for answer in ["nie", "tak", "", "20 15 5", "40 20 0", "-70 20 20"]:
-        child.expect("Twoja odpowiedź|Naciśnij Enter")  # the score table is read before scores
-        child.sendline(answer)
+    for answer in lesson_lines(5):
+        child.expect("Twoja odpowiedź|Naciśnij Enter")  # texts are read before the quizzes
+        child.sendline({"yes": "tak", "no": "nie"}.get(answer, answer))
     child.expect("Twoja odzywka")
     child.sendline("podpowiedź")
     child.expect("Podpowiedź: dobry gracz zgłosiłby ")

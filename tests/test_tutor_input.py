@@ -14,7 +14,7 @@ import pytest
 
 from tests.test_tutor import BETEL_TUTOR, QUIZ_ANSWERS, environment, spawn
 
-LEVEL_1_TO_FIRST_CARD = [*QUIZ_ANSWERS, "1"]  # quizzes, then step 7's deal up to a card prompt
+LEVEL_1_TO_FIRST_CARD = [*QUIZ_ANSWERS, "1"]  # texts and quizzes, then the first deal's card
 
 
 def run(home: Path, data: bytes, *args: str) -> subprocess.CompletedProcess[bytes]:

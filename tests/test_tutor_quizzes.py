@@ -11,11 +11,13 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from tests.learner import Event, Learner, converse, environment
+from tests.learner import Event, Learner, converse, environment, lesson_lines, quiz_line, quizzes_of
 from tests.test_tutor import spawn
 
-# Level 1: a read step, then trick-winner, three legal-cards and a score quiz.
-RIGHT = ["♥A ♥K", "♥K ♥8", "♠A ♠K ♣7"]
+# Level 1: texts to read between its quizzes: a trick-winner, legal-cards quizzes, a score.
+KINDS = [step.quiz.kind for step in quizzes_of(1)]
+assert KINDS[0] == "trick-winner" and KINDS[-1] == "score" and KINDS.count("score") == 1
+RIGHT = [quiz_line(step) for step in quizzes_of(1)[1:-1]]  # the legal-cards quizzes
 
 
 @dataclass
@@ -32,7 +34,7 @@ def test_second_try_hint_seat_names_and_breakdowns(tmp_path: Path) -> None:
     assert transcript.returncode == 0, transcript.stderr
     events = transcript.events
     answered = transcript.of("answered")
-    assert len(answered) == 5  # one per quiz, however many tries
+    assert len(answered) == len(KINDS)  # one per quiz, however many tries
 
     # Who wins the trick: a wrong card, a pointer to the rule, then the seat's name is right.
     winner = answered[0]
@@ -45,18 +47,18 @@ def test_second_try_hint_seat_names_and_breakdowns(tmp_path: Path) -> None:
     # hint at a quiz prompt: the rule, not the answer, and the quiz still waits.
     at = events.index(answered[1])
     hints = [e["text"] for e in events[first:at] if "The rule to apply" in e["text"]]
-    assert hints and "rules 5–8" in hints[0] and "♥A ♥K" not in hints[0]
+    assert hints and "rules 5–8" in hints[0] and RIGHT[0] not in hints[0]
     assert not [e for e in events[first:at] if e["event"] == "refused"]
     assert answered[1]["right"] and answered[1]["tries"] == 1
 
     # A score wrong twice: a second try, then the answer with its breakdown.
-    score = answered[4]
+    score = answered[-1]
     assert not score["right"] and score["tries"] == 2 and score["answer"] == "20, 15, 15"
     assert score["breakdown"][0].startswith("Three passes")
     assert "Player 1: 4 × 5 = 20" in score["breakdown"]
     assert score["breakdown"][-1] == "Scores: 20, 15 and 15"
     assert "Player 1: 4 × 5 = 20" in score["text"] and "the answer is 20, 15, 15" in score["text"]
-    assert all(a["breakdown"] == [] for a in answered[:4])
+    assert all(a["breakdown"] == [] for a in answered[:-1])
 
     # The deal's end: how its scores came about, the same explanation as ``explain score``.
     (end,) = transcript.of("deal_end")
@@ -110,8 +112,9 @@ def test_second_try_and_breakdown_in_a_terminal(
     child.sendline("")
     child.expect(answer)
     child.sendline("Zachód" if lang == "pl" else "West")  # a seat's name answers who wins
-    for line in RIGHT:
-        child.expect(answer)
+    lines = lesson_lines(1)[2:]  # texts and the legal-cards quizzes, up to the score quiz
+    for line in lines[: lines.index(quiz_line(quizzes_of(1)[-1]))]:
+        child.expect(f"{enter}|{answer}")
         child.sendline(line)
     child.expect(answer)
     child.sendline("1 2 3")
