@@ -47,8 +47,9 @@ async def until(pilot: Pilot[int], app: TutorApp, wanted: str, *, limit: int = 2
             quiz = app.session.phase.step.quiz  # type: ignore[attr-defined]
             answer = show_answer(quiz.answer)
             await type_line(pilot, app, YES_NO.get(answer, answer))
-        elif now in ("card", "call") and now != wanted:
-            await pilot.press("enter")  # the cursor's card or call
+        elif app.query_one("#picker", Picker).choosable:
+            app.query_one("#picker", Picker).focus()
+            await pilot.press("enter")  # the cursor's card, call or choice
             await pilot.pause()
         else:
             await type_line(pilot, app, "")

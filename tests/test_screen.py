@@ -121,3 +121,21 @@ def test_a_small_terminal_gets_lines_and_says_why(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_only_learn_imports_textual() -> None:
+    """``explain`` starts as fast as before: Textual is not among its imports."""
+    import subprocess
+    import sys
+
+    traced = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "betel_tutor.entry", "explain", "trick"]
+        + ["♠A ♠K ♠Q"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "♠A" in traced.stdout
+    imported = {line.split("|")[-1].strip() for line in traced.stderr.splitlines()}
+    assert "betel_tutor.explain" in imported or any("explain" in name for name in imported)
+    assert not any(name.split(".")[0] in ("textual", "textual_serve") for name in imported)
