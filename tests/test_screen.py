@@ -128,9 +128,9 @@ def test_only_learn_imports_textual() -> None:
     import subprocess
     import sys
 
+    explain = [sys.executable, "-X", "importtime", "-m", "betel_tutor.entry", "explain"]
     traced = subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "betel_tutor.entry", "explain", "trick"]
-        + ["♠A ♠K ♠Q"],
+        [*explain, "trick", "♠A ♠K ♠Q"],
         capture_output=True,
         text=True,
         check=True,
