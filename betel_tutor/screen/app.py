@@ -82,7 +82,7 @@ class TutorApp(App[int]):
         yield Static(id="keys")
 
     def on_mount(self) -> None:
-        self.title = words("title", self.lang)
+        self.title = self.heading = words("title", self.lang)
         self.show(self.session.start(self.level, practice=self.practice))
 
     # -- the learner's input ---------------------------------------------------------------
