@@ -608,8 +608,26 @@ def learn_command(
         bool,
         typer.Option("--practice", help="Play again the deals whose goal you missed."),
     ] = False,
+    plain: Annotated[
+        bool,
+        typer.Option(
+            "--plain",
+            help="Line by line, not full-screen (for screen readers, scripts and pipes).",
+        ),
+    ] = False,
+    web: Annotated[
+        bool,
+        typer.Option("--web", help="Serve the full-screen tutor to a browser on localhost."),
+    ] = False,
+    port: Annotated[
+        int, typer.Option("--port", help="The port --web serves on (default 8000).")
+    ] = 8000,
+    screen: Annotated[bool, typer.Option("--screen", hidden=True)] = False,
 ) -> None:
-    """Learn Betel level by level, playing against computer players."""
+    """Learn Betel level by level, playing against computer players.
+
+    In a terminal of at least 80×24 the tutor is full-screen: the table, the status, a side
+    panel. Elsewhere (a pipe, --plain, --json) it goes line by line."""
     import sys
 
     with _reported(lang) as language:
@@ -626,6 +644,9 @@ def learn_command(
 
         if strength not in STRENGTHS:
             raise NotationError("cli.bad_strength", token=strength, position=0)
+        if web:
+            _serve_web(level, lang, open_hands, seed, strength, fourth, practice, port)
+            return
         path = store.default_path()
         keeper = store.Keeper(path)
         notice: store.ProgressError | None = None
@@ -667,11 +688,64 @@ def learn_command(
         # A learner's typing may hold bytes that are not UTF-8: shown as such, never a crash.
         if hasattr(sys.stdin, "reconfigure"):
             sys.stdin.reconfigure(errors="replace")
-        front = jsonlines if as_json else terminal
-        status = front.run(
-            session, level=level, stdin=sys.stdin, stdout=sys.stdout, practice=practice
-        )
+        if screen or (not as_json and not plain and _full_screen(session.ctx.lang)):
+            from betel_tutor.screen import run as full_screen
+
+            status = full_screen.run(session, level=level, practice=practice)
+        else:
+            front = jsonlines if as_json else terminal
+            status = front.run(
+                session, level=level, stdin=sys.stdin, stdout=sys.stdout, practice=practice
+            )
     raise typer.Exit(status)
+
+
+def _full_screen(language: str) -> bool:
+    """Whether ``learn`` goes full-screen: both ends a terminal of at least 80×24 (a smaller
+    one is told why it gets lines)."""
+    import shutil
+    import sys
+
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return False
+    size = shutil.get_terminal_size(fallback=(0, 0))
+    if size.columns >= 80 and size.lines >= 24:
+        return True
+    from betel_tutor.i18n import translate
+
+    message = translate("screen.too_small", language, width=size.columns, height=size.lines)
+    typer.echo(message, err=True)
+    return False
+
+
+def _serve_web(
+    level: int | None,
+    lang: str | None,
+    open_hands: bool,
+    seed: str | None,
+    strength: str,
+    fourth: bool,
+    practice: bool,
+    port: int,
+) -> None:
+    """``learn --web``: the same options, passed to the full-screen tutor each browser runs."""
+    from betel_tutor.errors import NotationError
+
+    if not 1 <= port <= 65535:
+        raise NotationError("cli.bad_port", token=str(port), position=0)
+    arguments = [f"--strength={strength}"]
+    arguments += [f"--level={level}"] if level is not None else []
+    arguments += [f"--lang={lang}"] if lang is not None else []
+    arguments += [f"--seed={seed}"] if seed is not None else []
+    arguments += ["--open"] * open_hands + ["--fourth"] * fourth + ["--practice"] * practice
+    from betel_tutor.screen import run as full_screen
+
+    try:
+        full_screen.serve(arguments, port=port)
+    except OSError as error:
+        raise NotationError(
+            "cli.port_unusable", token=str(port), position=0, detail=error.strerror or str(error)
+        ) from None
 
 
 @app.command("progress")

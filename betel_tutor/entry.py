@@ -14,3 +14,7 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.stderr.write("\n")
         sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

@@ -43,7 +43,11 @@ def scripted(home: Path, lines: list[str], *args: str) -> subprocess.CompletedPr
 def spawn(home: Path, *args: str) -> pexpect.spawn:
     """The tutor in a pseudo-terminal."""
     return pexpect.spawn(
-        BETEL_TUTOR, ["learn", *args], env=environment(home), encoding="utf-8", timeout=30
+        BETEL_TUTOR,
+        ["learn", "--plain", *args],
+        env=environment(home),
+        encoding="utf-8",
+        timeout=30,
     )
 
 
@@ -136,7 +140,7 @@ def test_progress_command(tmp_path: Path) -> None:
 
 def test_pseudo_terminal_session_quit_and_resume(tmp_path: Path) -> None:
     child = pexpect.spawn(
-        BETEL_TUTOR, ["learn"], env=environment(tmp_path), encoding="utf-8", timeout=30
+        BETEL_TUTOR, ["learn", "--plain"], env=environment(tmp_path), encoding="utf-8", timeout=30
     )
     child.expect("Choose a level")
     child.sendline("1")
@@ -159,7 +163,7 @@ def test_pseudo_terminal_session_quit_and_resume(tmp_path: Path) -> None:
     assert child.exitstatus == 0
     child = pexpect.spawn(
         BETEL_TUTOR,
-        ["learn", "--level", "1", "--lang", "pl"],
+        ["learn", "--plain", "--level", "1", "--lang", "pl"],
         env=environment(tmp_path),
         encoding="utf-8",
         timeout=30,

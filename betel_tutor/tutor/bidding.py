@@ -93,10 +93,10 @@ class AuctionPhase(Phase):
         if not self.shown:
             self.shown = True
             hand = auction.state.hands[auction.to_call] if auction.state.hands else frozenset()
-            ctx.say(ctx.t("your_hand", cards=format_hand(hand, lang=ctx.lang)))
+            ctx.describe(ctx.t("your_hand", cards=format_hand(hand, lang=ctx.lang)))
             if auction.dubel:
-                ctx.say(ctx.t("dubel", cards=" ".join(map(str, auction.dubel))))
-            ctx.say(ctx.t("legal_calls", calls=", ".join(calls)))
+                ctx.describe(ctx.t("dubel", cards=" ".join(map(str, auction.dubel))))
+            ctx.describe(ctx.t("legal_calls", calls=", ".join(calls)))
         return Prompt(ctx.t("prompt_call"), expects=self.expects, choices=calls)
 
     def handle(self, ctx: Context, line: str) -> Phase:

@@ -19,11 +19,11 @@ from betel_tutor.resources import data_dir
 from betel_tutor.scenario import Scenario
 from betel_tutor.scenario.model import Text
 from betel_tutor.seats import Seat
-from betel_tutor.tutor.events import Event, Message, Refused
+from betel_tutor.tutor.events import Event, LessonText, Message, Refused, TableText
 from betel_tutor.tutor.progress import Progress, SavedMatch
 from betel_tutor.tutor.saving import PlayedDeal
 from betel_tutor.tutor.table import THREE, Table
-from betel_tutor.tutor.text import plain, visible
+from betel_tutor.tutor.text import markdown, plain, visible
 
 
 def level_path(level: int) -> Path:
@@ -101,6 +101,14 @@ class Context:
     # -- saying ----------------------------------------------------------------------------
     def emit(self, event: Event) -> None:
         self.events.append(event)
+
+    def teach(self, text: Text) -> None:
+        """A lesson's text, plain for lines and as markdown for a front end that renders it."""
+        self.events.append(LessonText(self.text(text), markdown=markdown(text.get(self.lang))))
+
+    def describe(self, line: str) -> None:
+        """A line that says what the table shows (a full-screen front end draws it instead)."""
+        self.events.append(TableText(line))
 
     def say(self, line: str = "") -> None:
         self.events.append(Message(line))

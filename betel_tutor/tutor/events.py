@@ -49,6 +49,20 @@ class Message(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class TableText(Message):
+    """Words that say what the table shows (hands, the trick so far, the legal cards): a line
+    front end prints them; one that draws the table leaves them out."""
+
+
+@dataclass(frozen=True, slots=True)
+class LessonText(Message):
+    """A lesson's own words: ``text`` plain for a line, ``markdown`` for a front end that
+    renders it (emphasis, lists; cards already written ``♠A``)."""
+
+    markdown: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Prompt(Event):
     """The tutor waits for the learner: what it expects, and the legal inputs when finite."""
 

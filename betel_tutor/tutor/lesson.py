@@ -47,7 +47,7 @@ class Lesson:
         ctx.say("")
         ctx.say(ctx.text(lesson.title).upper())
         if lesson.text is not None and step == 0:
-            ctx.say(ctx.text(lesson.text))
+            ctx.teach(lesson.text)
         if step:
             ctx.say(ctx.t("resume", step=step + 1))
         if ctx.settings.fourth and number == 10:
@@ -68,7 +68,7 @@ class Lesson:
         if isinstance(step, ReadStep):
             return read(ctx, step, self.next_step)
         if isinstance(step, QuizStep):
-            ctx.say(ctx.text(step.quiz.question))
+            ctx.teach(step.quiz.question)
             return QuizPhase(step, self.next_step)
         if isinstance(step, PlayStep):
             return begin_lesson_deal(ctx, step, self.after_deal)

@@ -143,7 +143,7 @@ def enter(ctx: Context, step: MatchStep, after: AfterDeal) -> Phase:
 def start(ctx: Context, step: MatchStep) -> SavedMatch:
     assert ctx.place is not None
     if step.text is not None:
-        ctx.say(ctx.text(step.text))
+        ctx.teach(step.text)
     chips = (step.scoring or ctx.place.lesson.options.scoring or "points") == "chips"
     players = 4 if ctx.settings.fourth and ctx.place.level == 10 else 3  # §7: level 10 only
     key = "match_start_chips" if chips else "match_start_points"

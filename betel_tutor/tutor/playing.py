@@ -119,22 +119,22 @@ class PlayPhase(Phase):
         if table.open:
             for seat in (Seat(1), Seat(2)):
                 name = ctx.name(seat).localized(ctx.lang)
-                ctx.say(f"  {name:<9} {format_hand(state.hands[seat], lang=ctx.lang)}")
+                ctx.describe(f"  {name:<9} {format_hand(state.hands[seat], lang=ctx.lang)}")
         if state.current:
             leader = Seat(state.leader)
             played = ", ".join(
                 f"{ctx.name(leader.next(i)).localized(ctx.lang)} {card}"
                 for i, card in enumerate(state.current)
             )
-            ctx.say(ctx.t("trick_so_far", cards=played))
+            ctx.describe(ctx.t("trick_so_far", cards=played))
         taken = state.tricks_taken()
         tricks = ", ".join(f"{ctx.name(s).localized(ctx.lang)} {taken[s]}" for s in range(3))
-        ctx.say(ctx.t("tricks_so_far", tricks=tricks))
+        ctx.describe(ctx.t("tricks_so_far", tricks=tricks))
         if not state.current:
-            ctx.say(ctx.t("you_lead"))
-        ctx.say(ctx.t("your_hand", cards=format_hand(state.hands[LEARNER], lang=ctx.lang)))
+            ctx.describe(ctx.t("you_lead"))
+        ctx.describe(ctx.t("your_hand", cards=format_hand(state.hands[LEARNER], lang=ctx.lang)))
         numbered = "  ".join(f"{i}){card}" for i, card in enumerate(self.legal(), 1))
-        ctx.say(ctx.t("legal", cards=numbered))
+        ctx.describe(ctx.t("legal", cards=numbered))
 
     def handle(self, ctx: Context, line: str) -> Phase:
         card = self.read_card(ctx, line)

@@ -64,7 +64,7 @@ class QuizPhase(Phase):
             text += "\n" + ctx.t("breakdown") + "\n" + "\n".join(f"  {b}" for b in breakdown)
         ctx.emit(Answered(text, right=right, answer=answer, tries=self.tries, breakdown=breakdown))
         if quiz.explanation is not None:
-            ctx.say(ctx.text(quiz.explanation))
+            ctx.teach(quiz.explanation)
         return self.then(ctx)
 
 

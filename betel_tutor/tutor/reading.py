@@ -8,5 +8,5 @@ from betel_tutor.tutor.phase import Continue, Next, Phase
 
 
 def read(ctx: Context, step: ReadStep, then: Next) -> Phase:
-    ctx.say(ctx.text(step.text))
+    ctx.teach(step.text)
     return Continue(then)

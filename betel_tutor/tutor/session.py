@@ -25,6 +25,7 @@ from betel_tutor.tutor.phase import Phase
 from betel_tutor.tutor.playing import PlayPhase
 from betel_tutor.tutor.progress import Progress
 from betel_tutor.tutor.saving import deal_to_yaml
+from betel_tutor.tutor.scene import scene
 from betel_tutor.tutor.text import shown, small_number
 
 RULES = range(1, 22)  # the rules summary's points (spec §11)
@@ -41,8 +42,10 @@ class Session:
         *,
         settings: Settings | None = None,
         on_progress: Callable[[Progress], bool] | None = None,
+        scenes: bool = False,
     ) -> None:
         self.ctx = Context(progress, lang, settings or Settings(), on_progress)
+        self.scenes = scenes  # a scene of the table before each prompt (full-screen front end)
         self.phase: Phase = MenuPhase()
         self.finished = False
 
@@ -68,7 +71,11 @@ class Session:
         ctx = self.ctx
         while not self.phase.waiting(ctx):
             self.phase = self.phase.advance(ctx)
-        ctx.emit(self.phase.prompt(ctx))
+        prompt = self.phase.prompt(ctx)
+        now = scene(ctx) if self.scenes else None
+        if now is not None:
+            ctx.emit(now)
+        ctx.emit(prompt)
         return ctx.take_events()
 
     @property

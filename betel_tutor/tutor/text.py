@@ -26,6 +26,17 @@ def plain(text: str) -> str:
     return re.sub(r"\*\*|</?u>|`", "", text).rstrip()
 
 
+def markdown(text: str) -> str:
+    """Note markdown for a front end that renders markdown: cards written out (``♠{A}`` →
+    ``♠A``), control characters and HTML underlines removed, emphasis kept.
+
+    >>> markdown("**Lead** ♠{A} <u>♥{K}</u>")
+    '**Lead** ♠A ♥K'
+    """
+    text = _MARKUP.sub(r"\1\2", text)
+    return re.sub(r"</?u>", "", _CONTROL.sub("", text)).rstrip()
+
+
 def shown(token: str) -> str:
     """What the learner typed, safe to quote back: control characters written as escapes,
     long input cut.

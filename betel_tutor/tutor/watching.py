@@ -32,7 +32,7 @@ def watch(
 ) -> Phase:
     """Tell the deal of a ``watch`` step, then wait for Enter."""
     if step.text is not None:
-        ctx.say(ctx.text(step.text))
+        ctx.teach(step.text)
     dealt = realize(deal)
     if scripted(deal):
         watch_script(ctx, deal, dealt)

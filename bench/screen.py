@@ -1,0 +1,110 @@
+"""The full-screen tutor: start to the first drawn table, and a key press to the redrawn table.
+
+Start: ``betel-tutor learn`` in a pseudo-terminal of 80×24 with a teacher's level of one deal
+(``$BETEL_TUTOR_LEVELS``), from spawning the process until the learner's hand is on the screen
+(Python's start, the imports, the deal, the first frame). Target ≤ 1.0 s.
+
+Key press: with Textual's Pilot at 80×24, the time from a key's event until the last frame the
+app draws in answer to it (the table redrawn; the Pilot's own waiting for the app to be idle is
+not counted) — arrow keys (the cursor moves over the hand) and Enter (a card is played and the
+computer players answer, beginner strength), over whole deals. Target p95 ≤ 50 ms.
+
+    .venv/bin/python bench/screen.py [--starts N] [--deals N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import pexpect
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the helpers, in tests/
+
+from tests.screen_driver import expects, new_app, until
+from tests.test_screen_web import ONE_DEAL
+from tests.test_tutor import BETEL_TUTOR, environment
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def start_once(home: Path) -> float:
+    levels = home / "levels"
+    levels.mkdir(parents=True, exist_ok=True)
+    (levels / "level-01.yaml").write_text(ONE_DEAL, encoding="utf-8")
+    env = {**environment(home), "BETEL_TUTOR_LEVELS": str(levels)}
+    began = time.perf_counter()
+    child = pexpect.spawn(
+        BETEL_TUTOR,
+        ["learn", "--level", "1", "--lang", "en"],
+        env=env,
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(24, 80),
+    )
+    child.expect("Your hand")
+    elapsed = time.perf_counter() - began
+    child.sendcontrol("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    return elapsed
+
+
+async def key_presses(deals: int) -> tuple[list[float], list[float]]:
+    arrows: list[float] = []
+    plays: list[float] = []
+    app = new_app("en", level=1)
+    drawn = [0.0]
+    display = app._display
+
+    def timed(screen: Any, renderable: Any) -> None:
+        display(screen, renderable)
+        if renderable is not None:
+            drawn[0] = time.perf_counter()
+
+    app._display = timed  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(deals):
+            await until(pilot, app, "card")
+            while expects(app) == "card":
+                for key, into in (("right", arrows), ("enter", plays)):
+                    began = time.perf_counter()
+                    await pilot.press(key)
+                    await pilot.pause()
+                    into.append(drawn[0] - began)
+    return arrows, plays
+
+
+def report(name: str, values: list[float]) -> None:
+    ms = [v * 1000 for v in values]
+    print(
+        f"{name:<28} n={len(ms):<4} median {statistics.median(ms):7.1f} ms   "
+        f"p95 {percentile(ms, 0.95):7.1f} ms   max {max(ms):7.1f} ms"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--starts", type=int, default=5)
+    parser.add_argument("--deals", type=int, default=3)
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory() as home:
+        starts = [start_once(Path(home) / str(n)) for n in range(options.starts)]
+    report("start to the first table", starts)
+    arrows, plays = asyncio.run(key_presses(options.deals))
+    report("arrow key to redrawn table", arrows)
+    report("Enter (card played) to table", plays)
+    report("every key", arrows + plays)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,269 @@
+"""The full-screen tutor: the table in a terminal (or a browser, through textual-serve).
+
+It only shows the session's events and sends the learner's choices back
+(:mod:`betel_tutor.tutor.session`): a ``scene`` before each prompt redraws the table and the
+status lines; every other event's words go to the side panel; the prompt decides what the
+learner chooses from — cards of the hand (legal ones bold, the others dimmed), calls, yes or
+no, levels — by arrow keys and Enter, a click, or typing as in the line tutor.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.markdown import Markdown
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Input, Static
+
+from betel_tutor.auction import Call
+from betel_tutor.cards import Card, parse_card
+from betel_tutor.errors import BetelError
+from betel_tutor.screen.felt import felt, status, suit_lines, words
+from betel_tutor.screen.picker import Item, Picker
+from betel_tutor.tutor.bidding import shown_call
+from betel_tutor.tutor.events import (
+    Answered,
+    Event,
+    Hint,
+    LessonText,
+    Prompt,
+    Refused,
+    TableText,
+)
+from betel_tutor.tutor.scene import Scene
+from betel_tutor.tutor.session import Session
+
+CALL_PROMPTS = frozenset({"call", "exchange", "bid"})
+PANEL_KEEPS = 400  # the side panel keeps this many of the latest texts
+
+
+class TutorApp(App[int]):
+    """A session on the screen. Exits with 0 when the learner quits."""
+
+    CSS_PATH = "tutor.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "send('quit')", show=False, priority=True),
+        Binding("f1", "send('help')", show=False),
+        Binding("f2", "send('hint')", show=False),
+        Binding("f3", "last_trick", show=False),
+        Binding("pageup", "scroll_panel(-1)", show=False),
+        Binding("pagedown", "scroll_panel(1)", show=False),
+    ]
+
+    def __init__(self, session: Session, *, level: int | None, practice: bool = False) -> None:
+        super().__init__()
+        self.session = session
+        session.scenes = True  # a scene of the table before each prompt
+        self.level, self.practice = level, practice
+        self.scene: Scene | None = None
+        self.prompt: Prompt | None = None
+        self.last = False  # showing the last trick instead of the one in progress
+        self.heading = ""
+        self.taught = ""  # the last lesson text: a quiz's question, asked again by the input
+
+    @property
+    def lang(self) -> str:
+        return self.session.ctx.lang
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="table"):
+                yield Static(id="felt")
+                yield Static(id="hand")
+            yield VerticalScroll(id="panel")
+        yield Picker(id="picker")
+        yield Static(id="ask")
+        yield Input(id="typed")
+        yield Static(id="keys")
+
+    def on_mount(self) -> None:
+        self.title = self.heading = words("title", self.lang)
+        self.show(self.session.start(self.level, practice=self.practice))
+
+    # -- the learner's input ---------------------------------------------------------------
+    def send(self, line: str) -> None:
+        if self.session.finished:
+            return
+        self.last = False
+        self.show(self.session.handle(line))
+        if self.session.finished:
+            self.exit(0)
+
+    def action_send(self, line: str) -> None:
+        self.send(line)
+
+    def action_last_trick(self) -> None:
+        self.last = not self.last
+        self.draw_table()
+
+    def action_scroll_panel(self, direction: int) -> None:
+        panel = self.query_one("#panel", VerticalScroll)
+        if direction < 0:
+            panel.scroll_page_up(animate=False)
+        else:
+            panel.scroll_page_down(animate=False)
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        message.input.value = ""
+        self.send(message.value)
+
+    def on_picker_picked(self, message: Picker.Picked) -> None:
+        self.send(message.value)
+
+    def on_key(self, event: events.Key) -> None:
+        """Typing while the cards or calls have the focus goes to the input line."""
+        typed = self.query_one("#typed", Input)
+        if (
+            self.focused is not typed
+            and event.character
+            and event.character.isprintable()
+            and event.character != " "
+        ):
+            typed.focus()
+            typed.insert_text_at_cursor(event.character)
+            event.stop()
+
+    # -- showing events --------------------------------------------------------------------
+    def show(self, happened: list[Event]) -> None:
+        panel = self.query_one("#panel", VerticalScroll)
+        said: list[Static] = []
+        for event in happened:
+            if isinstance(event, Scene):
+                self.scene = event
+                self.heading = event.title or self.heading
+            elif isinstance(event, Prompt):
+                self.prompt = event
+            else:
+                said.extend(self.told(event))
+        if not any(isinstance(event, Scene) for event in happened):
+            self.scene = None  # the menu
+        if said:
+            old = list(panel.children)
+            if len(old) + len(said) > PANEL_KEEPS:
+                for widget in old[: len(old) + len(said) - PANEL_KEEPS]:
+                    widget.remove()
+            panel.mount_all(said)
+            # A long lesson text is shown from its beginning (the learner pages on).
+            lesson = next((w for w in said if w.has_class("lesson")), None)
+            self.call_after_refresh(self.scroll_panel, panel, lesson)
+        self.draw_table()
+        self.draw_prompt()
+
+    def scroll_panel(self, panel: VerticalScroll, first: Static | None) -> None:
+        """The latest words in view; a lesson text too long for the panel from its start."""
+        top = first.virtual_region.y if first is not None else None
+        if top is not None and panel.virtual_size.height - top > panel.size.height:
+            panel.scroll_to(y=top, animate=False)
+        else:
+            panel.scroll_end(animate=False)
+
+    def told(self, event: Event) -> list[Static]:
+        if isinstance(event, TableText):  # the table shows it
+            return []
+        if isinstance(event, LessonText):
+            self.taught = event.text
+        if isinstance(event, LessonText) and event.markdown:
+            return [Static(Markdown(event.markdown), classes="lesson")]
+        if not event.text:
+            return []
+        style = ""
+        if isinstance(event, Refused):
+            style = "bold red"
+        elif isinstance(event, Hint):
+            style = "cyan"
+        elif isinstance(event, Answered):
+            style = "green" if event.right else "yellow"
+        return [Static(Text(event.text, style=style))]
+
+    def draw_table(self) -> None:
+        scene = self.scene
+        self.query_one("#status", Static).update(status(scene, self.lang, self.heading))
+        felt_widget = self.query_one("#felt", Static)
+        hand = self.query_one("#hand", Static)
+        at_table = scene is not None and bool(scene.seats)
+        # Without a deal (the menu, a lesson's text, a quiz) the panel takes the whole width.
+        self.query_one("#table").display = at_table
+        if scene is None or not at_table:
+            return
+        felt_widget.update(felt(scene, self.lang, last=self.last))
+        cards = scene.hands.get(scene.learner or "", ())
+        playing = self.prompt is not None and self.prompt.expects == "card"
+        hand.display = bool(cards) and not playing  # when playing, the cards are to choose from
+        line = Text(words("your_hand", self.lang) + ":", style="bold")
+        for suit in suit_lines(cards):
+            line.append("  ")
+            line.append_text(suit)
+        hand.update(line)
+
+    def draw_prompt(self) -> None:
+        prompt = self.prompt
+        picker = self.query_one("#picker", Picker)
+        typed = self.query_one("#typed", Input)
+        ask = self.query_one("#ask", Static)
+        keys = self.query_one("#keys", Static)
+        if prompt is None:
+            return
+        asked = Text(prompt.text, style="bold")
+        if prompt.expects == "answer" and self.taught:  # the question stays in view
+            asked = Text(self.taught + "\n").append_text(asked)
+        ask.update(asked)
+        items = self.items(prompt)
+        picker.show(items)
+        picker.display = bool(items)
+        expects = prompt.expects
+        picker.border_title = words("your_hand", self.lang) if expects == "card" else ""
+        if expects == "card":
+            keys.update(words("keys_card", self.lang))
+        elif items:
+            keys.update(words("keys_choice", self.lang))
+        elif expects == "continue":
+            keys.update(words("keys_continue", self.lang))
+        else:
+            keys.update(words("keys_answer", self.lang))
+        (picker if picker.choosable else typed).focus()
+
+    def items(self, prompt: Prompt) -> tuple[Item, ...]:
+        """What the learner chooses from at ``prompt``: the hand's cards when a card is
+        wanted, else the prompt's choices as the learner reads them."""
+        if prompt.expects == "card" and self.scene is not None:
+            legal = set(_cards(prompt.choices or ()))
+            held = self.scene.hands.get(self.scene.learner or "", ())
+            out = []
+            for label in held:
+                card = _card(label, self.lang)
+                if card is None:
+                    continue
+                out.append(Item(label, str(card), card in legal, group=label[:1]))
+            return tuple(out)
+        if not prompt.choices:
+            return ()
+        return tuple(Item(self.label(choice, prompt.expects), choice) for choice in prompt.choices)
+
+    def label(self, choice: str, expects: str) -> str:
+        if choice in ("yes", "no"):
+            return words(choice, self.lang)
+        if expects in CALL_PROMPTS:
+            try:
+                return shown_call(Call.parse(choice), self.lang)
+            except (BetelError, ValueError):
+                return choice
+        if expects == "trump":
+            card_like = _card(f"{choice}A", "en")
+            return card_like.suit.symbol if card_like is not None else choice
+        return choice
+
+
+def _card(text: str, lang: str) -> Card | None:
+    try:
+        return parse_card(text, lang=lang)
+    except BetelError:
+        return None
+
+
+def _cards(texts: tuple[str, ...]) -> list[Card]:
+    return [card for card in (_card(text, "en") for text in texts) if card is not None]

@@ -1,0 +1,203 @@
+"""What the table looks like now, for a front end that draws it (the full-screen tutor).
+
+:func:`scene` reads the session's context and returns a :class:`Scene` event: who sits where,
+the hands the learner may see (their own; the others' in open deals, else how many cards they
+hold), the dubel, the trick in progress and the last one, the auction so far, the contract,
+the tricks taken and the learner's goal, every card and call already in the learner's
+notation. A front end that asks for scenes gets one before each prompt; the line front end
+does not ask (it says the same in lines).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
+
+from betel_tutor.auction import AuctionState
+from betel_tutor.cards import Card, sort_cards
+from betel_tutor.contracts import Contract
+from betel_tutor.play import PlayState
+from betel_tutor.seats import Seat
+from betel_tutor.tutor.context import Context
+from betel_tutor.tutor.events import Event
+from betel_tutor.tutor.table import LEARNER, Table
+
+
+@dataclass(frozen=True, slots=True)
+class Scene(Event):
+    """The table as the learner sees it. Seats by letter (``S W N``, ``E`` for the fourth
+    player); ``names`` gives each seat's name in the learner's language."""
+
+    kind: ClassVar[str] = "scene"
+    title: str = ""
+    step: int = 0  # the lesson's step, from 1 (0 outside a lesson)
+    steps: int = 0
+    seats: tuple[str, ...] = ()  # the three at the table, the learner's seat first
+    names: dict[str, str] = field(default_factory=dict)
+    learner: str | None = None  # None while the learner rests (level 10, four players)
+    hands: dict[str, tuple[str, ...]] = field(default_factory=dict)  # the hands shown
+    counts: dict[str, int] = field(default_factory=dict)  # cards held, every seat
+    dubel: tuple[str, ...] = ()
+    dealer: str | None = None
+    auction: tuple[tuple[str, str], ...] = ()  # (seat, call) in the order made
+    contract: str = ""
+    trumps: str = ""  # the trump suit's symbol, "" without trumps
+    declarer: str | None = None
+    doubled: bool = False
+    trick: tuple[tuple[str, str], ...] = ()  # (seat, card) of the trick in progress
+    last_trick: tuple[tuple[str, str], ...] = ()
+    last_winner: str | None = None
+    tricks: dict[str, int] = field(default_factory=dict)  # taken so far, by seat
+    to_move: str | None = None
+    free: bool = False  # played with no contract: each for themselves (spec §5)
+    goal: str = ""  # the learner's goal in a few words
+    open: bool = False
+
+
+def scene(ctx: Context) -> Scene | None:
+    """The table now; only the lesson and step when no deal is at the table (reading,
+    quizzes); None in the menu."""
+    table, place = ctx.table, ctx.place
+    if place is None and table is None:
+        return None
+    where = Scene(
+        "",
+        title=ctx.text(place.lesson.title) if place is not None else "",
+        step=min(place.step_index + 1, len(place.lesson.steps)) if place is not None else 0,
+        steps=len(place.lesson.steps) if place is not None else 0,
+    )
+    if table is None:
+        return where
+    lang = ctx.lang
+    seats = tuple(ctx.name(seat) for seat in (Seat(0), Seat(1), Seat(2)))
+    seated = replace(
+        where,
+        seats=tuple(seat.letter for seat in seats),
+        names={seat.letter: seat.localized(lang) for seat in seats},
+        learner=seats[LEARNER].letter if table.learner_seat is not None else None,
+        open=table.open,
+    )
+    if table.play is not None:
+        return replace(seated, **_play(ctx, table, table.play.state, seats))
+    if table.auction is not None:
+        return replace(seated, **_auction(ctx, table, table.auction.state, seats))
+    return seated
+
+
+def _cards(cards: object, lang: str) -> tuple[str, ...]:
+    return tuple(card.localized(lang) for card in sort_cards(cards))  # type: ignore[arg-type]
+
+
+def _shown_hands(
+    table: Table, hands: tuple[frozenset[Card], ...], seats: tuple[Seat, ...], lang: str
+) -> tuple[dict[str, tuple[str, ...]], dict[str, int]]:
+    shown = {
+        seats[index].letter: _cards(hand, lang)
+        for index, hand in enumerate(hands)
+        if table.open or index == table.learner_seat
+    }
+    counts = {seats[index].letter: len(hand) for index, hand in enumerate(hands)}
+    return shown, counts
+
+
+def _contract(ctx: Context, contract: Contract | None) -> tuple[str, str]:
+    if contract is None:
+        return "", ""
+    if contract.kind == "free":  # three passes (levels 1 and 3–10): no contract, no trumps
+        return "", ""
+    trump = contract.trump
+    return contract.format(lang=ctx.lang), (trump.symbol if trump is not None else "")
+
+
+def _play(ctx: Context, table: Table, state: PlayState, seats: tuple[Seat, ...]) -> dict[str, Any]:
+    lang = ctx.lang
+    hands, counts = _shown_hands(table, state.hands, seats, lang)
+    contract, trumps = _contract(ctx, state.contract)
+    leader = Seat(state.leader)
+    trick = tuple(
+        (seats[leader.next(i)].letter, card.localized(lang)) for i, card in enumerate(state.current)
+    )
+    last: tuple[tuple[str, str], ...] = ()
+    winner = None
+    if state.tricks:
+        done = state.tricks[-1]
+        last = tuple(
+            (seats[done.leader.next(i)].letter, card.localized(lang))
+            for i, card in enumerate(done.cards)
+        )
+        winner = seats[done.winner].letter
+    taken = state.tricks_taken()
+    return {
+        "hands": hands,
+        "counts": counts,
+        "dubel": _cards(_dubel_now(table, state), lang),
+        "contract": contract,
+        "trumps": trumps,
+        "declarer": seats[state.declarer].letter if state.declarer is not None else None,
+        "doubled": table.doubled,
+        "free": state.contract.kind == "free",
+        "trick": trick,
+        "last_trick": last,
+        "last_winner": winner,
+        "tricks": {seats[i].letter: taken[i] for i in range(len(taken))},
+        "to_move": seats[state.to_play].letter if not state.finished else None,
+        "goal": goal_words(ctx, table),
+    }
+
+
+def _auction(
+    ctx: Context, table: Table, state: AuctionState, seats: tuple[Seat, ...]
+) -> dict[str, Any]:
+    from betel_tutor.tutor.bidding import shown_call
+
+    lang = ctx.lang
+    hands, counts = (
+        ({}, {}) if state.hands is None else _shown_hands(table, state.hands, seats, lang)
+    )
+    dealer = table.order[0]
+    calls = tuple(
+        (seats[table.order[seat]].letter, shown_call(call, lang)) for seat, call in state.calls
+    )
+    contract, trumps = _contract(ctx, state.standing)
+    return {
+        "hands": hands,
+        "counts": counts,
+        "dubel": _cards(state.dubel, lang) if state.dubel else (),
+        "dealer": seats[dealer].letter,
+        "auction": calls,
+        "contract": contract,
+        "trumps": trumps,
+        "declarer": seats[table.order[state.declarer]].letter
+        if state.declarer is not None
+        else None,
+        "doubled": state.doubled,
+        "to_move": seats[table.order[state.to_call]].letter if not state.finished else None,
+    }
+
+
+def _dubel_now(table: Table, state: PlayState) -> frozenset[Card]:
+    """The dubel as it lies now: the dealt cards nobody holds or has played (exchanges and
+    swaps change it, spec §3)."""
+    dealt = table.dealt
+    if dealt is None or not dealt.dubel:
+        return frozenset()
+    every = frozenset(dealt.dubel).union(*dealt.hands)
+    played = {card for trick in state.tricks for card in trick.cards} | set(state.current)
+    return every - frozenset().union(*state.hands) - played
+
+
+def goal_words(ctx: Context, table: Table) -> str:
+    """The learner's goal in a few words for a status line: ``declarer's tricks ≥ 7``."""
+    view, goal = table.outlook, table.step.goal
+    if not goal or table.learner_seat is None or table.replay:
+        return ""
+    kind, value = next(iter(goal.items()))
+    if kind == "best" and view is not None:
+        whose = "own" if view.side == "own" else "declarer"
+        return ctx.t(f"scene_goal_{whose}", sign="≥" if view.wants_more else "≤", n=view.best)
+    if kind in ("tricks_at_least", "tricks_at_most"):
+        sign = "≥" if kind == "tricks_at_least" else "≤"
+        return ctx.t("scene_goal_own", sign=sign, n=value)
+    if kind in ("make", "defeat"):
+        return ctx.t(f"scene_goal_{kind}")
+    return ""
