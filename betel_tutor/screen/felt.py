@@ -173,10 +173,11 @@ def status(scene: Scene | None, lang: str, heading: str) -> Text:
             line.append(" " + scene.names.get(scene.declarer, scene.declarer))
         line.append("  │ ")
     if scene.tricks:
-        line.append(words("trumps", lang) + " ")
-        line.append_text(
-            card_text(scene.trumps) if scene.trumps else Text(words("no_trumps", lang))
-        )
+        if scene.trumps:
+            line.append(words("trumps", lang) + " ")
+            line.append_text(card_text(scene.trumps))
+        else:
+            line.append(words("no_trumps", lang))
         taken = " · ".join(f"{scene.names.get(s, s)} {n}" for s, n in scene.tricks.items())
         line.append("  │ " + words("tricks", lang) + " " + taken)
     return line
