@@ -11,9 +11,13 @@ import pexpect
 import pytest
 
 from betel_tutor.auction import parse_call
+from betel_tutor.resources import data_dir
+from betel_tutor.scenario import load
+from betel_tutor.scenario.model import QuizStep
+from betel_tutor.scenario.quizzes import engine_answer
 from tests.learner import Event, Learner, converse, environment
 from tests.test_tutor import spawn
-from tests.test_tutor_json import deals_of
+from tests.test_tutor_json import deals_of, shipped
 
 
 class Hinting(Learner):
@@ -73,6 +77,119 @@ def test_call_hints_reasons_and_auction_reviews(tmp_path: Path, level: int, stre
             assert review["best"] is None or review["table"]
             if review["cost"]:
                 assert str(review["cost"]) in review["text"]
+
+
+def quiz_answers(level: int) -> list[str]:
+    """For each quiz of the shipped lesson, in order, a wrong answer and then the right one."""
+    lesson, problems = load(str(data_dir("scenarios") / "levels" / f"level-{level:02d}.yaml"))
+    assert lesson is not None and not problems
+    typed: list[str] = []
+    for step in lesson.steps:
+        if not isinstance(step, QuizStep):
+            continue
+        truth, _ = engine_answer(step.quiz)
+        if isinstance(truth, bool):
+            typed += ["no" if truth else "yes", "yes" if truth else "no"]
+        elif isinstance(truth, tuple):  # a score: each player's points
+            typed += [" ".join(str(t + 5) for t in truth), " ".join(map(str, truth))]
+        elif isinstance(truth, float):  # odds, a percentage
+            typed += [f"{truth + 30 if truth < 50 else truth - 30:.2f}", f"{truth:.2f}"]
+        else:
+            raise AssertionError(f"no wrong answer for a {step.quiz.kind} quiz")
+    return typed
+
+
+class Teaching(Learner):
+    """Asks for a hint at every prompt that expects a call (a call, the exchange shown before
+    it is made, the first exchange's bid), then answers as :class:`Learner` does; in the deals
+    where it declares it follows a hint that takes a dubel card, so that the exchange is shown
+    and its prompt met, and says yes to it."""
+
+    hints: list[tuple[Event, Event]]  # (the prompt, the hint it got)
+
+    def answer(self, events: Sequence[Event]) -> str:
+        self.see(events)
+        prompt = events[-1]
+        expects = prompt["expects"]
+        if expects not in ("call", "exchange", "bid"):
+            return super().answer(events)
+        hints = [event for event in events if event["event"] == "hint"]
+        if not (self.sent and self.sent[-1] == "hint"):
+            line = "hint"
+        elif not hints:
+            raise AssertionError(f"no hint at a {expects} prompt: {events}")
+        else:
+            self.hints.append((prompt, hints[-1]))
+            hinted = parse_call(hints[-1]["call"])
+            if expects == "exchange":
+                line = "yes"
+            elif expects == "call" and self.declaring() and hinted.take:
+                self.called = True
+                line = str(hinted)
+            else:
+                return super().answer(events)
+        self.sent.append(line)
+        return line
+
+    def declaring(self) -> bool:
+        return self.declare and not self.called and self.deals % 2 == 0
+
+
+@pytest.mark.parametrize("level", range(5, 11))
+def test_every_call_prompt_taught_through_levels_5_to_10(tmp_path: Path, level: int) -> None:
+    """The issue's "done when", level by level through ``learn --json`` with every deal open:
+    a hint with a call and its reason at every prompt that expects a call; a reason for every
+    computer call; an auction review and a breakdown after every deal; a second try after a
+    wrong first answer to every quiz, and a breakdown after every score answer."""
+    levels = tmp_path / "levels"
+    levels.mkdir()
+    short = shipped(10).replace("target: 1000", "target: 540")  # a short match
+    (levels / "level-10.yaml").write_text(short, encoding="utf-8")
+    env = environment(tmp_path, BETEL_TUTOR_LEVELS=str(levels))
+    learner = Teaching(level, declare=True, answers=quiz_answers(level))
+    learner.hints = []
+    args = ["--level", str(level), "--open", "--seed", f"teach-{level}"]
+    transcript = converse(learner, args, env, timeout=60, max_lines=5000)
+    assert transcript.returncode == 0, transcript.stderr
+    assert learner.done and not learner.answers
+
+    # A hint at every prompt that expects a call, with the call and its reason.
+    asked = [e for e in transcript.events if e["event"] == "prompt"]
+    asked = [e for e in asked if e["expects"] in ("call", "exchange", "bid")]
+    assert len(learner.hints) * 2 == len(asked)  # each prompt twice: before and after hint
+    kinds = {prompt["expects"] for prompt, _ in learner.hints}
+    assert "call" in kinds and ("bid" in kinds) is (level >= 9)
+    kontra = [p for p, _ in learner.hints if "kontra" in (p["choices"] or ())]
+    assert bool(kontra) is (level >= 8)  # kontra decisions
+    for prompt, hint in learner.hints:
+        assert hint["call"] and hint["reason"] and hint["reason"] in hint["text"], hint
+        if prompt["expects"] == "call":
+            assert hint_fits(hint, prompt["choices"]), (hint, prompt["choices"])
+        if prompt["expects"] == "bid":
+            assert hint["suggest"] in {"0", *map(str, range(5, 51, 5))}, hint
+    seconds = sorted(x.seconds for x in transcript.exchanges if x.line == "hint")
+    assert seconds[(len(seconds) * 95) // 100 - (len(seconds) >= 20)] < 2.0, seconds
+
+    # Every quiz: a wrong first answer, a second try, the right answer; a score's breakdown.
+    answered = transcript.of("answered")
+    assert answered and all(a["tries"] == 2 and a["right"] for a in answered), answered
+    scores = shipped(level).count("kind: score")
+    assert len([a for a in answered if a["breakdown"]]) == scores
+
+    # Every deal (after level 9's scripted example, told as written): the computer players'
+    # calls with their reasons, one auction review, a breakdown at its end.
+    events = transcript.events
+    first = next(i for i, e in enumerate(events) if e.get("expects") in ("bid", "call"))
+    deals = deals_of(events[first:])
+    assert len(deals) == len(transcript.of("deal_end")) >= 3
+    for deal in deals:
+        calls = [e for e in deal if e["event"] == "call_made"]
+        assert any(e["seat"] == "S" for e in calls)
+        for event in calls:
+            if event["seat"] != "S":
+                assert event["reason"] and event["reason"] in event["text"], event
+        assert [e["event"] for e in deal].count("auction_review") == 1
+        assert deal[-1]["breakdown"] and all(deal[-1]["breakdown"])
 
 
 def test_pseudo_terminal_call_hint_and_auction_review_english(tmp_path: Path) -> None:
