@@ -97,7 +97,8 @@ class AuctionPhase(Phase):
             ctx.say(ctx.t("your_hand", cards=format_hand(hand, lang=ctx.lang)))
             if auction.dubel:
                 ctx.say(ctx.t("dubel", cards=" ".join(map(str, auction.dubel))))
-            ctx.say(ctx.t("legal_calls", calls=", ".join(calls)))
+            named = (shown_call(call, ctx.lang) for call in legal_calls(auction.state))
+            ctx.say(ctx.t("legal_calls", calls=", ".join(named)))
         return Prompt(ctx.t("prompt_call"), expects=self.expects, choices=calls)
 
     def handle(self, ctx: Context, line: str) -> Phase:
