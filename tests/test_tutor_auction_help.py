@@ -232,3 +232,82 @@ def test_pseudo_terminal_call_hint_and_auction_review_polish(tmp_path: Path) -> 
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+TERMINAL = {
+    "en": {
+        "answer": "Your answer|Press Enter",
+        "answers": ["yes", "no", "yes", "", "20 15 0", "20 15 5", "40 20 0", "-70 20 20"],
+        "again": "Not quite. Try once more — rules 11–15",
+        "breakdown": "How the scores come about:",
+        "made": r"Declarer's tricks: 6, 6 needed: the contract is made, \+20",
+        "hand": r"Your hand: ♠AK9 ♥Q8 ♦J98 ♣J9",
+        "calls": "Calls you may make: pass, 1♣, 1♦, 1♥, 1♠, 1NT, 2♣",
+        "call": "Your call",
+        "hint": "Hint: a strong player would call pass. In deals dealt to fit",
+        "estimate": "estimate",
+        "pass": "pass",
+        "reason": r"West: pass\r?\n    pass: at best I count about \d\.\d tricks",
+        "legal": r"You may play: 1\)♠A  2\)♠K  3\)♠9  4\)♥Q",
+        "card": "Your card",
+        "end": "How the scores come about:",
+        "review": "Auction review — your tricks as declarer",
+        "quit": "quit",
+    },
+    "pl": {
+        "answer": "Twoja odpowiedź|Naciśnij Enter",
+        "answers": ["tak", "nie", "tak", "", "20 15 0", "20 15 5", "40 20 0", "-70 20 20"],
+        "again": "Niezupełnie. Spróbuj jeszcze raz — zasady 11–15",
+        "breakdown": "Skąd się bierze wynik:",
+        "made": r"Lewy rozgrywającego: 6, potrzeba 6: kontrakt ugrany, \+20",
+        "hand": r"Twoja ręka: ♠AK9 ♥D8 ♦W98 ♣W9",
+        "calls": "Możliwe odzywki: pas, 1♣, 1♦, 1♥, 1♠, 1BA, 2♣",
+        "call": "Twoja odzywka",
+        "hint": "Podpowiedź: dobry gracz zgłosiłby pas. W rozdaniach zgodnych",
+        "estimate": "szacunek",
+        "pass": "pas",
+        "reason": r"Zachód: pas\r?\n    pas: liczę lew najwyżej około \d,\d",
+        "legal": r"Możesz zagrać: 1\)♠A  2\)♠K  3\)♠9  4\)♥D",
+        "card": "Twoja karta",
+        "end": "Skąd się bierze wynik:",
+        "review": "Przegląd licytacji — twoje lewy jako rozgrywającego",
+        "quit": "koniec",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_pseudo_terminal_teaches_the_auction(tmp_path: Path, lang: str) -> None:
+    """Level 5 in a terminal, in each language: a second try after a wrong answer, a score's
+    breakdown, the hand and the calls open, ``hint`` at the call with its reason, a computer
+    player's call with its reason (an estimate with the language's decimal mark), the deal's
+    breakdown and the auction review."""
+    words = TERMINAL[lang]
+    child = spawn(tmp_path, "--level", "5", "--lang", lang)
+    answers = list(words["answers"])
+    child.expect(words["answer"])
+    child.sendline(answers.pop(0))  # wrong: the first quiz's answer is no
+    child.expect(words["again"])
+    for answer in answers:
+        child.expect(words["answer"])
+        child.sendline(answer)
+        if answer == "20 15 5":
+            child.expect(words["breakdown"])
+            child.expect(words["made"])
+    child.expect(words["hand"])
+    child.expect(words["calls"])
+    child.expect(words["call"])
+    child.sendline("podpowiedź" if lang == "pl" else "hint")
+    child.expect(words["hint"])
+    child.expect(words["estimate"])
+    child.expect(words["call"])
+    child.sendline(words["pass"])
+    child.expect(words["reason"])  # the deal is open: West says why
+    child.expect(words["legal"])
+    while child.expect([words["card"], words["end"]]) == 0:
+        child.sendline("1")
+    child.expect(words["review"])
+    child.sendline(words["quit"])
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
