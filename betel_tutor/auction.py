@@ -108,20 +108,21 @@ class AuctionState:
 _EXCHANGE = re.compile(r"^\[(?P<look>\?)?(?P<take>[^>\]]*)(?:>(?P<lay>[^\]]*))?\](?P<call>.+)$")
 
 
-def parse_call(text: str) -> Call:
+def parse_call(text: str, *, lang: str = "en") -> Call:
     """A call from text: ``pass``, ``kontra``, a contract, with an optional exchange in front:
-    ``[♠A♥K>♥7♣8]2♠`` takes ♠A ♥K and lays ♥7 ♣8; ``[?♠A]pass`` looked at ♠A and passed."""
+    ``[♠A♥K>♥7♣8]2♠`` takes ♠A ♥K and lays ♥7 ♣8; ``[?♠A]pass`` looked at ♠A and passed.
+    With ``lang="pl"`` the exchange's cards may use the Polish rank letters (``[♠D>♣7]2♠``)."""
     text = text.strip()
     take: tuple[Card, ...] = ()
     lay: tuple[Card, ...] = ()
     looked: tuple[Card, ...] = ()
     match = _EXCHANGE.match(text)
     if match:
-        cards = tuple(parse_cards(match["take"]))
+        cards = tuple(parse_cards(match["take"], lang=lang))
         if match["look"]:
             looked = cards
         else:
-            take, lay = cards, tuple(parse_cards(match["lay"] or ""))
+            take, lay = cards, tuple(parse_cards(match["lay"] or "", lang=lang))
         word = match["call"].strip()
     else:
         word = text

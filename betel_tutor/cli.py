@@ -314,7 +314,7 @@ def odds_command(
     """How the missing cards of a suit split between the opponents (spec §10)."""
     with _reported(lang) as language:
         from betel_tutor.errors import NotationError
-        from betel_tutor.i18n import translate
+        from betel_tutor.i18n import decimal, translate
         from betel_tutor.odds import SUIT_SIZE, split_table
         from betel_tutor.odds import after_discard as discard_table
 
@@ -341,7 +341,7 @@ def odds_command(
             translate(key, language, hold=hold, dubel=dubel, missing=table[0].short + table[0].long)
         )
         for split in table:
-            typer.echo(f"  {split.name:>5}  {split.percent:6.2f} %")
+            typer.echo(f"  {split.name:>5}  {decimal(split.percent, language, places=2):>6} %")
 
 
 @app.command("render")

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from betel_tutor import i18n
 from betel_tutor.auction import AuctionState, Call
 from betel_tutor.bots import choose_card
-from betel_tutor.cards import Suit, parse_cards
+from betel_tutor.cards import Card, Suit, parse_cards
 from betel_tutor.contracts import LADDER, Contract, free_play
 from betel_tutor.dealing import deal
 from betel_tutor.play import BETEL, PlayState, play_card, start_play
@@ -160,3 +160,50 @@ def test_the_resting_player_predicts_from_the_auction() -> None:
         assert (prediction.made, prediction.reason) == (made, f"bots.predict_{reason}"), calls
         for lang in i18n.LANGUAGES:
             assert i18n.translate(prediction.reason, lang)
+
+
+def _level_5_auction(hands: tuple[frozenset[Card], ...], dealer: int) -> AuctionState:
+    """Level 5's auction of ``hands`` (by table seat): South passes, the two beginners call
+    as the tutor has them (each call checked against the rules)."""
+    from betel_tutor.auction import Auction, level_options
+    from betel_tutor.bots.bidding import call_choice
+
+    order = Seat(dealer).clockwise()
+    auction = Auction(hands=[hands[seat] for seat in order], **level_options(5))
+    while not auction.finished:
+        seat = order[auction.to_call]
+        hand = hands[seat]
+        call = Call("pass") if seat == SOUTH else call_choice(auction.state, hand).call
+        auction.call(call)  # an illegal call would raise IllegalCall
+    return auction.state
+
+
+def test_beginners_declare_normal_contracts_at_level_5() -> None:
+    """Over level 5's deals and 300 random ones, with the learner passing, the beginners
+    declare in a fair share of the auctions (139 of 306, 45%, when this was written), each
+    declaration a normal contract their count of tricks reaches."""
+    from betel_tutor.bots.bidding import declarer_tricks
+    from betel_tutor.resources import data_dir
+    from betel_tutor.scenario import load
+    from betel_tutor.scenario.deals import realize
+
+    lesson, problems = load(str(data_dir("scenarios") / "levels" / "level-05.yaml"))
+    assert lesson is not None and not problems
+    deals = [realize(spec) for spec in lesson.deals]
+    deals += [deal(f"beginners-{n}", dealer=n % 3) for n in range(300)]
+    declared = 0
+    for dealt in deals:
+        hands = tuple(frozenset(hand) for hand in dealt.hands)
+        state = _level_5_auction(hands, dealt.dealer)
+        if state.standing is None:
+            continue
+        declared += 1
+        for auction_seat, call in state.calls:
+            contract = call.contract
+            if call.kind != "declare" or contract is None:
+                continue
+            assert contract.kind == "normal" and not call.take
+            hand = hands[Seat(dealt.dealer).next(auction_seat)]
+            assert declarer_tricks(hand, contract.trump) >= contract.tricks_needed
+    share = declared / len(deals)
+    assert 0.3 <= share <= 0.7, share

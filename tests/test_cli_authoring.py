@@ -113,7 +113,8 @@ def test_odds_command() -> None:
         {"split": "2-2", "percent": 41.8},
     ]
     text = run("odds", "--hold", "5", "--lang", "pl")
-    assert "21.05 %" in text.stdout and "Masz 5" in text.stdout
+    assert "21,05 %" in text.stdout and "Masz 5" in text.stdout  # a decimal comma
+    assert "21.05 %" in run("odds", "--hold", "5", "--lang", "en").stdout
     bad = run("odds", "--hold", "9")
     assert bad.returncode == 2 and len(bad.stderr.splitlines()) == 1
 

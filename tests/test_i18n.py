@@ -66,3 +66,28 @@ def test_default_language(monkeypatch: pytest.MonkeyPatch) -> None:
     assert i18n.default_language() == "pl"
     monkeypatch.setenv("LC_ALL", "C.UTF-8")
     assert i18n.default_language() == "en"
+
+
+@pytest.mark.parametrize(
+    ("value", "lang", "places", "text"),
+    [
+        (7.06, "pl", 1, "7,1"),
+        (7.06, "en", 1, "7.1"),
+        (49.5425, "pl", 2, "49,54"),
+        (6.0, "pl", 1, "6,0"),
+        (12.0, "en", 0, "12"),
+    ],
+)
+def test_decimal_comma_in_polish(value: float, lang: str, places: int, text: str) -> None:
+    assert i18n.decimal(value, lang, places=places) == text
+
+
+def test_estimates_in_reasons_use_the_learners_decimal_mark() -> None:
+    """A computer player's count of tricks (a float) in a reason: "około 6,5" in Polish."""
+    from betel_tutor.tutor.context import Context, Settings
+    from betel_tutor.tutor.progress import Progress
+
+    for lang, said in (("pl", "około 6,5"), ("en", "about 6.5")):
+        ctx = Context(Progress(), lang, Settings(), None)
+        params = {"call": "1♠", "tricks": 6.5, "needed": 6}
+        assert said in ctx.reason("bots.call_declare", params)

@@ -11,9 +11,13 @@ import pexpect
 import pytest
 
 from betel_tutor.auction import parse_call
-from tests.learner import Event, Learner, converse, environment, lesson_lines
+from betel_tutor.resources import data_dir
+from betel_tutor.scenario import load
+from betel_tutor.scenario.model import QuizStep
+from betel_tutor.scenario.quizzes import engine_answer
+from tests.learner import Event, Learner, converse, environment, lesson_lines, shipped_lesson
 from tests.test_tutor import spawn
-from tests.test_tutor_json import deals_of
+from tests.test_tutor_json import deals_of, shipped
 
 
 class Hinting(Learner):
@@ -75,6 +79,121 @@ def test_call_hints_reasons_and_auction_reviews(tmp_path: Path, level: int, stre
                 assert str(review["cost"]) in review["text"]
 
 
+def quiz_answers(level: int) -> list[str]:
+    """For each quiz of the shipped lesson, in order, a wrong answer and then the right one."""
+    lesson, problems = load(str(data_dir("scenarios") / "levels" / f"level-{level:02d}.yaml"))
+    assert lesson is not None and not problems
+    typed: list[str] = []
+    for step in lesson.steps:
+        if not isinstance(step, QuizStep):
+            continue
+        truth, _ = engine_answer(step.quiz)
+        if isinstance(truth, bool):
+            typed += ["no" if truth else "yes", "yes" if truth else "no"]
+        elif isinstance(truth, tuple):  # a score: each player's points
+            typed += [" ".join(str(t + 5) for t in truth), " ".join(map(str, truth))]
+        elif isinstance(truth, int):  # one score (the declarer's chips)
+            typed += [str(truth + 5), str(truth)]
+        elif isinstance(truth, float):  # odds, a percentage
+            typed += [f"{truth + 30 if truth < 50 else truth - 30:.2f}", f"{truth:.2f}"]
+        else:
+            raise AssertionError(f"no wrong answer for a {step.quiz.kind} quiz")
+    return typed
+
+
+class Teaching(Learner):
+    """Asks for a hint at every prompt that expects a call (a call, the exchange shown before
+    it is made, the first exchange's bid), then answers as :class:`Learner` does; in the deals
+    where it declares it follows a hint that takes a dubel card, so that the exchange is shown
+    and its prompt met, and says yes to it."""
+
+    hints: list[tuple[Event, Event]]  # (the prompt, the hint it got)
+
+    def answer(self, events: Sequence[Event]) -> str:
+        self.see(events)
+        prompt = events[-1]
+        expects = prompt["expects"]
+        if expects not in ("call", "exchange", "bid"):
+            return super().answer(events)
+        hints = [event for event in events if event["event"] == "hint"]
+        if not (self.sent and self.sent[-1] == "hint"):
+            line = "hint"
+        elif not hints:
+            raise AssertionError(f"no hint at a {expects} prompt: {events}")
+        else:
+            self.hints.append((prompt, hints[-1]))
+            hinted = parse_call(hints[-1]["call"])
+            if expects == "exchange":
+                line = "yes"
+            elif expects == "call" and self.declaring() and hinted.take:
+                self.called = True
+                line = str(hinted)
+            else:
+                return super().answer(events)
+        self.sent.append(line)
+        return line
+
+    def declaring(self) -> bool:
+        return self.declare and not self.called and self.deals % 2 == 0
+
+
+@pytest.mark.parametrize("level", range(5, 11))
+def test_every_call_prompt_taught_through_levels_5_to_10(tmp_path: Path, level: int) -> None:
+    """The issue's "done when", level by level through ``learn --json`` with every deal open:
+    a hint with a call and its reason at every prompt that expects a call; a reason for every
+    computer call; an auction review and a breakdown after every deal; a second try after a
+    wrong first answer to every quiz, and a breakdown after every score answer."""
+    levels = tmp_path / "levels"
+    levels.mkdir()
+    short = shipped(10).replace("target: 1000", "target: 540")  # a short match
+    (levels / "level-10.yaml").write_text(short, encoding="utf-8")
+    env = environment(tmp_path, BETEL_TUTOR_LEVELS=str(levels))
+    learner = Teaching(level, declare=True, answers=quiz_answers(level))
+    learner.hints = []
+    args = ["--level", str(level), "--open", "--seed", f"teach-{level}"]
+    transcript = converse(learner, args, env, timeout=60, max_lines=5000)
+    assert transcript.returncode == 0, transcript.stderr
+    assert learner.done and not learner.answers
+
+    # A hint at every prompt that expects a call, with the call and its reason.
+    asked = [e for e in transcript.events if e["event"] == "prompt"]
+    asked = [e for e in asked if e["expects"] in ("call", "exchange", "bid")]
+    assert len(learner.hints) * 2 == len(asked)  # each prompt twice: before and after hint
+    kinds = {prompt["expects"] for prompt, _ in learner.hints}
+    assert "call" in kinds and ("bid" in kinds) is (level >= 9)
+    kontra = [p for p, _ in learner.hints if "kontra" in (p["choices"] or ())]
+    assert bool(kontra) is (level >= 8)  # kontra decisions
+    for prompt, hint in learner.hints:
+        assert hint["call"] and hint["reason"] and hint["reason"] in hint["text"], hint
+        if prompt["expects"] == "call":
+            assert hint_fits(hint, prompt["choices"]), (hint, prompt["choices"])
+        if prompt["expects"] == "bid":
+            assert hint["suggest"] in {"0", *map(str, range(5, 51, 5))}, hint
+    seconds = sorted(x.seconds for x in transcript.exchanges if x.line == "hint")
+    assert seconds[(len(seconds) * 95) // 100 - (len(seconds) >= 20)] < 2.0, seconds
+
+    # Every quiz: a wrong first answer, a second try, the right answer; a score's breakdown.
+    answered = transcript.of("answered")
+    assert answered and all(a["tries"] == 2 and a["right"] for a in answered), answered
+    scores = shipped(level).count("kind: score")
+    assert len([a for a in answered if a["breakdown"]]) == scores
+
+    # Every deal (after level 9's scripted example, told as written): the computer players'
+    # calls with their reasons, one auction review, a breakdown at its end.
+    events = transcript.events
+    first = next(i for i, e in enumerate(events) if e.get("expects") in ("bid", "call"))
+    deals = deals_of(events[first:])
+    assert len(deals) == len(transcript.of("deal_end")) >= 3
+    for deal in deals:
+        calls = [e for e in deal if e["event"] == "call_made"]
+        assert any(e["seat"] == "S" for e in calls)
+        for event in calls:
+            if event["seat"] != "S":
+                assert event["reason"] and event["reason"] in event["text"], event
+        assert [e["event"] for e in deal].count("auction_review") == 1
+        assert deal[-1]["breakdown"] and all(deal[-1]["breakdown"])
+
+
 def test_pseudo_terminal_call_hint_and_auction_review_english(tmp_path: Path) -> None:
     child = spawn(tmp_path, "--level", "8")
     for answer in lesson_lines(8):
@@ -112,6 +231,89 @@ def test_pseudo_terminal_call_hint_and_auction_review_polish(tmp_path: Path) -> 
         child.sendline("1")
     assert "Przegląd licytacji" in (child.before or "")
     child.sendline("koniec")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+TERMINAL = {
+    "en": {
+        "answer": "Your answer|Press Enter",
+        "yes": "yes",
+        "no": "no",
+        "again": "Not quite. Try once more",
+        "breakdown": "How the scores come about:",
+        "made": r"Declarer's tricks: 6, 6 needed: the contract is made, \+20",
+        "hand": r"Your hand: ♠AK9 ♥Q8 ♦J98 ♣J9",
+        "calls": "Calls you may make: pass, 1♣, 1♦, 1♥, 1♠, 1NT, 2♣",
+        "call": "Your call",
+        "hint": "Hint: a strong player would call pass. In deals dealt to fit",
+        "estimate": "estimate",
+        "pass": "pass",
+        "reason": r"West: pass\r?\n    pass: at best I count about \d\.\d tricks",
+        "legal": r"You may play: 1\)♠A  2\)♠K  3\)♠9  4\)♥Q",
+        "card": "Your card",
+        "end": "How the scores come about:",
+        "review": "Auction review — your tricks as declarer",
+        "quit": "quit",
+    },
+    "pl": {
+        "answer": "Twoja odpowiedź|Naciśnij Enter",
+        "yes": "tak",
+        "no": "nie",
+        "again": "Niezupełnie. Spróbuj jeszcze raz",
+        "breakdown": "Skąd się bierze wynik:",
+        "made": r"Lewy rozgrywającego: 6, potrzeba 6: kontrakt ugrany, \+20",
+        "hand": r"Twoja ręka: ♠AK9 ♥D8 ♦W98 ♣W9",
+        "calls": "Możliwe odzywki: pas, 1♣, 1♦, 1♥, 1♠, 1BA, 2♣",
+        "call": "Twoja odzywka",
+        "hint": "Podpowiedź: dobry gracz zgłosiłby pas. W rozdaniach zgodnych",
+        "estimate": "szacunek",
+        "pass": "pas",
+        "reason": r"Zachód: pas\r?\n    pas: liczę lew najwyżej około \d,\d",
+        "legal": r"Możesz zagrać: 1\)♠A  2\)♠K  3\)♠9  4\)♥D",
+        "card": "Twoja karta",
+        "end": "Skąd się bierze wynik:",
+        "review": "Przegląd licytacji — twoje lewy jako rozgrywającego",
+        "quit": "koniec",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_pseudo_terminal_teaches_the_auction(tmp_path: Path, lang: str) -> None:
+    """Level 5 in a terminal, in each language: a second try after a wrong answer, a score's
+    breakdown, the hand and the calls open, ``hint`` at the call with its reason, a computer
+    player's call with its reason (an estimate with the language's decimal mark), the deal's
+    breakdown and the auction review."""
+    words = TERMINAL[lang]
+    child = spawn(tmp_path, "--level", "5", "--lang", lang)
+    wrong_first = True
+    for step, line in zip(shipped_lesson(5).steps, lesson_lines(5), strict=False):
+        child.expect(words["answer"])
+        if isinstance(step, QuizStep) and wrong_first:  # a wrong first answer: a second try
+            wrong_first = False
+            child.sendline(quiz_answers(5)[0])
+            child.expect(words["again"])
+            child.expect(words["answer"])
+        child.sendline(words["yes"] if line == "yes" else words["no"] if line == "no" else line)
+        if isinstance(step, QuizStep) and step.quiz.params.get("tricks") == [6, 3, 1]:
+            child.expect(words["breakdown"])
+            child.expect(words["made"])
+    child.expect(words["hand"])
+    child.expect(words["calls"])
+    child.expect(words["call"])
+    child.sendline("podpowiedź" if lang == "pl" else "hint")
+    child.expect(words["hint"])
+    child.expect(words["estimate"])
+    child.expect(words["call"])
+    child.sendline(words["pass"])
+    child.expect(words["reason"])  # the deal is open: West says why
+    child.expect(words["legal"])
+    while child.expect([words["card"], words["end"]]) == 0:
+        child.sendline("1")
+    child.expect(words["review"])
+    child.sendline(words["quit"])
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0

@@ -117,7 +117,8 @@ def test_computer_players_rest_and_then_the_learner_rests_and_predicts(tmp_path:
         points = "+10" if right else "-10"
         assert scores.group(4) == f"{resting} (resting) {points}"
         assert f"{resting}'s prediction was {'right' if right else 'wrong'}: {points}." in deal
-    assert "West, resting, predicts" in deals[0]  # the first deal had a contract to predict
+    # At least one of these deals had a contract that a resting player predicted.
+    assert any(re.search(r"\w+, resting, predicts", deal) for deal in deals[:4])
     assert "Match, deal 1: South deals." in out and "Match, deal 2: West deals." in out
     # Deal 5: the learner rests; the three computer players bid and play, open, with reasons.
     rest = deals[4]

@@ -79,7 +79,7 @@ class StrongPlayer:
         card = min(legal, key=lambda c: (costs[c], _strength(c)))
         average = costs[card] / len(samples)
         return Choice(
-            card, "bots.strong_best", {"card": card, "n": len(samples), "cost": f"{average:.1f}"}
+            card, "bots.strong_best", {"card": card, "n": len(samples), "cost": round(average, 1)}
         )
 
 

@@ -204,5 +204,5 @@ def strong_choice(state: AuctionState, hand: Iterable[Card]) -> CallChoice:
         key, params["tricks"] = "bots.call_sampled", target.tricks_needed
     if take:
         key += "_exchange"
-        params["take"], params["lay"] = " ".join(map(str, take)), " ".join(map(str, lay))
+        params["take"], params["lay"] = take, lay
     return CallChoice(call, key, params)

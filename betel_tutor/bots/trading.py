@@ -66,9 +66,10 @@ class Trader:
     reasons: dict[Offer, Why] = field(default_factory=dict)  # why it made each offer
 
     def offer(self, moment: Moment, ledger: Ledger, made: Collection[Offer] = ()) -> Offer | None:
-        """An offer this player would like to make now, or ``None``. It never repeats an offer
-        declined since the last call or trick (``ledger``) or one still waiting for an answer
-        (``made``), nor asks for a card it knows the other cannot or may not give."""
+        """An offer this player would like to make now, or ``None``. It never repeats a
+        declined offer unless something relevant to it has changed (:meth:`Ledger.declined`),
+        nor one still waiting for an answer (``made``), nor asks for a card it knows the other
+        cannot or may not give."""
         if self.rng.random() >= self.chance:
             return None
         candidates = [
@@ -76,7 +77,7 @@ class Trader:
             for c in self._candidates(moment, ledger)
             if refusal(moment, c, ledger) is None
             and c not in made
-            and not ledger.declined(c, moment.stage)
+            and not ledger.declined(c)
             and not self._cannot_get(moment, ledger, c)
         ]
         if not candidates:

@@ -44,6 +44,16 @@ def translate(key: str, lang: str = "en", /, **params: Any) -> str:
     return template.format(**params) if params else template
 
 
+def decimal(value: float, lang: str = "en", /, places: int = 1) -> str:
+    """``value`` with ``places`` decimals as ``lang`` writes numbers: a decimal comma in Polish.
+
+    >>> decimal(7.06, "pl"), decimal(7.06, "en"), decimal(49.5425, "pl", places=2)
+    ('7,1', '7.1', '49,54')
+    """
+    text = f"{value:.{places}f}"
+    return text.replace(".", ",") if lang == "pl" else text
+
+
 def default_language() -> str:
     """Polish when the user's locale says so (LC_ALL, LC_MESSAGES, LANG), else English."""
     for variable in ("BETEL_TUTOR_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):

@@ -24,7 +24,7 @@ from betel_tutor.cards import Card, parse_card
 from betel_tutor.errors import BetelError
 from betel_tutor.screen.felt import felt, status, suit_lines, words
 from betel_tutor.screen.picker import Item, Picker
-from betel_tutor.tutor.bidding import shown_call
+from betel_tutor.tutor.calls import shown_call
 from betel_tutor.tutor.events import (
     Answered,
     Event,

@@ -133,15 +133,6 @@ class Moment:
         return self.auction is not None and self.auction.standing is not None
 
     @property
-    def stage(self) -> tuple[str, int]:
-        """What has happened so far, as far as offers go: the calls made during the auction,
-        the tricks completed during the play. An offer declined at one stage may be made
-        again at a later one (something has changed)."""
-        if self.play is not None:
-            return ("play", len(self.play.tricks))
-        return ("auction", len(self.auction.calls) if self.auction is not None else 0)
-
-    @property
     def standing_declarer(self) -> Seat | None:
         """During the auction: the table seat whose declaration stands, if any (§12.4)."""
         if self.phase != "auction" or self.auction is None or self.auction.declarer is None:
@@ -165,7 +156,40 @@ class Record:
     moves: int
     precise: Card | None = None
     reason: str | None = None  # why it was declined, when the rules made it so (rule 20)
-    stage: tuple[str, int] | None = None  # :attr:`Moment.stage` when it was answered
+
+    @property
+    def moved(self) -> tuple[tuple[Card, Seat, Seat], ...]:
+        """The cards an accepted swap moved: (card, from, to)."""
+        offer, want = self.offer, self.offer.want or self.precise
+        if self.outcome != "accepted" or offer.kind != "swap" or offer.give is None:
+            return ()
+        if want is None:
+            return ((offer.give, offer.offerer, offer.to),)
+        return ((offer.give, offer.offerer, offer.to), (want, offer.to, offer.offerer))
+
+
+def involves(offer: Offer, card: Card, holders: tuple[Seat, Seat]) -> bool:
+    """Whether ``card`` changing hands between ``holders`` is relevant to ``offer``: something
+    that may change its answer, so that an offer declined before may be made again.
+
+    - a swap: the card it gives or asks for; for a general swap, any card of its suit (any
+      card, without a suit) coming to or going from the addressee, who makes it precise;
+    - a showing (``show``, ``see``): a card of the suit shown (any card, for the whole hand)
+      coming to or going from the player who shows;
+    - a call or a card bought: any card coming to or going from either party, whose hand
+      decides the move.
+    """
+    if offer.kind == "swap":
+        if card in (offer.give, offer.want):
+            return True
+        return (
+            offer.want is None
+            and offer.to in holders
+            and (offer.suit is None or card.suit is offer.suit)
+        )
+    if offer.kind in ("show", "see"):
+        return offer.shower in holders and (offer.suit is None or card.suit is offer.suit)
+    return offer.offerer in holders or offer.to in holders
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,11 +220,22 @@ class Ledger:
     def seen_by(self, viewer: int) -> frozenset[Card]:
         return frozenset(card for seat, card in self.shown if seat == viewer)
 
-    def declined(self, offer: Offer, stage: tuple[str, int]) -> bool:
-        """``offer``, with the same terms, was declined at ``stage`` already."""
-        return any(
-            r.outcome == "declined" and r.offer == offer and r.stage == stage for r in self.records
-        )
+    def declined(self, offer: Offer) -> bool:
+        """``offer``, with the same terms (the same parties, kind, cards, suit, call and
+        price), was declined and nothing relevant to it has changed since: no accepted swap
+        has moved a card it :func:`involves`. Calls and tricks made since do not count: an
+        offer declined once is not made again for them alone."""
+        for k, record in enumerate(self.records):
+            if record.outcome != "declined" or record.offer != offer:
+                continue
+            later = self.records[k + 1 :]
+            if not any(
+                involves(offer, card, (giver, taker))
+                for r in later
+                for card, giver, taker in r.moved
+            ):
+                return True
+        return False
 
     def binding(self, seat: int) -> Offer | None:
         """The call or play ``seat`` has agreed to make next, if any."""

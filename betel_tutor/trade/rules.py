@@ -167,7 +167,7 @@ def answer(
     if problem is not None:
         raise problem
     if not accept:
-        record = Record(offer, "declined", moves, precise, stage=moment.stage)
+        record = Record(offer, "declined", moves, precise)
         return replace(ledger, records=(*ledger.records, record)), moment.hands
     problem = fulfilment_refusal(moment, offer, precise)
     if problem is not None:

@@ -13,11 +13,12 @@ from betel_tutor.auction import Call, apply_call, legal_calls, parse_call
 from betel_tutor.bots.bidding import CallChoice, call_choice
 from betel_tutor.bots.strong_bidding import strong_choice
 from betel_tutor.cards import format_cards, format_hand
-from betel_tutor.contracts import Contract, free_play
+from betel_tutor.contracts import free_play
 from betel_tutor.errors import BetelError
 from betel_tutor.play import BETEL, DealPlay, start_play
 from betel_tutor.seats import Seat
 from betel_tutor.tutor import resting, trading
+from betel_tutor.tutor.calls import explain, shown_call
 from betel_tutor.tutor.commands import Command, Typed
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import CallMade, Hint, Prompt
@@ -95,8 +96,9 @@ class AuctionPhase(Phase):
             hand = auction.state.hands[auction.to_call] if auction.state.hands else frozenset()
             ctx.describe(ctx.t("your_hand", cards=format_hand(hand, lang=ctx.lang)))
             if auction.dubel:
-                ctx.describe(ctx.t("dubel", cards=" ".join(map(str, auction.dubel))))
-            ctx.describe(ctx.t("legal_calls", calls=", ".join(calls)))
+                ctx.describe(ctx.t("dubel", cards=format_cards(auction.dubel, lang=ctx.lang)))
+            named = (shown_call(call, ctx.lang) for call in legal_calls(auction.state))
+            ctx.describe(ctx.t("legal_calls", calls=", ".join(named)))
         return Prompt(ctx.t("prompt_call"), expects=self.expects, choices=calls)
 
     def handle(self, ctx: Context, line: str) -> Phase:
@@ -104,7 +106,7 @@ class AuctionPhase(Phase):
         assert auction is not None
         text = line.strip()
         try:
-            call = parse_call(text)
+            call = parse_call(text, lang=ctx.lang)
             after = apply_call(auction.state, call)  # raises when the rules refuse it
         except BetelError as error:
             ctx.refuse_error(line, error)
@@ -216,31 +218,18 @@ class ExchangePhase(Phase):
     def prompt(self, ctx: Context) -> Prompt:
         return Prompt(ctx.t("prompt_call"), expects=self.expects, choices=("yes", "no"))
 
+    def command(self, ctx: Context, typed: Typed) -> Phase | None:
+        """``hint`` here is the auction's: the call a strong player would make."""
+        if typed.command is Command.HINT:
+            self.auction.hint(ctx)
+            return self
+        return None
+
     def handle(self, ctx: Context, line: str) -> Phase:
         if line.strip().lower() not in YES:
             ctx.say(ctx.t("exchange_cancelled"))
             return self.auction
         return self.auction.learner_calls(ctx, self.call, self.typed)
-
-
-def shown_call(call: Call, lang: str) -> str:
-    """A call as the learner reads it: ``2NT`` is ``2BA`` and ``pass`` is ``pas`` in Polish."""
-    if lang != "pl":
-        return str(call)
-    return "pas" if call.kind == "pass" and not call.looked else str(call).replace("NT", "BA")
-
-
-def explain(ctx: Context, key: str, params: dict[str, object]) -> str:
-    """A call's reason (a full catalog key) in the learner's language, the contracts and calls
-    in its notation."""
-    values: dict[str, object] = {}
-    for name, value in params.items():
-        if isinstance(value, Call):
-            value = shown_call(value, ctx.lang)
-        elif isinstance(value, Contract):
-            value = value.format(lang=ctx.lang)
-        values[name] = value
-    return ctx.reason(key, values)
 
 
 def show_dubel(ctx: Context, table: Table) -> None:

@@ -83,13 +83,23 @@ class Context:
     def t(self, key: str, **params: Any) -> str:
         """The tutor's message ``key`` in the learner's language."""
         values = {
-            k: (v.localized(self.lang) if hasattr(v, "localized") else v) for k, v in params.items()
+            k: (v.localized(self.lang) if hasattr(v, "localized") else self.number(v))
+            for k, v in params.items()
         }
         return i18n.translate(f"tutor.{key}", self.lang, **values)
 
     def reason(self, key: str, params: dict[str, object]) -> str:
         """A computer player's (or the engine's) reason, in the learner's language."""
-        return i18n.translate(key, self.lang, **{k: str(v) for k, v in params.items()})
+        values = {
+            k: v.localized(self.lang) if hasattr(v, "localized") else str(self.number(v))
+            for k, v in params.items()
+        }
+        return i18n.translate(key, self.lang, **values)
+
+    def number(self, value: object) -> object:
+        """An estimate (a float) written as the learner's language writes it: "7,1" in
+        Polish; anything else as it is."""
+        return i18n.decimal(value, self.lang) if isinstance(value, float) else value
 
     def text(self, text: Text) -> str:
         return plain(text.get(self.lang))

@@ -123,7 +123,7 @@ class PlayPhase(Phase):
         if state.current:
             leader = Seat(state.leader)
             played = ", ".join(
-                f"{ctx.name(leader.next(i)).localized(ctx.lang)} {card}"
+                f"{ctx.name(leader.next(i)).localized(ctx.lang)} {card.localized(ctx.lang)}"
                 for i, card in enumerate(state.current)
             )
             ctx.describe(ctx.t("trick_so_far", cards=played))
@@ -133,7 +133,8 @@ class PlayPhase(Phase):
         if not state.current:
             ctx.describe(ctx.t("you_lead"))
         ctx.describe(ctx.t("your_hand", cards=format_hand(state.hands[LEARNER], lang=ctx.lang)))
-        numbered = "  ".join(f"{i}){card}" for i, card in enumerate(self.legal(), 1))
+        legal = enumerate(self.legal(), 1)
+        numbered = "  ".join(f"{i}){card.localized(ctx.lang)}" for i, card in legal)
         ctx.describe(ctx.t("legal", cards=numbered))
 
     def handle(self, ctx: Context, line: str) -> Phase:

@@ -9,6 +9,7 @@ breakdown of :func:`~betel_tutor.explain.score.explain_score`: one ``answered`` 
 
 from __future__ import annotations
 
+from betel_tutor import i18n
 from betel_tutor.errors import BetelError
 from betel_tutor.explain.score import ScoreExplanation, explain_score
 from betel_tutor.scenario.model import Quiz, QuizStep
@@ -59,7 +60,8 @@ class QuizPhase(Phase):
             return self
         answer = shown or show_answer(quiz.answer)
         breakdown = score_breakdown(quiz, ctx.lang)
-        text = ctx.t("right") if right else ctx.t("wrong", answer=answer)
+        said = i18n.decimal(truth, ctx.lang, places=2) if quiz.kind == "odds" else answer
+        text = ctx.t("right") if right else ctx.t("wrong", answer=said)
         if breakdown:
             text += "\n" + ctx.t("breakdown") + "\n" + "\n".join(f"  {b}" for b in breakdown)
         ctx.emit(Answered(text, right=right, answer=answer, tries=self.tries, breakdown=breakdown))

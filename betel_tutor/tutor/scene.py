@@ -148,7 +148,7 @@ def _play(ctx: Context, table: Table, state: PlayState, seats: tuple[Seat, ...])
 def _auction(
     ctx: Context, table: Table, state: AuctionState, seats: tuple[Seat, ...]
 ) -> dict[str, Any]:
-    from betel_tutor.tutor.bidding import shown_call
+    from betel_tutor.tutor.calls import shown_call
 
     lang = ctx.lang
     hands, counts = (

@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from betel_tutor.auction import Call
+from betel_tutor.bots.strong_bidding import strong_choice
 from betel_tutor.bots.trading import Trader, Why, offer_round
 from betel_tutor.cards import Card, format_cards, format_hand, parse_card, sort_cards
 from betel_tutor.errors import BetelError
@@ -34,8 +35,10 @@ from betel_tutor.trade import (
     settle_move,
 )
 from betel_tutor.trade.rules import bound_move
+from betel_tutor.tutor.calls import explain, shown_call
+from betel_tutor.tutor.commands import Command, Typed
 from betel_tutor.tutor.context import Context
-from betel_tutor.tutor.events import Offered, Prompt
+from betel_tutor.tutor.events import Hint, Offered, Prompt
 from betel_tutor.tutor.phase import Phase
 from betel_tutor.tutor.table import LEARNER, PLAYERS, Table, Trading
 from betel_tutor.tutor.text import shown
@@ -132,6 +135,45 @@ class BidPhase(TradePhase):
             dubel = format_cards(self.table.auction.dubel or ())
             ctx.say(ctx.t("bid_ask", hand=format_hand(hand, lang=ctx.lang), dubel=dubel))
         return Prompt(ctx.t("prompt_bid"), expects=self.expects)
+
+    def command(self, ctx: Context, typed: Typed) -> Phase | None:
+        if typed.command is Command.HINT:
+            self.hint(ctx)
+            return self
+        return None
+
+    def hint(self, ctx: Context) -> None:
+        """The call a strong player would make calling first with the first exchange, and
+        so whether the exchange is worth a bid: when that call takes a dubel card, the bid the
+        computer players make (half what the dubel's honours are worth to the hand); else 0."""
+        table = self.table
+        auction, seat = table.auction, table.learner_seat
+        assert auction is not None and seat is not None
+        first = Seat(seat).distance_from(table.order[0])
+        state = replace(auction.state, first=first)  # as if the learner had bought it
+        hand = state.hands[first] if state.hands is not None else frozenset()
+        choice = strong_choice(state, hand)
+        key = choice.reason.removeprefix("bots.")
+        reason = explain(ctx, f"tutor.hint_{key}", choice.params)
+        call = shown_call(choice.call, ctx.lang)
+        bid = 0
+        if choice.call.take:
+            worth = Trader(seat, random.Random(0)).bid_first_exchange(
+                moment(table), state.dubel or ()
+            )
+            bid = max(5, worth)
+        said = ctx.t(
+            "hint_bid_exchange" if bid else "hint_bid_none", call=call, reason=reason, bid=bid
+        )
+        ctx.emit(
+            Hint(
+                said,
+                suggest=str(bid),
+                suggest_reason=reason,
+                call=str(choice.call),
+                reason=reason,
+            )
+        )
 
     def handle(self, ctx: Context, line: str) -> Phase:
         text = line.strip()
