@@ -13,7 +13,7 @@ from betel_tutor.auction import Call, apply_call, legal_calls, parse_call
 from betel_tutor.bots.bidding import CallChoice, call_choice
 from betel_tutor.bots.strong_bidding import strong_choice
 from betel_tutor.cards import format_cards, format_hand
-from betel_tutor.contracts import Contract, free_play
+from betel_tutor.contracts import free_play
 from betel_tutor.errors import BetelError
 from betel_tutor.play import BETEL, DealPlay, start_play
 from betel_tutor.seats import Seat
@@ -67,7 +67,7 @@ class AuctionPhase(Phase):
         else:
             bidder = strong_choice if table.strength == "strong" else call_choice
             choice = bidder(auction.state, hand)
-        reason = explain(ctx, choice.reason, choice.params) if table.open else None
+        reason = ctx.reason(choice.reason, choice.params) if table.open else None
         self.make(ctx, seat, choice.call, reason)
         return self
 
@@ -81,7 +81,7 @@ class AuctionPhase(Phase):
         auction.state = apply_call(auction.state, call)
         trading.moved(self.table, seat)
         self.shown = False
-        said = ctx.t("calls", seat=ctx.name(seat), call=shown_call(call, ctx.lang))
+        said = ctx.t("calls", seat=ctx.name(seat), call=call)
         if reason is not None:
             said += f"\n    {reason}"
         ctx.emit(CallMade(said, seat=ctx.name(seat).letter, call=str(call), reason=reason))
@@ -95,8 +95,9 @@ class AuctionPhase(Phase):
             hand = auction.state.hands[auction.to_call] if auction.state.hands else frozenset()
             ctx.say(ctx.t("your_hand", cards=format_hand(hand, lang=ctx.lang)))
             if auction.dubel:
-                ctx.say(ctx.t("dubel", cards=" ".join(map(str, auction.dubel))))
-            ctx.say(ctx.t("legal_calls", calls=", ".join(calls)))
+                ctx.say(ctx.t("dubel", cards=auction.dubel))
+            shown = ", ".join(call.format(lang=ctx.lang) for call in legal_calls(auction.state))
+            ctx.say(ctx.t("legal_calls", calls=shown))
         return Prompt(ctx.t("prompt_call"), expects=self.expects, choices=calls)
 
     def handle(self, ctx: Context, line: str) -> Phase:
@@ -104,7 +105,7 @@ class AuctionPhase(Phase):
         assert auction is not None
         text = line.strip()
         try:
-            call = parse_call(text)
+            call = parse_call(text, lang=ctx.lang)
             after = apply_call(auction.state, call)  # raises when the rules refuse it
         except BetelError as error:
             ctx.refuse_error(line, error)
@@ -114,10 +115,10 @@ class AuctionPhase(Phase):
             ctx.say(
                 ctx.t(
                     "exchange_preview",
-                    take=" ".join(map(str, call.take)),
-                    lay=" ".join(map(str, call.lay)),
+                    take=call.take,
+                    lay=call.lay,
                     hand=format_hand(hand, lang=ctx.lang),
-                    dubel=" ".join(map(str, after.dubel or ())),
+                    dubel=format_cards(after.dubel or (), lang=ctx.lang),
                 )
             )
             return ExchangePhase(self, call, text)
@@ -152,8 +153,8 @@ class AuctionPhase(Phase):
         hand = auction.state.hands[auction.to_call] if auction.state.hands else frozenset()
         choice = strong_choice(auction.state, hand)
         key = choice.reason.removeprefix("bots.")
-        reason = explain(ctx, f"tutor.hint_{key}", choice.params)
-        call = shown_call(choice.call, ctx.lang)
+        reason = ctx.reason(f"tutor.hint_{key}", choice.params)
+        call = choice.call.format(lang=ctx.lang)
         ctx.emit(
             Hint(
                 ctx.t("hint_call", call=call, reason=reason),
@@ -223,26 +224,6 @@ class ExchangePhase(Phase):
         return self.auction.learner_calls(ctx, self.call, self.typed)
 
 
-def shown_call(call: Call, lang: str) -> str:
-    """A call as the learner reads it: ``2NT`` is ``2BA`` and ``pass`` is ``pas`` in Polish."""
-    if lang != "pl":
-        return str(call)
-    return "pas" if call.kind == "pass" and not call.looked else str(call).replace("NT", "BA")
-
-
-def explain(ctx: Context, key: str, params: dict[str, object]) -> str:
-    """A call's reason (a full catalog key) in the learner's language, the contracts and calls
-    in its notation."""
-    values: dict[str, object] = {}
-    for name, value in params.items():
-        if isinstance(value, Call):
-            value = shown_call(value, ctx.lang)
-        elif isinstance(value, Contract):
-            value = value.format(lang=ctx.lang)
-        values[name] = value
-    return ctx.reason(key, values)
-
-
 def show_dubel(ctx: Context, table: Table) -> None:
     if table.dealt is not None and table.dealt.dubel:
-        ctx.say(ctx.t("dubel", cards=format_cards(table.dealt.dubel)))
+        ctx.say(ctx.t("dubel", cards=format_cards(table.dealt.dubel, lang=ctx.lang)))

@@ -14,6 +14,7 @@ from betel_tutor.explain.score import ScoreExplanation, explain_score
 from betel_tutor.scenario.model import Quiz, QuizStep
 from betel_tutor.scenario.quizzes import (
     YES_NO,
+    answer_text,
     engine_answer,
     judge,
     parse_typed_answer,
@@ -57,9 +58,10 @@ class QuizPhase(Phase):
         if not right and self.tries < TRIES:
             ctx.say(ctx.t("try_again", rule=rule_hint(ctx, quiz)))
             return self
-        answer = shown or show_answer(quiz.answer)
+        answer = shown or show_answer(quiz.answer)  # the machine's field: canonical notation
         breakdown = score_breakdown(quiz, ctx.lang)
-        text = ctx.t("right") if right else ctx.t("wrong", answer=answer)
+        said = answer_text(quiz, truth, ctx.lang)
+        text = ctx.t("right") if right else ctx.t("wrong", answer=said)
         if breakdown:
             text += "\n" + ctx.t("breakdown") + "\n" + "\n".join(f"  {b}" for b in breakdown)
         ctx.emit(Answered(text, right=right, answer=answer, tries=self.tries, breakdown=breakdown))

@@ -80,7 +80,7 @@ def watch_script(ctx: Context, deal: DealSpec, dealt: Deal) -> None:
     for auction_seat, call in replayed.calls:
         tell_trades(ctx, by_move.get(moves, []))
         seat = dealer.next(auction_seat)
-        said = ctx.t("calls", seat=ctx.name(seat), call=str(call))
+        said = ctx.t("calls", seat=ctx.name(seat), call=call)
         ctx.emit(CallMade(said, seat=ctx.name(seat).letter, call=str(call)))
         moves += 1
     if replayed.declarer is not None:
