@@ -73,7 +73,7 @@ class TradeScript:
             self.done += 1
             problem = refusal(moment, trade.offer, self.ledger)
             if problem is not None:
-                raise ScriptError("trades", self.done, trade.text, problem, at=trade.position)
+                raise ScriptError("trades", self.done, trade.offer, problem, at=trade.position)
             precise = trade.answer if isinstance(trade.answer, Card) else None
             try:
                 self.ledger, hands = answer(
@@ -86,7 +86,7 @@ class TradeScript:
                 )
             except IllegalOffer as error:  # rule 20: accepted only if it can be fulfilled
                 raise ScriptError(
-                    "answer", self.done, trade.text, error, at=trade.answer_at
+                    "answer", self.done, trade.offer, error, at=trade.answer_at
                 ) from None
             moment = moment.with_hands(hands)
         return moment
@@ -105,7 +105,7 @@ class TradeScript:
             said = _Said(due) if isinstance(due, Call) else due
             key = "trade.bound_call" if isinstance(due, Call) else "trade.bound_play"
             error = IllegalOffer(key, reason="bound", rule=20, seat=seat, move=said)
-            raise ScriptError(part, number, str(move), error) from None
+            raise ScriptError(part, number, move, error) from None
 
     def after_move(self, seat: int) -> None:
         self.ledger = made_move(self.ledger, seat)
