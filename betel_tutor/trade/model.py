@@ -59,12 +59,6 @@ class Offer:
     def general(self) -> bool:
         return self.kind == "swap" and self.want is None
 
-    def localized(self, lang: str) -> str:
-        """The offer's notation as a reader of ``lang`` writes it (``W>N odzywka pas +15``)."""
-        from betel_tutor.trade.notation import format_offer
-
-        return format_offer(self, lang=lang)
-
 
 @dataclass(frozen=True, slots=True)
 class Moment:
