@@ -351,7 +351,7 @@ def format_words() -> set[str]:
     from betel_tutor.scenario.loader import QUIZ_PARAMS
 
     schema = json.loads((data_dir("scenarios") / "scenario.schema.json").read_text("utf-8"))
-    words: set[str] = set(QUIZ_PARAMS)
+    words: set[str] = {*QUIZ_PARAMS, "true", "false"}  # YAML's own values
 
     def walk(value: Any) -> None:
         if isinstance(value, dict):
