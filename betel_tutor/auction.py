@@ -57,12 +57,33 @@ class Call:
     looked: tuple[Card, ...] = ()
 
     def __str__(self) -> str:
-        word = str(self.contract) if self.kind == "declare" else self.kind
+        return self.format()
+
+    def format(self, *, lang: str = "en") -> str:
+        """The call's notation in ``lang``: ``pass``, ``kontra``, ``2NT``, an exchange
+        ``[♠Q>♥7]2♠`` in English; ``pas``, ``kontra``, ``2BA``, ``[♠D>♥7]2♠`` in Polish.
+
+        >>> Call.parse("[♠Q>♥7]2NT").format(lang="pl"), Call.parse("pass").format(lang="pl")
+        ('[♠D>♥7]2BA', 'pas')
+        """
+        if self.kind == "declare":
+            assert self.contract is not None
+            word = self.contract.format(lang=lang)
+        else:
+            word = "pas" if self.kind == "pass" and lang == "pl" else self.kind
+
+        def cards(cards: tuple[Card, ...]) -> str:
+            return "".join(card.format(lang=lang) for card in cards)
+
         if self.take:
-            return f"[{''.join(map(str, self.take))}>{''.join(map(str, self.lay))}]{word}"
+            return f"[{cards(self.take)}>{cards(self.lay)}]{word}"
         if self.looked:
-            return f"[?{''.join(map(str, self.looked))}]{word}"
+            return f"[?{cards(self.looked)}]{word}"
         return word
+
+    def localized(self, lang: str) -> str:
+        """The call as a learner reads it in ``lang`` (its notation, see :meth:`format`)."""
+        return self.format(lang=lang)
 
     def __repr__(self) -> str:
         return f"Call.parse({str(self)!r})"
@@ -111,7 +132,7 @@ _EXCHANGE = re.compile(r"^\[(?P<look>\?)?(?P<take>[^>\]]*)(?:>(?P<lay>[^\]]*))?\
 def parse_call(text: str, *, lang: str = "en") -> Call:
     """A call from text: ``pass``, ``kontra``, a contract, with an optional exchange in front:
     ``[♠A♥K>♥7♣8]2♠`` takes ♠A ♥K and lays ♥7 ♣8; ``[?♠A]pass`` looked at ♠A and passed.
-    With ``lang="pl"`` the exchange's cards may use the Polish rank letters (``[♠D>♣7]2♠``)."""
+    With ``lang="pl"`` the exchange's cards may be written with Polish letters (``[♠D>♥7]``)."""
     text = text.strip()
     take: tuple[Card, ...] = ()
     lay: tuple[Card, ...] = ()

@@ -429,6 +429,23 @@ def format_cards(cards: Iterable[Card], *, lang: str = "en", ascii: bool = False
     return " ".join(card.format(lang=lang, ascii=ascii) for card in cards)
 
 
+class CardRun(tuple[Card, ...]):
+    """Cards written one after another, formatted only when shown: a message's parameter
+    that reads ``♠Q ♥J`` in English and ``♠D ♥W`` in Polish.
+
+    >>> CardRun(parse_cards("♠Q ♥J")).localized("pl")
+    '♠D ♥W'
+    """
+
+    __slots__ = ()
+
+    def localized(self, lang: str) -> str:
+        return format_cards(self, lang=lang)
+
+    def __str__(self) -> str:
+        return format_cards(self)
+
+
 def format_hand(
     cards: Iterable[Card], *, lang: str = "en", ascii: bool = False, voids: bool = True
 ) -> str:

@@ -130,24 +130,30 @@ class Contract:
 
     # -- notation -----------------------------------------------------------------------
     def __str__(self) -> str:
-        if self.kind == "free":
-            return "pass" if self.strain is None else f"pass {self.strain.symbol}"
-        if self.kind == "betel":
-            return "Betel"
-        if self.kind == "betelek":
-            return f"B{self.allowed}"
-        return f"{self.level}{'NT' if self.strain is None else self.strain.symbol}"
+        return self.format()
 
     def __repr__(self) -> str:
         return f"Contract.parse({str(self)!r})"
 
     def format(self, *, ascii: bool = False, lang: str = "en") -> str:
-        text = str(self)
-        if ascii and self.strain is not None:
-            text = text.replace(self.strain.symbol, self.strain.letter)
-        if lang == "pl":
-            text = text.replace("NT", "BA")
-        return text
+        """The contract's notation in ``lang``: ``2NT``, ``pass ♠`` in English, ``2BA``,
+        ``pas ♠`` in Polish (spec §12.7); ``ascii`` writes suits by letter (``2S``).
+
+        >>> parse_contract("2NT").format(lang="pl"), free_play(Suit.SPADES).format(lang="pl")
+        ('2BA', 'pas ♠')
+        """
+        polish = lang == "pl"
+        strain = (
+            None if self.strain is None else (self.strain.letter if ascii else self.strain.symbol)
+        )
+        if self.kind == "free":
+            word = "pas" if polish else "pass"
+            return word if strain is None else f"{word} {strain}"
+        if self.kind == "betel":
+            return "Betel"
+        if self.kind == "betelek":
+            return f"B{self.allowed}"
+        return f"{self.level}{strain or ('BA' if polish else 'NT')}"
 
     def localized(self, lang: str) -> str:
         """The contract's full name: "Szlemik w kiery", "Slam in no trump", "Betelek 2"."""

@@ -10,6 +10,8 @@ markdown-it is imported here only, when a note is rendered.
 
 >>> print(render_note("Lead <u>♥{10}</u>."), end="")
 <p>Lead <u><span class="card card-hearts" data-card="♥10">♥10</span></u>.</p>
+>>> print(render_note("Wyjście ♥{D}.", lang="pl"), end="")
+<p>Wyjście <span class="card card-hearts" data-card="♥Q">♥D</span>.</p>
 >>> render_note("<script>alert(1)</script>")
 '<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>\\n'
 >>> render_note("![a lead](http://example.com/x.png) [see](https://example.com)")
@@ -45,12 +47,17 @@ def _card_rule(state: StateInline, silent: bool) -> bool:
     if end < 0:
         return False
     try:
-        card = parse_card(state.src[start : end + 1], lang=state.env.get("lang", "en"))
+        lang = state.env.get("lang", "en")
+        card = parse_card(state.src[start : end + 1], lang=lang)
     except NotationError:
         return False
     if not silent:
         token = state.push("betel_card", "span", 0)
-        token.meta = {"card": str(card), "suit": _SUIT_CLASS[card.suit.symbol]}
+        token.meta = {
+            "card": str(card),  # the canonical notation, for the step-through and the checker
+            "shown": card.format(lang=lang),  # what the reader reads: ♠D in Polish
+            "suit": _SUIT_CLASS[card.suit.symbol],
+        }
     state.pos = end + 1
     return True
 
@@ -79,7 +86,8 @@ def _render_card(
 
     meta = tokens[index].meta
     card, suit = escapeHtml(meta["card"]), meta["suit"]
-    return f'<span class="card card-{suit}" data-card="{card}">{card}</span>'
+    shown = escapeHtml(meta.get("shown", meta["card"]))
+    return f'<span class="card card-{suit}" data-card="{card}">{shown}</span>'
 
 
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")

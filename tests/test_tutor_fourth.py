@@ -147,7 +147,7 @@ def test_the_learner_rests_in_polish_and_skips(tmp_path: Path) -> None:
     out = result.stdout
     assert result.returncode == 0 and "Traceback" not in result.stderr
     assert "Odpoczywasz w tym rozdaniu: licytują i grają Zachód, Północ, Wschód" in out
-    assert "'może' to nie jest przepowiednia: wpisz tak (albo ugrany, made)" in out
+    assert "'może' to nie jest przepowiednia: wpisz tak (albo ugrany), nie (albo obalony)" in out
     assert "Tym razem nie przewidujesz wyniku." in out
     assert "Bez przepowiedni: +0." in out
     assert re.search(

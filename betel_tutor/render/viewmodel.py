@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from betel_tutor import i18n
-from betel_tutor.cards import Card, Suit, sort_cards
+from betel_tutor.auction import parse_call
+from betel_tutor.cards import Card, Suit, format_cards, sort_cards
 from betel_tutor.markup import render_note
 from betel_tutor.profiles import profile
 from betel_tutor.render.trade_view import TradeView, trade_view
@@ -168,15 +169,15 @@ def _auction(
             word = i18n.translate(
                 "render.exchange",
                 lang,
-                take=" ".join(map(str, call.take)),
-                lay=" ".join(map(str, call.lay)),
+                take=format_cards(call.take, lang=lang),
+                lay=format_cards(call.lay, lang=lang),
                 call=word,
             )
         elif call.looked:  # looked at the dubel, then passed: the penalty (§3, §12.3)
             word = i18n.translate(
                 "render.looked",
                 lang,
-                cards=" ".join(map(str, call.looked)),
+                cards=format_cards(call.looked, lang=lang),
                 call=word,
                 points=-5 * len(call.looked),
             )
@@ -269,7 +270,7 @@ def deal_view(
     if deal.contract is not None:
         contract = deal.contract.localized(lang)
     else:
-        contract = "—" if deal.auction is None else " ".join(deal.auction)
+        contract = "—" if deal.auction is None else _calls(deal.auction, lang)
     answers = analysis is not None and sheet == "answers"
     tricks = _tricks(played, lang, analysis.costs if answers and analysis else [])
     notes = [
@@ -284,17 +285,24 @@ def deal_view(
         dealer=Seat(deal.dealer, count).localized(lang),
         contract=contract,
         hands=hands,
-        dubel=[str(c) for c in dealt.dubel],
+        dubel=[c.format(lang=lang) for c in dealt.dubel],
         tricks=tricks,
         notes=notes,
         labels=_labels(lang),
         lang=lang,
-        played=[cell[1] for trick in tricks for cell in trick.cards],
+        played=[  # the canonical notation: the step-through counts them
+            str(card) for trick in (played.state.tricks if played else ()) for card in trick.cards
+        ],
         auction_seats=auction_seats,
         auction_rows=auction_rows,
         solver=_solver_view(analysis, lang) if answers and analysis else None,
         trade=trade_view(deal, lang) if deal.game == "betel" else None,
     )
+
+
+def _calls(calls: tuple[str, ...], lang: str) -> str:
+    """A scripted auction's calls as the reader writes them (``pas``, ``2BA`` in Polish)."""
+    return " ".join(parse_call(call).format(lang=lang) for call in calls)
 
 
 def _tricks(played: Replayed | None, lang: str, costs: list[int]) -> list[TrickView]:
@@ -313,7 +321,7 @@ def _tricks(played: Replayed | None, lang: str, costs: list[int]) -> list[TrickV
             cost = costs[start + index] if start + index < len(costs) else 0
             mark = f"✗{cost}" if cost else ""
             meaning = i18n.translate("render.cost", lang, n=cost) if cost else ""
-            cells.append((s.localized(lang), str(c), s == trick.winner, mark, meaning))
+            cells.append((s.localized(lang), c.format(lang=lang), s == trick.winner, mark, meaning))
         views.append(TrickView(number, trick.leader.localized(lang), cells))
     return views
 
@@ -328,14 +336,14 @@ class QuizView:
 def quiz_views(scenario: Scenario, *, lang: str, sheet: str) -> list[QuizView]:
     """The scenario's quizzes; the answer sheet gives the engine's answer (which the checker
     has proved equal to the author's)."""
-    from betel_tutor.scenario.quizzes import engine_answer, show_answer
+    from betel_tutor.scenario.quizzes import answer_text, engine_answer
 
     views = []
     for number, quiz in enumerate(scenario.all_quizzes(), 1):
         answer = None
         if sheet == "answers":
-            truth, shown = engine_answer(quiz)
-            answer = shown or show_answer(quiz.answer)
+            truth, _ = engine_answer(quiz)
+            answer = answer_text(quiz, truth, lang)
             if quiz.kind in ("call-legal", "laydown", "offer-legal"):
                 answer = i18n.translate("render.yes" if truth else "render.no", lang)
             if quiz.kind == "offer-legal" and not truth:  # the rule that forbids it

@@ -11,7 +11,7 @@ import os
 import stat
 from collections.abc import Iterator, Sequence
 
-from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, Card, format_cards
+from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, Card, CardRun
 from betel_tutor.cores import usable_workers
 from betel_tutor.errors import BetelError, ScenarioError
 from betel_tutor.scenario.deals import MAX_ATTEMPTS, Unsatisfiable, realize
@@ -170,8 +170,8 @@ def _same_cards(english: str, polish: str, where: Position | None) -> list[Probl
             _where(where),
             "check.note_cards_differ",
             {
-                "en": format_cards(sorted(only_en)) or "-",
-                "pl": format_cards(sorted(only_pl)) or "-",
+                "en": CardRun(sorted(only_en)) if only_en else "-",
+                "pl": CardRun(sorted(only_pl)) if only_pl else "-",
             },
         )
     ]
@@ -302,7 +302,7 @@ def check_cards(deal: DealSpec) -> list[Problem]:
         )
     missing = sorted(set(deck) - set(dealt))
     if missing and not problems:
-        problems.append(Problem(hands_at, "check.missing_cards", {"cards": format_cards(missing)}))
+        problems.append(Problem(hands_at, "check.missing_cards", {"cards": CardRun(missing)}))
     return problems
 
 

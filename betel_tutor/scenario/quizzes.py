@@ -25,6 +25,24 @@ def show_answer(value: Any) -> str:
     return str(value)
 
 
+def answer_text(quiz: Quiz, truth: Any, lang: str = "en") -> str:
+    """The engine's answer (:func:`engine_answer`'s first value) as a reader reads it in
+    ``lang``: cards with the language's letters (``♥D`` in Polish), yes or no in words."""
+    from betel_tutor import i18n
+
+    if isinstance(truth, bool):
+        return i18n.translate(f"scenario.answer_{str(truth).lower()}", lang)
+    if isinstance(truth, Card):
+        return truth.format(lang=lang)
+    if quiz.kind == "legal-cards":
+        return format_cards(sorted(truth), lang=lang)
+    if quiz.kind == "score" and not isinstance(truth, int):  # an int: the declarer's alone
+        return ", ".join(map(str, truth))
+    if quiz.kind == "odds":
+        return i18n.decimal(truth, lang, places=2)
+    return str(truth)
+
+
 def _cards(value: Any) -> list[Card]:
     if isinstance(value, list):
         return [parse_card(str(item)) for item in value]

@@ -96,12 +96,13 @@ def _walk(deal: DealSpec) -> Replayed:
             moment = trade.offers(Moment.of_auction(auction.state, deal.dealer, (*hands,)), moves)
             auction.state = moment.auction or auction.state
             caller = moment.seat(auction.to_call)
+            parsed: Call | None = None
             try:
                 parsed = parse_call(call)
                 trade.before_move(moment, moves, "auction", number, parsed)
                 auction.call(parsed)
             except BetelError as error:
-                raise ScriptError("auction", number, call, error) from None
+                raise ScriptError("auction", number, parsed or call, error) from None
             trade.after_move(caller)
             moves += 1
         if not auction.finished:  # offers after a partial auction are made during it
@@ -130,7 +131,7 @@ def _walk(deal: DealSpec) -> Replayed:
             played.play(card)
             cards.append((seat, card))
         except BetelError as error:
-            raise ScriptError("play", number, str(card), error) from None
+            raise ScriptError("play", number, card, error) from None
         trade.after_move(seat)
         moves += 1
     end = trade.offers(Moment.of_play(played.state, deal.dealer), moves)

@@ -27,7 +27,8 @@ from betel_tutor.trade import (
     refusal,
     settle_move,
 )
-from betel_tutor.trade.notation import call_words
+from betel_tutor.trade.model import Offer
+from betel_tutor.trade.notation import call_words, format_offer
 from betel_tutor.trade.rules import bound_move
 
 
@@ -39,6 +40,16 @@ class _Said:
 
     def localized(self, lang: str) -> str:
         return call_words(self.call, lang)
+
+
+@dataclass(frozen=True, slots=True)
+class _Written:
+    """An offer as a message parameter, in the message's language (``W>N odzywka pas``)."""
+
+    offer: Offer
+
+    def localized(self, lang: str) -> str:
+        return format_offer(self.offer, lang=lang)
 
 
 class TradeScript:
@@ -73,7 +84,9 @@ class TradeScript:
             self.done += 1
             problem = refusal(moment, trade.offer, self.ledger)
             if problem is not None:
-                raise ScriptError("trades", self.done, trade.text, problem, at=trade.position)
+                raise ScriptError(
+                    "trades", self.done, _Written(trade.offer), problem, at=trade.position
+                )
             precise = trade.answer if isinstance(trade.answer, Card) else None
             try:
                 self.ledger, hands = answer(
@@ -86,7 +99,7 @@ class TradeScript:
                 )
             except IllegalOffer as error:  # rule 20: accepted only if it can be fulfilled
                 raise ScriptError(
-                    "answer", self.done, trade.text, error, at=trade.answer_at
+                    "answer", self.done, _Written(trade.offer), error, at=trade.answer_at
                 ) from None
             moment = moment.with_hands(hands)
         return moment
@@ -105,7 +118,7 @@ class TradeScript:
             said = _Said(due) if isinstance(due, Call) else due
             key = "trade.bound_call" if isinstance(due, Call) else "trade.bound_play"
             error = IllegalOffer(key, reason="bound", rule=20, seat=seat, move=said)
-            raise ScriptError(part, number, str(move), error) from None
+            raise ScriptError(part, number, move, error) from None
 
     def after_move(self, seat: int) -> None:
         self.ledger = made_move(self.ledger, seat)

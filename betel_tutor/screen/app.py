@@ -24,7 +24,6 @@ from betel_tutor.cards import Card, parse_card
 from betel_tutor.errors import BetelError
 from betel_tutor.screen.felt import felt, status, suit_lines, words
 from betel_tutor.screen.picker import Item, Picker
-from betel_tutor.tutor.calls import shown_call
 from betel_tutor.tutor.events import (
     Answered,
     Event,
@@ -249,7 +248,7 @@ class TutorApp(App[int]):
             return words(choice, self.lang)
         if expects in CALL_PROMPTS:
             try:
-                return shown_call(Call.parse(choice), self.lang)
+                return Call.parse(choice).format(lang=self.lang)
             except (BetelError, ValueError):
                 return choice
         if expects == "trump":

@@ -104,18 +104,28 @@ def _offer(
     raise _bad(" ".join(args), " ".join(args))
 
 
-def format_offer(offer: Offer) -> str:
-    """The canonical text of ``offer`` (``parse_offer`` reads it back)."""
-    words = [f"{offer.offerer.letter}>{offer.to.letter}", offer.kind]
+_POLISH_VERBS: dict[OfferKind, str] = {
+    "swap": "zamiana", "call": "odzywka", "play": "zagraj", "show": "pokaż", "see": "zobacz",
+}  # fmt: skip
+
+
+def format_offer(offer: Offer, *, lang: str = "en") -> str:
+    """The text of ``offer`` (``parse_offer`` reads it back): canonical in English, with the
+    Polish verbs, card letters and calls in Polish (``W>N odzywka pas +15``)."""
+    polish = lang == "pl"
+    verb = _POLISH_VERBS[offer.kind] if polish else offer.kind
+    words = [f"{offer.offerer.letter}>{offer.to.letter}", verb]
     if offer.kind == "swap":
         want = offer.want or offer.suit or "?"
-        words += [str(offer.give), str(want)]
+        give = offer.give.format(lang=lang) if offer.give is not None else "?"
+        words += [give, want.format(lang=lang) if isinstance(want, Card) else str(want)]
     elif offer.kind == "call":
-        words.append(str(offer.call))
+        words.append(offer.call.format(lang=lang) if offer.call is not None else "")
     elif offer.kind == "play":
-        words.append(str(offer.card))
+        words.append(offer.card.format(lang=lang) if offer.card is not None else "")
     else:
-        words.append(str(offer.suit) if offer.suit is not None else "hand")
+        hand = "ręka" if polish else "hand"
+        words.append(str(offer.suit) if offer.suit is not None else hand)
     if offer.price:
         words.append(f"{offer.price:+d}")
     return " ".join(words)

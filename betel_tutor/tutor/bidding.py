@@ -18,7 +18,6 @@ from betel_tutor.errors import BetelError
 from betel_tutor.play import BETEL, DealPlay, start_play
 from betel_tutor.seats import Seat
 from betel_tutor.tutor import resting, trading
-from betel_tutor.tutor.calls import explain, shown_call
 from betel_tutor.tutor.commands import Command, Typed
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import CallMade, Hint, Prompt
@@ -68,7 +67,7 @@ class AuctionPhase(Phase):
         else:
             bidder = strong_choice if table.strength == "strong" else call_choice
             choice = bidder(auction.state, hand)
-        reason = explain(ctx, choice.reason, choice.params) if table.open else None
+        reason = ctx.reason(choice.reason, choice.params) if table.open else None
         self.make(ctx, seat, choice.call, reason)
         return self
 
@@ -82,7 +81,7 @@ class AuctionPhase(Phase):
         auction.state = apply_call(auction.state, call)
         trading.moved(self.table, seat)
         self.shown = False
-        said = ctx.t("calls", seat=ctx.name(seat), call=shown_call(call, ctx.lang))
+        said = ctx.t("calls", seat=ctx.name(seat), call=call)
         if reason is not None:
             said += f"\n    {reason}"
         ctx.emit(CallMade(said, seat=ctx.name(seat).letter, call=str(call), reason=reason))
@@ -96,9 +95,9 @@ class AuctionPhase(Phase):
             hand = auction.state.hands[auction.to_call] if auction.state.hands else frozenset()
             ctx.describe(ctx.t("your_hand", cards=format_hand(hand, lang=ctx.lang)))
             if auction.dubel:
-                ctx.describe(ctx.t("dubel", cards=format_cards(auction.dubel, lang=ctx.lang)))
-            named = (shown_call(call, ctx.lang) for call in legal_calls(auction.state))
-            ctx.describe(ctx.t("legal_calls", calls=", ".join(named)))
+                ctx.describe(ctx.t("dubel", cards=auction.dubel))
+            shown = ", ".join(call.format(lang=ctx.lang) for call in legal_calls(auction.state))
+            ctx.describe(ctx.t("legal_calls", calls=shown))
         return Prompt(ctx.t("prompt_call"), expects=self.expects, choices=calls)
 
     def handle(self, ctx: Context, line: str) -> Phase:
@@ -116,10 +115,10 @@ class AuctionPhase(Phase):
             ctx.say(
                 ctx.t(
                     "exchange_preview",
-                    take=" ".join(map(str, call.take)),
-                    lay=" ".join(map(str, call.lay)),
+                    take=call.take,
+                    lay=call.lay,
                     hand=format_hand(hand, lang=ctx.lang),
-                    dubel=" ".join(map(str, after.dubel or ())),
+                    dubel=format_cards(after.dubel or (), lang=ctx.lang),
                 )
             )
             return ExchangePhase(self, call, text)
@@ -154,8 +153,8 @@ class AuctionPhase(Phase):
         hand = auction.state.hands[auction.to_call] if auction.state.hands else frozenset()
         choice = strong_choice(auction.state, hand)
         key = choice.reason.removeprefix("bots.")
-        reason = explain(ctx, f"tutor.hint_{key}", choice.params)
-        call = shown_call(choice.call, ctx.lang)
+        reason = ctx.reason(f"tutor.hint_{key}", choice.params)
+        call = choice.call.format(lang=ctx.lang)
         ctx.emit(
             Hint(
                 ctx.t("hint_call", call=call, reason=reason),
@@ -234,4 +233,4 @@ class ExchangePhase(Phase):
 
 def show_dubel(ctx: Context, table: Table) -> None:
     if table.dealt is not None and table.dealt.dubel:
-        ctx.say(ctx.t("dubel", cards=format_cards(table.dealt.dubel)))
+        ctx.say(ctx.t("dubel", cards=format_cards(table.dealt.dubel, lang=ctx.lang)))

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from betel_tutor import i18n
+from betel_tutor.display import shown, shown_params
 from betel_tutor.errors import BetelError
 from betel_tutor.resources import data_dir
 from betel_tutor.scenario import Scenario
@@ -83,26 +84,18 @@ class Context:
     def t(self, key: str, **params: Any) -> str:
         """The tutor's message ``key`` in the learner's language."""
         values = {
-            k: (v.localized(self.lang) if hasattr(v, "localized") else self.number(v))
+            k: (v.localized(self.lang) if hasattr(v, "localized") else shown(v, self.lang))
             for k, v in params.items()
         }
         return i18n.translate(f"tutor.{key}", self.lang, **values)
 
     def reason(self, key: str, params: dict[str, object]) -> str:
         """A computer player's (or the engine's) reason, in the learner's language."""
-        values = {
-            k: v.localized(self.lang) if hasattr(v, "localized") else str(self.number(v))
-            for k, v in params.items()
-        }
-        return i18n.translate(key, self.lang, **values)
-
-    def number(self, value: object) -> object:
-        """An estimate (a float) written as the learner's language writes it: "7,1" in
-        Polish; anything else as it is."""
-        return i18n.decimal(value, self.lang) if isinstance(value, float) else value
+        values = shown_params(params, self.lang)
+        return i18n.translate(key, self.lang, **{k: str(v) for k, v in values.items()})
 
     def text(self, text: Text) -> str:
-        return plain(text.get(self.lang))
+        return plain(text.get(self.lang), self.lang)
 
     def name(self, seat: int) -> Seat:
         """Who sits at table seat ``seat`` in the deal being played."""

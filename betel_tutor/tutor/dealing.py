@@ -101,7 +101,7 @@ def play_fixed(
     if declarer is not None:
         ctx.say(ctx.t("declarer", seat=ctx.name(declarer)))
     if dealt.dubel:
-        ctx.say(ctx.t("dubel", cards=" ".join(map(str, dealt.dubel))))
+        ctx.say(ctx.t("dubel", cards=dealt.dubel))
     say_goal(ctx, step)
     return PlayPhase(ctx.table, then)
 

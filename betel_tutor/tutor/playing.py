@@ -123,7 +123,7 @@ class PlayPhase(Phase):
         if state.current:
             leader = Seat(state.leader)
             played = ", ".join(
-                f"{ctx.name(leader.next(i)).localized(ctx.lang)} {card.localized(ctx.lang)}"
+                f"{ctx.name(leader.next(i)).localized(ctx.lang)} {card.format(lang=ctx.lang)}"
                 for i, card in enumerate(state.current)
             )
             ctx.describe(ctx.t("trick_so_far", cards=played))
@@ -133,8 +133,9 @@ class PlayPhase(Phase):
         if not state.current:
             ctx.describe(ctx.t("you_lead"))
         ctx.describe(ctx.t("your_hand", cards=format_hand(state.hands[LEARNER], lang=ctx.lang)))
-        legal = enumerate(self.legal(), 1)
-        numbered = "  ".join(f"{i}){card.localized(ctx.lang)}" for i, card in legal)
+        numbered = "  ".join(
+            f"{i}){card.format(lang=ctx.lang)}" for i, card in enumerate(self.legal(), 1)
+        )
         ctx.describe(ctx.t("legal", cards=numbered))
 
     def handle(self, ctx: Context, line: str) -> Phase:
@@ -216,7 +217,7 @@ class PlayPhase(Phase):
         best = [a.card for a in advice if a.cost == 0]
         tricks = advice[0].tricks
         key = "hint_best" if state.declarer is not None else "hint_best_free"
-        lines = [ctx.t(key, cards=" ".join(map(str, best)), tricks=tricks)]
+        lines = [ctx.t(key, cards=best, tricks=tricks)]
         for item in advice:
             if item.cost:
                 key = "hint_costs_contract" if item.costs_contract else "hint_costs"

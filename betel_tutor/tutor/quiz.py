@@ -9,12 +9,12 @@ breakdown of :func:`~betel_tutor.explain.score.explain_score`: one ``answered`` 
 
 from __future__ import annotations
 
-from betel_tutor import i18n
 from betel_tutor.errors import BetelError
 from betel_tutor.explain.score import ScoreExplanation, explain_score
 from betel_tutor.scenario.model import Quiz, QuizStep
 from betel_tutor.scenario.quizzes import (
     YES_NO,
+    answer_text,
     engine_answer,
     judge,
     parse_typed_answer,
@@ -58,9 +58,9 @@ class QuizPhase(Phase):
         if not right and self.tries < TRIES:
             ctx.say(ctx.t("try_again", rule=rule_hint(ctx, quiz)))
             return self
-        answer = shown or show_answer(quiz.answer)
+        answer = shown or show_answer(quiz.answer)  # the machine's field: canonical notation
         breakdown = score_breakdown(quiz, ctx.lang)
-        said = i18n.decimal(truth, ctx.lang, places=2) if quiz.kind == "odds" else answer
+        said = answer_text(quiz, truth, ctx.lang)
         text = ctx.t("right") if right else ctx.t("wrong", answer=said)
         if breakdown:
             text += "\n" + ctx.t("breakdown") + "\n" + "\n".join(f"  {b}" for b in breakdown)

@@ -68,7 +68,7 @@ def show_rest_deal(
         name = ctx.name(seat).localized(ctx.lang)
         ctx.say(f"  {name:<9} {format_hand(hands[seat], lang=ctx.lang)}")
     if dubel:
-        ctx.say(ctx.t("dubel", cards=" ".join(map(str, dubel))))
+        ctx.say(ctx.t("dubel", cards=dubel))
 
 
 def predict_or_play(ctx: Context, table: Table, final: AuctionState, play: Phase) -> Phase:

@@ -148,15 +148,13 @@ def _play(ctx: Context, table: Table, state: PlayState, seats: tuple[Seat, ...])
 def _auction(
     ctx: Context, table: Table, state: AuctionState, seats: tuple[Seat, ...]
 ) -> dict[str, Any]:
-    from betel_tutor.tutor.calls import shown_call
-
     lang = ctx.lang
     hands, counts = (
         ({}, {}) if state.hands is None else _shown_hands(table, state.hands, seats, lang)
     )
     dealer = table.order[0]
     calls = tuple(
-        (seats[table.order[seat]].letter, shown_call(call, lang)) for seat, call in state.calls
+        (seats[table.order[seat]].letter, call.format(lang=lang)) for seat, call in state.calls
     )
     contract, trumps = _contract(ctx, state.standing)
     return {

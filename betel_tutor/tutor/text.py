@@ -9,19 +9,29 @@ from __future__ import annotations
 
 import re
 
+from betel_tutor.cards import parse_card
+from betel_tutor.errors import NotationError
+
 _MARKUP = re.compile(r"([♠♥♦♣])\{([^{}]*)\}")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _SHOWN = 40  # characters of a typed token quoted back
 
 
-def plain(text: str) -> str:
-    """Note markdown as terminal text: ``♠{A}`` → ``♠A``, no ``**``, ``<u>``, backticks or
-    control characters.
+def plain(text: str, lang: str = "en") -> str:
+    """Note markdown as terminal text: ``♠{A}`` → ``♠A`` (a card written in ``lang``: ``♠{Q}``
+    and ``♠{D}`` are ``♠D`` in Polish), no ``**``, ``<u>``, backticks or control characters.
 
-    >>> plain("**Lead** ♠{A}\\x1b[2J")
-    'Lead ♠A[2J'
+    >>> plain("**Lead** ♠{A}\\x1b[2J"), plain("Wyjście ♥{Q}", "pl")
+    ('Lead ♠A[2J', 'Wyjście ♥D')
     """
-    text = _MARKUP.sub(r"\1\2", text)
+
+    def card(match: re.Match[str]) -> str:
+        try:
+            return parse_card(match.group(0), lang=lang).format(lang=lang)
+        except NotationError:
+            return match.group(1) + match.group(2)
+
+    text = _MARKUP.sub(card, text)
     text = _CONTROL.sub("", text)
     return re.sub(r"\*\*|</?u>|`", "", text).rstrip()
 

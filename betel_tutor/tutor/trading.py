@@ -35,7 +35,6 @@ from betel_tutor.trade import (
     settle_move,
 )
 from betel_tutor.trade.rules import bound_move
-from betel_tutor.tutor.calls import explain, shown_call
 from betel_tutor.tutor.commands import Command, Typed
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import Hint, Offered, Prompt
@@ -132,7 +131,7 @@ class BidPhase(TradePhase):
             self.asked = True
             seat = self.table.learner_seat
             hand = moment(self.table).hands[seat] if seat is not None else frozenset()
-            dubel = format_cards(self.table.auction.dubel or ())
+            dubel = format_cards(self.table.auction.dubel or (), lang=ctx.lang)
             ctx.say(ctx.t("bid_ask", hand=format_hand(hand, lang=ctx.lang), dubel=dubel))
         return Prompt(ctx.t("prompt_bid"), expects=self.expects)
 
@@ -154,8 +153,8 @@ class BidPhase(TradePhase):
         hand = state.hands[first] if state.hands is not None else frozenset()
         choice = strong_choice(state, hand)
         key = choice.reason.removeprefix("bots.")
-        reason = explain(ctx, f"tutor.hint_{key}", choice.params)
-        call = shown_call(choice.call, ctx.lang)
+        reason = ctx.reason(f"tutor.hint_{key}", choice.params)
+        call = choice.call.format(lang=ctx.lang)
         bid = 0
         if choice.call.take:
             worth = Trader(seat, random.Random(0)).bid_first_exchange(
@@ -304,7 +303,8 @@ def show_seen(ctx: Context, offer: Offer) -> None:
     cards = sort_cards(
         c for c in seen if c in hand and (offer.suit is None or c.suit is offer.suit)
     )
-    ctx.say(ctx.t("shown_to_you", seat=ctx.name(offer.shower), cards=format_cards(cards) or "—"))
+    shown = format_cards(cards, lang=ctx.lang) or "—"
+    ctx.say(ctx.t("shown_to_you", seat=ctx.name(offer.shower), cards=shown))
 
 
 class OfferPhase(TradePhase):
@@ -419,7 +419,7 @@ def show_ledger(ctx: Context, table: Table) -> None:
     ctx.say(ctx.t("trade_points", points=entries, bank=ledger.bank))
     seen = sorted(ledger.seen_by(LEARNER)) if table.learner_seat is not None else []
     if seen:
-        ctx.say(ctx.t("trade_seen", cards=format_cards(seen)))
+        ctx.say(ctx.t("trade_seen", cards=format_cards(seen, lang=ctx.lang)))
 
 
 # -- binding moves (rule 20) ---------------------------------------------------------------------

@@ -20,7 +20,6 @@ from betel_tutor.scenario.script import replay
 from betel_tutor.seats import Seat, seats
 from betel_tutor.trade import Record
 from betel_tutor.tutor import trading
-from betel_tutor.tutor.calls import shown_call
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.dealing import contract_for
 from betel_tutor.tutor.events import CallMade
@@ -81,7 +80,7 @@ def watch_script(ctx: Context, deal: DealSpec, dealt: Deal) -> None:
     for auction_seat, call in replayed.calls:
         tell_trades(ctx, by_move.get(moves, []))
         seat = dealer.next(auction_seat)
-        said = ctx.t("calls", seat=ctx.name(seat), call=shown_call(call, ctx.lang))
+        said = ctx.t("calls", seat=ctx.name(seat), call=call)
         ctx.emit(CallMade(said, seat=ctx.name(seat).letter, call=str(call)))
         moves += 1
     if replayed.declarer is not None:
