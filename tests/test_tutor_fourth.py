@@ -76,7 +76,7 @@ def contract_result(deal: str) -> tuple[str, bool]:
     found = re.search(r"The contract is (.+?)(?: doubled)?, played by (\w+)\.", deal)
     assert found, deal
     name, declarer = found.groups()
-    taken = re.search(rf"^{declarer}: (\d+) tricks$", deal, re.M)
+    taken = re.search(rf"^{declarer}: (\d+) tricks?$", deal, re.M)
     assert taken, deal
     return declarer, parse_contract(name).is_made(int(taken.group(1)))
 

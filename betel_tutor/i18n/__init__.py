@@ -107,6 +107,8 @@ def catalog(lang: str) -> Catalog:
 
 def _choose(forms: tuple[str, ...], key: str, lang: str, params: dict[str, Any]) -> str:
     count = params.get("n")
+    if isinstance(count, str) and count.lstrip("-").isdigit():
+        count = int(count)  # a count carried as text (a computer player's reason's params)
     if not isinstance(count, int) or isinstance(count, bool):
         raise MissingMessage(f"{key!r} is a plural message: give its count as an integer n")
     table = catalog(lang)
