@@ -245,7 +245,7 @@ def check_command(
     """Check scenario files against the rules engine; every problem as path:line:column."""
     with _reported(lang) as language:
         from betel_tutor.errors import BetelError
-        from betel_tutor.i18n import translate
+        from betel_tutor.i18n import translate, translate_plural
         from betel_tutor.scenario.check import check_files, collect_files, default_workers
 
         files, found = collect_files(paths)
@@ -255,7 +255,12 @@ def check_command(
         problems = found + check_files(files, workers=count)
         for problem in problems:
             typer.echo(problem.format(language))
-        summary = translate("cli.check_summary", language, files=len(files), problems=len(problems))
+        summary = translate(
+            "cli.check_summary",
+            language,
+            files=translate_plural("cli.files_checked", len(files), language),
+            problems=translate_plural("cli.problems_found", len(problems), language),
+        )
         typer.echo(summary, err=True)
     if problems:
         raise typer.Exit(CHECK_FAILED)
@@ -326,7 +331,7 @@ def odds_command(
                 token=str(hold),
                 position=0,
                 hold=hold,
-                size=SUIT_SIZE,
+                n=SUIT_SIZE,
                 most=SUIT_SIZE - 1,
             )
         table = discard_table(hold) if after_discard else split_table(hold, dubel)
@@ -338,7 +343,7 @@ def odds_command(
             return
         key = "cli.odds_after_discard" if after_discard else "cli.odds_title"
         typer.echo(
-            translate(key, language, hold=hold, dubel=dubel, missing=table[0].short + table[0].long)
+            translate(key, language, hold=hold, dubel=dubel, n=table[0].short + table[0].long)
         )
         for split in table:
             typer.echo(f"  {split.name:>5}  {decimal(split.percent, language, places=2):>6} %")
@@ -760,7 +765,7 @@ def progress_command(
 ) -> None:
     """Show the learner's progress through the ten levels."""
     with _reported(lang) as language:
-        from betel_tutor.i18n import translate
+        from betel_tutor.i18n import translate, translate_plural
         from betel_tutor.tutor import progress as store
 
         keeper = store.Keeper(store.default_path())
@@ -788,8 +793,8 @@ def progress_command(
                     language,
                     level=number,
                     step=level.next_step,
-                    deals=level.deals_played,
-                    points=level.points,
+                    n=level.deals_played,
+                    points=translate_plural("common.points", level.points, language),
                     stars=level.stars,
                 )
             )

@@ -46,7 +46,7 @@ def split_table(
     use ``suit_size=13, unknown=26``."""
     missing = suit_size - hold - dubel
     if hold < 0 or dubel < 0 or missing < 0 or unknown % 2 or missing > unknown:
-        raise BetelError("odds.no_such_holding", hold=hold, dubel=dubel, size=suit_size)
+        raise BetelError("odds.no_such_holding", n=hold, dubel=dubel, size=suit_size)
     each = unknown // 2
     total = comb(unknown, each)
     splits = []
@@ -70,7 +70,7 @@ def split_percent(hold: int, dubel: int, split: str, *, discarded: bool = False)
     for entry in table:
         if (entry.short, entry.long) == (short, long):
             return entry.percent
-    raise BetelError("odds.no_such_split", split=split, missing=table[0].short + table[0].long)
+    raise BetelError("odds.no_such_split", split=split, n=table[0].short + table[0].long)
 
 
 def after_discard(hold: int, *, keep_guarded: Fraction = Fraction(1, 10)) -> list[Split]:
@@ -85,7 +85,7 @@ def after_discard(hold: int, *, keep_guarded: Fraction = Fraction(1, 10)) -> lis
     """
     prior = split_table(hold)
     if prior[0].short + prior[0].long == 0:  # no card of the suit out: nobody could discard one
-        raise BetelError("odds.no_discard", hold=hold, size=SUIT_SIZE)
+        raise BetelError("odds.no_discard", hold=hold, n=SUIT_SIZE)
     weights: dict[tuple[int, int], Fraction] = {}
     for split in prior:
         for discarder, other in ((split.short, split.long), (split.long, split.short)):

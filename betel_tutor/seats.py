@@ -75,8 +75,10 @@ class Seat(int):
 
     def __format__(self, spec: str) -> str:
         # A number format (``{seat:d}``) gives the index; any other gives the letter.
-        return format(int(self), spec) if spec[-1:] in ("d", "x", "o", "b") else format(
-            self.letter, spec
+        return (
+            format(int(self), spec)
+            if spec[-1:] in ("d", "x", "o", "b")
+            else format(self.letter, spec)
         )
 
     @property

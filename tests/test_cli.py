@@ -192,7 +192,7 @@ def test_rules_point_7_in_both_languages() -> None:
         "7. Obligation to beat (except as rule 8 says).\n",
     )
     polish = run("rules", "7", "--lang", "pl")
-    assert polish.stdout == "7. Obowiązek przebijania z wyjątkiem z punktu 8.\n"
+    assert polish.stdout == "7. Obowiązek przebijania, z wyjątkiem opisanym w punkcie 8.\n"
     assert run("rules", "7", env={"LANG": "pl_PL.UTF-8"}).stdout == polish.stdout
 
 

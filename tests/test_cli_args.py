@@ -209,5 +209,6 @@ def test_constraints_too_rare_are_given_up_after_a_bounded_number_of_deals() -> 
     result = run("check", str(ROOT / "tests" / "data" / "bad" / "30_unsatisfiable.yaml"))
     assert result.returncode == 1
     assert result.stdout.endswith(
-        f":9:7: no deal from this seed meets the constraints of deal 'd1' (tried {MAX_ATTEMPTS})\n"
+        ":9:7: no deal from this seed meets the constraints of deal 'd1' "
+        f"(after {MAX_ATTEMPTS} tries)\n"
     )

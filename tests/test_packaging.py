@@ -38,6 +38,8 @@ def test_wheel_ships_data(tmp_path: Path) -> None:
     assert "betel_tutor/_data/scenarios/README.md" in names
     assert "betel_tutor/_data/templates/README.md" in names
     assert "betel_tutor/solver/suit_tables.bin" in names
+    for lang in ("en", "pl"):
+        assert f"betel_tutor/i18n/locale/{lang}/LC_MESSAGES/betel_tutor.mo" in names
     # Installed without the source tree, the package finds its own copy.
     target = tmp_path / "site"
     with zipfile.ZipFile(wheel) as archive:

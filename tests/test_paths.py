@@ -317,7 +317,7 @@ def test_check_in_a_folder_reports_what_it_cannot_search(
         "it is not opened",
         f"{top / 'self'}: a symbolic link that loops back to a folder it is in: not followed",
     ]
-    assert err.strip() == "1 files checked, 4 problems"
+    assert err.strip() == "1 file checked, 4 problems"
 
 
 def test_a_folder_too_deep_is_searched_to_a_limit(tmp_path: Path) -> None:

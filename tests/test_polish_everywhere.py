@@ -471,11 +471,6 @@ def test_no_english_words(everything: list[tuple[str, str, list[str]]]) -> None:
     assert not hits, report(hits)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the catalogs have no plural forms yet: 'weź co najmniej {n} lew' reads '3 lew' "
-    "(goal_tricks_at_least); the move to gettext with Polish plural forms fixes it",
-)
 def test_plural_agreement(everything: list[tuple[str, str, list[str]]]) -> None:
     hits = hits_of(everything, "plural")
     assert not hits, report(hits)

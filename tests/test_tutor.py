@@ -361,9 +361,9 @@ def test_solver_hint_review_and_strong_players(tmp_path: Path) -> None:
     out = result.stdout
     # The first deal's hint: the four top cards are best, the low spades cost five tricks.
     assert "Best: ♠A ♠K ♣A ♣K — with best play from here you end with 7 tricks." in out
-    assert "♠7 costs 5 trick(s)." in out
+    assert "♠7 costs 5 tricks." in out
     assert "the best card on average over 2 deals" in out  # a strong player's reason
-    assert "Review: in trick 6 you played ♦K; ♣A would have taken 1 more trick(s)" in out
+    assert "Review: in trick 6 you played ♦K; ♣A would have taken 1 more trick" in out
     bad = scripted(tmp_path, ["quit"], "--level", "1", "--strength", "grandmaster")
     assert bad.returncode == 2 and "grandmaster" in bad.stderr and "Traceback" not in bad.stderr
 

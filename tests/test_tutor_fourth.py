@@ -65,7 +65,7 @@ def script(lang: str, predictions: list[str], *, fourth: bool = True, deals: int
 
 def deals_of(out: str, lang: str = "en") -> list[str]:
     """The output cut into deals, each from its auction to its scores."""
-    marker = "deals and calls first." if lang == "en" else "rozdaje i mówi pierwszy."
+    marker = "deals and calls first." if lang == "en" else "Rozdaje i zaczyna licytację: "
     ends = "Type save" if lang == "en" else "Wpisz zapisz"
     parts = out.split(marker)[1:]
     return [part.split(ends)[0] for part in parts]
@@ -76,7 +76,7 @@ def contract_result(deal: str) -> tuple[str, bool]:
     found = re.search(r"The contract is (.+?)(?: doubled)?, played by (\w+)\.", deal)
     assert found, deal
     name, declarer = found.groups()
-    taken = re.search(rf"^{declarer}: (\d+) tricks$", deal, re.M)
+    taken = re.search(rf"^{declarer}: (\d+) tricks?$", deal, re.M)
     assert taken, deal
     return declarer, parse_contract(name).is_made(int(taken.group(1)))
 

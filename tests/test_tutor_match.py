@@ -330,7 +330,7 @@ def test_a_short_match_in_polish(tmp_path: Path) -> None:
     dealers = ["Południe", "Zachód", "Północ"]
     assert [dealer for _, dealer, _ in deals] == [dealers[i % 3] for i in range(len(deals))]
     for number, dealer, part in deals:
-        assert f"Rozdaje {dealer} i mówi pierwszy." in part
+        assert f"Rozdaje i zaczyna licytację: {dealer}." in part
         row, totals = score_table(part, number, "pl")
         assert sum(totals[:3]) + totals[3] == 1500 and row[3] == -sum(row[:3])
     won = re.search(r"^Mecz wygrywa (\w+) z wynikiem (\d+)!$", out, re.M)

@@ -179,9 +179,7 @@ def strong_choice(state: AuctionState, hand: Iterable[Card]) -> CallChoice:
     )
     needed = int(SURE * SAMPLES + 0.999)
     if best is None:
-        return CallChoice(
-            Call("pass"), "bots.call_sampled_pass", {"made": needed, "samples": SAMPLES}
-        )
+        return CallChoice(Call("pass"), "bots.call_sampled_pass", {"n": needed, "samples": SAMPLES})
     target, sampled, take, lay = best
     cheapest = min(
         (c for c in declarations if c.kind == target.kind and c.strain == target.strain),
@@ -199,9 +197,9 @@ def strong_choice(state: AuctionState, hand: Iterable[Card]) -> CallChoice:
         "samples": SAMPLES,
     }
     if target.is_misere:
-        key, params["tricks"] = "bots.call_sampled_misere", target.tricks_allowed
+        key, params["n"] = "bots.call_sampled_misere", target.tricks_allowed
     else:
-        key, params["tricks"] = "bots.call_sampled", target.tricks_needed
+        key, params["n"] = "bots.call_sampled", target.tricks_needed
     if take:
         key += "_exchange"
         params["take"], params["lay"] = take, lay

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from betel_tutor.errors import BetelError, IllegalCall
+from betel_tutor.i18n import Plural
 
 if TYPE_CHECKING:
     from betel_tutor.auction import Call
@@ -184,7 +185,14 @@ def _call_steps(
     steps = []
     if call.looked:  # [?looked]pass (spec §3)
         looked = call.looked
-        steps.append(Step.of("explain.call_looked", who=who, cards=looked, penalty=5 * len(looked)))
+        steps.append(
+            Step.of(
+                "explain.call_looked",
+                who=who,
+                cards=looked,
+                penalty=Plural("common.points", 5 * len(looked)),
+            )
+        )
     elif call.take:  # [take>lay]call
         steps.append(Step.of("explain.call_exchange", who=who, take=call.take, lay=call.lay))
     contract, previous = after.contract, before.contract
@@ -207,9 +215,7 @@ def _call_steps(
             steps.append(Step.of("explain.auction_three_passes"))
         else:
             key = "explain.auction_ends_doubled" if after.doubled else "explain.auction_ends"
-            steps.append(
-                Step.of(key, rule=15, who=after.declarer, contract=contract)
-            )
+            steps.append(Step.of(key, rule=15, who=after.declarer, contract=contract))
     elif action != "declare":
         steps.append(_standing_step(after, contract))
     return steps

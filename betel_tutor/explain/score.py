@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from betel_tutor.errors import BetelError, NotationError
+from betel_tutor.i18n import Plural
 
 if TYPE_CHECKING:
     from betel_tutor.contracts import Contract
@@ -109,7 +110,7 @@ def _scored_contract(text: str) -> Contract:
 def _score_steps(played: Contract, tricks: tuple[int, int, int]) -> tuple[list[Step], bool | None]:
     per = played.trick_points
     if played.kind == "free":
-        steps = [Step.of("explain.score_passes", per=per)]
+        steps = [Step.of("explain.score_passes", n=per)]
         for number, taken in enumerate(tricks, start=1):
             steps.append(
                 Step.of(
@@ -123,14 +124,20 @@ def _score_steps(played: Contract, tricks: tuple[int, int, int]) -> tuple[list[S
     if played.is_misere:
         allowed = played.tricks_allowed
         key = "explain.score_misere_zero" if allowed == 0 else "explain.score_misere"
-        steps = [Step.of(key, contract=played, allowed=allowed, points=points)]
+        steps = [Step.of(key, contract=played, n=allowed, points=Plural("common.points", points))]
         outcome = "explain.score_misere_made" if made else "explain.score_misere_failed"
         steps.append(Step.of(outcome, tricks=declarer, allowed=allowed, points=points))
         steps.append(Step.of("explain.score_misere_defenders"))
         return steps, made
     needed = played.tricks_needed
     steps = [
-        Step.of("explain.score_normal", contract=played, needed=needed, points=points, per=per)
+        Step.of(
+            "explain.score_normal",
+            contract=played,
+            n=needed,
+            points=Plural("common.points", points),
+            per=Plural("common.points", per),
+        )
     ]
     outcome = "explain.score_made" if made else "explain.score_failed"
     steps.append(Step.of(outcome, tricks=declarer, needed=needed, points=points))

@@ -74,6 +74,8 @@ def _worded(value: Any, lang: str) -> Any:
 
 
 def _plain(value: Any) -> Any:
+    if isinstance(value, i18n.Plural):
+        return value.n
     if isinstance(value, Suit):
         return value.symbol
     if isinstance(value, Step):

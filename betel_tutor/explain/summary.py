@@ -31,7 +31,7 @@ def rules_summary(point: int | str | None = None) -> RulesSummary:
     """All 21 points of the rules summary with a title, or only ``point``.
 
     >>> rules_summary(7).lines("pl")
-    ['7. Obowiązek przebijania z wyjątkiem z punktu 8.']
+    ['7. Obowiązek przebijania, z wyjątkiem opisanym w punkcie 8.']
     """
     if point is None:
         points = tuple(range(1, SUMMARY_POINTS + 1))

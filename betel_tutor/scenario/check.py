@@ -258,7 +258,7 @@ def check_cards(deal: DealSpec) -> list[Problem]:
             at = deal.where.get("constraints", where)
             why = unmet.impossible
             if why is None:
-                params = {"id": deal.id, "tries": MAX_ATTEMPTS}
+                params = {"id": deal.id, "n": MAX_ATTEMPTS}
                 problems.append(Problem(at, "check.unsatisfiable", params))
             else:
                 at = why.constraint.position or at
@@ -275,7 +275,7 @@ def check_cards(deal: DealSpec) -> list[Problem]:
                 Problem(
                     deal.where.get(f"hand{seat}", hands_at),
                     "check.hand_size",
-                    {"seat": _seat_name(deal, seat), "count": len(hand), "size": size},
+                    {"seat": _seat_name(deal, seat), "n": len(hand), "size": size},
                 )
             )
     placed = [
@@ -297,7 +297,7 @@ def check_cards(deal: DealSpec) -> list[Problem]:
             Problem(
                 deal.where.get("dubel", where),
                 "check.dubel_size",
-                {"count": len(deal.dubel), "size": expected_dubel},
+                {"n": len(deal.dubel), "size": expected_dubel},
             )
         )
     missing = sorted(set(deck) - set(dealt))

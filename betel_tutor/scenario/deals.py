@@ -147,11 +147,11 @@ def impossible(spec: DealSpec) -> Impossible | None:
             if all(not entry[0] & other[0] for other in apart):
                 apart.append(entry)
         if sum(low for _, low, _, _ in apart) > hand:
-            return Impossible(apart[-1][3], "impossible_hand_full", {"hand": hand})
+            return Impossible(apart[-1][3], "impossible_hand_full", {"n": hand})
         capped = [entry for entry in apart if entry[2] is not None]
         if len(frozenset().union(*(entry[0] for entry in capped))) == len(deck):
             most = sum(entry[2] or 0 for entry in capped)
             if most < hand:
-                params = {"most": most, "hand": hand}
+                params = {"most": most, "n": hand}
                 return Impossible(capped[-1][3], "impossible_hand_short", params)
     return None

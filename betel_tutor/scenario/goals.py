@@ -125,7 +125,9 @@ def _unreachable(
             best = max(tricks("normal", step.seat, deal.dealer, trump) for trump in play.trumps)
             if best < value:
                 yield Problem(
-                    at, "check.goal_tricks_unreachable", {"seat": step.seat, "n": value, "dd": best}
+                    at,
+                    "check.goal_tricks_unreachable",
+                    {"seat": step.seat, "goal": value, "n": best},
                 )
         elif goal == "tricks_at_most" and play.trumps == (None,):
             fewest = tricks("betelek", step.seat, deal.dealer, None)
@@ -133,7 +135,7 @@ def _unreachable(
                 yield Problem(
                     at,
                     "check.goal_fewest_unreachable",
-                    {"seat": step.seat, "n": value, "dd": fewest},
+                    {"seat": step.seat, "goal": value, "n": fewest},
                 )
         return
     kind = contract.kind
@@ -145,9 +147,9 @@ def _unreachable(
         yield Problem(at, "check.goal_defeat_unreachable", params)
     elif step.seat == declarer and goal == "tricks_at_least" and kind == "normal" and taken < value:
         yield Problem(
-            at, "check.goal_tricks_unreachable", {"seat": step.seat, "n": value, "dd": taken}
+            at, "check.goal_tricks_unreachable", {"seat": step.seat, "goal": value, "n": taken}
         )
     elif step.seat == declarer and goal == "tricks_at_most" and kind != "normal" and taken > value:
         yield Problem(
-            at, "check.goal_fewest_unreachable", {"seat": step.seat, "n": value, "dd": taken}
+            at, "check.goal_fewest_unreachable", {"seat": step.seat, "goal": value, "n": taken}
         )

@@ -126,9 +126,7 @@ class Reader:
             self.problem(node.position, "scenario.bad_contract", what=what, detail=error)
             return None
 
-    def seat(
-        self, node: Node, what: str, *, count: int, dealer: Seat | None = None
-    ) -> Seat | None:
+    def seat(self, node: Node, what: str, *, count: int, dealer: Seat | None = None) -> Seat | None:
         """A seat by index, letter or name in either language (``2``, ``N``, ``Północ``), or
         ``dealer``."""
         value = node.value

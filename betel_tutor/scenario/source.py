@@ -175,7 +175,7 @@ class _Converter:
 def load_yaml(text: str, path: str) -> tuple[Node | None, list[Problem]]:
     """Parse one YAML document; never raises for bad input, returns the problems instead."""
     if len(text.encode("utf-8")) > MAX_BYTES:
-        return None, [Problem(Position(path, 1, 1), "scenario.too_big", {"limit": MAX_BYTES})]
+        return None, [Problem(Position(path, 1, 1), "scenario.too_big", {"n": MAX_BYTES})]
     try:
         # Report an alias where it is used, before composing shares the node. An alias needs
         # an anchor (``&``); without one, a ``*`` is text (markdown emphasis in lessons) or an
@@ -226,7 +226,7 @@ def read_file(path: str) -> tuple[str | None, list[Problem]]:
         detail = getattr(error, "strerror", None) or str(error)
         return None, [Problem(where, "scenario.unreadable", {"detail": detail})]
     if len(data) > MAX_BYTES:
-        return None, [Problem(where, "scenario.too_big", {"limit": MAX_BYTES})]
+        return None, [Problem(where, "scenario.too_big", {"n": MAX_BYTES})]
     try:
         return data.decode("utf-8"), []
     except UnicodeDecodeError as error:

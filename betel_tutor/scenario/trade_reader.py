@@ -31,7 +31,7 @@ def read_bids(reader: Reader, node: Node, where: dict[str, Any]) -> tuple[int, .
     if items is None:
         return None
     if len(items) != 3:
-        reader.problem(node.position, "check.bid_count", count=len(items))
+        reader.problem(node.position, "check.bid_count", n=len(items))
         return None
     bids = []
     for number, item in enumerate(items, 1):

@@ -66,7 +66,7 @@ def refusal(moment: Moment, offer: Offer, ledger: Ledger = _NO_TRADE) -> Illegal
         return _refuse("deal_over", None)
     free = offer.kind in ("swap", "show", "see")
     if not (free and offer.price == 0) and not LOWEST <= abs(offer.price) <= HIGHEST:
-        return _refuse("bad_price", 21, points=offer.price, low=LOWEST, high=HIGHEST)
+        return _refuse("bad_price", 21, n=offer.price, low=LOWEST, high=HIGHEST)
     if offer.kind == "swap":
         return _swap_refusal(moment, offer)
     if offer.kind in ("show", "see"):
@@ -267,7 +267,7 @@ def check_round_over(round_: Round) -> None:
 def check_bid(points: int) -> None:
     """A bid for the first exchange: nothing (0) or 5 to 50 points (rules 9, 21)."""
     if points != 0 and not LOWEST <= points <= HIGHEST:
-        raise _refuse("bad_price", 21, points=points, low=LOWEST, high=HIGHEST)
+        raise _refuse("bad_price", 21, n=points, low=LOWEST, high=HIGHEST)
 
 
 def first_exchange(

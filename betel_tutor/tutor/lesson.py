@@ -149,14 +149,14 @@ class Lesson:
                 if isinstance(step, PlayStep) and step.deal in missed and not step.open
             )
             ctx.progress = ctx.progress.with_level(place.level, replace(level, next_step=first))
-            text = ctx.t("level_not_passed", level=place.level, count=len(missed))
+            text = ctx.t("level_not_passed", level=place.level, n=len(missed))
         else:
             ctx.progress = ctx.progress.with_level(
                 place.level, replace(level, completed=True, next_step=0)
             )
             text = ctx.t("level_done", level=place.level)
         if most:
-            text += "\n" + ctx.t("level_stars", level=place.level, stars=level.stars, most=most)
+            text += "\n" + ctx.t("level_stars", level=place.level, n=level.stars, most=most)
         ctx.emit(LevelEnd(text, level=place.level, done=not missed, stars=level.stars))
         ctx.place = None
         ctx.save()

@@ -110,7 +110,7 @@ def score_table(saved: SavedMatch, lang: str) -> list[str]:
     lines = [t(key, target=saved.target), row(t("match_col_deal"), heads)]
     first = max(0, len(saved.history) - SHOWN_DEALS)
     if first:
-        lines.append("  " + t("match_earlier", count=first))
+        lines.append("  " + t("match_earlier", n=first))
     for number, points in enumerate(saved.history[first:], first + 1):
         bank = [f"{-sum(points):+d}"] if match.chips else []
         lines.append(row(str(number), [f"{p:+d}" for p in points] + bank))
@@ -147,7 +147,7 @@ def start(ctx: Context, step: MatchStep) -> SavedMatch:
     chips = (step.scoring or ctx.place.lesson.options.scoring or "points") == "chips"
     players = 4 if ctx.settings.fourth and ctx.place.level == 10 else 3  # §7: level 10 only
     key = "match_start_chips" if chips else "match_start_points"
-    ctx.say(ctx.t(key, chips=CHIPS, target=step.target))
+    ctx.say(ctx.t(key, chips=CHIPS, target=step.target, n=step.target))
     if players == 4:
         ctx.say(ctx.t("match_fourth"))
     seed = ctx.settings.seed or new_seed()
@@ -174,7 +174,7 @@ def resume(ctx: Context) -> SavedMatch | None:
             ctx.say(line)
     chosen = 4 if ctx.settings.fourth and place.level == 10 else 3
     if chosen != saved.match.players:
-        ctx.say(ctx.t("match_players_kept", count=saved.match.players))
+        ctx.say(ctx.t("match_players_kept", n=saved.match.players))
     return saved
 
 

@@ -217,7 +217,7 @@ class PlayPhase(Phase):
         best = [a.card for a in advice if a.cost == 0]
         tricks = advice[0].tricks
         key = "hint_best" if state.declarer is not None else "hint_best_free"
-        lines = [ctx.t(key, cards=best, tricks=tricks)]
+        lines = [ctx.t(key, cards=best, n=tricks)]
         for item in advice:
             if item.cost:
                 key = "hint_costs_contract" if item.costs_contract else "hint_costs"

@@ -30,7 +30,7 @@ class Practice(Lesson):
         if not self.items:
             ctx.say(ctx.t("practice_none"))
             return self.done(ctx)
-        ctx.say(ctx.t("practice_intro", count=len(self.items)))
+        ctx.say(ctx.t("practice_intro", n=len(self.items)))
         return self.next_deal(ctx)
 
     def next_deal(self, ctx: Context) -> Phase:

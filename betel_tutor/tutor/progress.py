@@ -151,9 +151,7 @@ class ProgressError(BetelError):
 
     def __init__(self, path: Path, moved_to: Path | None, detail: str) -> None:
         if moved_to is not None:
-            super().__init__(
-                "tutor.progress_set_aside", path=path, aside=moved_to, detail=detail
-            )
+            super().__init__("tutor.progress_set_aside", path=path, aside=moved_to, detail=detail)
         else:
             super().__init__("tutor.progress_unreadable", path=path, detail=detail)
         self.path = path

@@ -19,6 +19,8 @@ from betel_tutor.tutor.session import Session, prompt_of
 from betel_tutor.tutor.text import visible
 
 _RED = re.compile(r"([♥♦][^\s,)]*)")
+
+
 def _colour(line: str) -> str:
     from rich.markup import escape
 
