@@ -270,11 +270,11 @@ TERMINAL = {
         "hint": "Podpowiedź: dobry gracz zgłosiłby pas. W rozdaniach zgodnych",
         "estimate": "szacunek",
         "pass": "pas",
-        "reason": r"Zachód: pas\r?\n    pas: liczę lew najwyżej około \d,\d",
+        "reason": r"Zachód: pas\r?\n    pas: liczę najwyżej około \d,\d",
         "legal": r"Możesz zagrać: 1\)♠A  2\)♠K  3\)♠9  4\)♥D",
         "card": "Twoja karta",
         "end": "Skąd się bierze wynik:",
-        "review": "Przegląd licytacji — twoje lewy jako rozgrywającego",
+        "review": "Przegląd licytacji — twoje lewy w roli rozgrywającego",
         "quit": "koniec",
     },
 }

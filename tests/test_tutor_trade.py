@@ -166,9 +166,13 @@ def test_polish_trade_commands(tmp_path: Path) -> None:
     out = result.stdout
     assert "Bank sprzedaje pierwszą wymianę" in out
     assert "kupuje pierwszą wymianę" in out or "Nikt nie kupił" in out
-    assert "Karty można pokazywać dopiero od pierwszej deklaracji (zasada 17)" in out or (
-        "po własnym pasie albo kontrze" in out
+    # The Polish offer was read; who may show cards when depends on the auction (§12.4).
+    refusals = (
+        "Karty można pokazywać dopiero od pierwszej deklaracji",
+        "po własnym pasie albo kontrze",
+        "tylko z graczem, którego deklaracja obowiązuje",
     )
+    assert "(zasada 17)" in out and any(refusal in out for refusal in refusals), out
     assert "Punkty z handlu:" in out
 
 
