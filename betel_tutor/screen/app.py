@@ -149,17 +149,22 @@ class TutorApp(App[int]):
             panel.mount_all(said)
             # A long lesson text is shown from its beginning (the learner pages on).
             lesson = next((w for w in said if w.has_class("lesson")), None)
-            self.call_after_refresh(self.scroll_panel, panel, lesson)
+            if lesson is not None:
+                self.call_after_refresh(self.scroll_panel, panel, lesson)
+            else:
+                panel.anchor()  # the latest words in view as they are added, no extra frame
         self.draw_table()
         self.draw_prompt()
 
-    def scroll_panel(self, panel: VerticalScroll, first: Static | None) -> None:
-        """The latest words in view; a lesson text too long for the panel from its start."""
-        top = first.virtual_region.y if first is not None else None
-        if top is not None and panel.virtual_size.height - top > panel.size.height:
+    def scroll_panel(self, panel: VerticalScroll, lesson: Static) -> None:
+        """A lesson text too long for the panel from its start (the learner pages on);
+        else the latest words."""
+        top = lesson.virtual_region.y
+        if panel.virtual_size.height - top > panel.size.height:
+            panel.anchor(False)
             panel.scroll_to(y=top, animate=False)
         else:
-            panel.scroll_end(animate=False)
+            panel.anchor()
 
     def told(self, event: Event) -> list[Static]:
         if isinstance(event, TableText):  # the table shows it
