@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pexpect
 
+from betel_tutor.screen.picker import Picker
 from tests.screen_driver import (
     expects,
     new_app,
@@ -139,3 +140,21 @@ def test_only_learn_imports_textual() -> None:
     imported = {line.split("|")[-1].strip() for line in traced.stderr.splitlines()}
     assert "betel_tutor.explain" in imported or any("explain" in name for name in imported)
     assert not any(name.split(".")[0] in ("textual", "textual_serve") for name in imported)
+
+
+def test_a_card_played_with_the_mouse() -> None:
+    async def click() -> None:
+        app = new_app("en", level=1)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, app, "card")
+            picker = app.query_one("#picker", Picker)
+            line, x0, _, index = next(
+                spot for spot in picker._spots if picker.items[spot[3]].enabled
+            )
+            label = picker.items[index].label
+            assert f"South plays {label}" not in panel_text(app)
+            await pilot.click("#picker", offset=(x0 + 1, line))
+            await pilot.pause()
+            assert f"South plays {label}" in panel_text(app)
+
+    asyncio.run(click())

@@ -53,12 +53,15 @@ async def choose(pilot: Any, app: TutorApp, value: str) -> bool:
     return True
 
 
-async def play_level(level: int, lang: str) -> tuple[int, Learner]:
+async def play_level(
+    level: int, lang: str, *, fourth: bool = False
+) -> tuple[int, Learner, set[str]]:
     learner = Learner(level)
     seen: list[dict[str, Any]] = []
-    app = new_app(lang, level=level)
+    app = new_app(lang, level=level, fourth=fourth)
     capture(app, seen)
     by_keys = 0  # the lines chosen with the arrow keys and Enter
+    asked: set[str] = set()  # what the prompts expected
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         for _ in range(MAX_LINES):
@@ -68,18 +71,32 @@ async def play_level(level: int, lang: str) -> tuple[int, Learner]:
             line = learner.answer(events)
             seen.clear()
             prompt = events[-1]
+            asked.add(prompt["expects"])
             keyed = ("card", "call", "offer", "exchange", "retry", "trump")
             if prompt["expects"] in keyed and await choose(pilot, app, line):
                 by_keys += 1
                 continue
             await type_line(pilot, app, line)
         await type_line(pilot, app, "quit")
-    return by_keys, learner
+    return by_keys, learner, asked
 
 
-@pytest.mark.parametrize("level", range(1, 11))
+# Each level once, odd ones in English and even ones in Polish; then the levels with phases of
+# their own (level 2's trumps, level 9's bid and offers, level 10's match and, with a fourth
+# player, the prediction) in the other language too.
+RUNS = [
+    *((level, "en" if level % 2 else "pl", False) for level in range(1, 11)),
+    (2, "en", False),
+    (9, "pl", False),
+    (10, "en", False),
+    (10, "en", True),
+    (10, "pl", True),
+]
+
+
+@pytest.mark.parametrize(("level", "lang", "fourth"), RUNS)
 def test_a_level_played_on_the_full_screen(
-    level: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    level: int, lang: str, fourth: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     levels = tmp_path / "levels"
     levels.mkdir()
@@ -89,8 +106,11 @@ def test_a_level_played_on_the_full_screen(
     monkeypatch.setenv("BETEL_TUTOR_LEVELS", str(levels))
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    lang = "en" if level % 2 else "pl"
-    by_keys, learner = asyncio.run(play_level(level, lang))
+    by_keys, learner, asked = asyncio.run(play_level(level, lang, fourth=fourth))
     assert learner.done, f"level {level} did not end: {learner.sent[-10:]}"
     assert learner.deals >= 1
     assert by_keys >= 10  # at least a deal's cards, chosen with the keys
+    expected = {"card"} | {2: {"trump"}, 5: {"call"}, 9: {"call", "bid"}}.get(level, set())
+    if fourth:
+        expected |= {"prediction"}
+    assert expected <= asked, asked

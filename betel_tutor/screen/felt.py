@@ -8,12 +8,14 @@ trick is bold and underlined, the seat to move is marked with ``▶``.
 
 from __future__ import annotations
 
+from rich.align import Align
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from betel_tutor import i18n
 from betel_tutor.screen.picker import RED_SUITS
+from betel_tutor.seats import Seat
 from betel_tutor.tutor.scene import Scene
 
 SUITS = "♠♥♦♣"
@@ -90,7 +92,7 @@ def trick_area(scene: Scene, lang: str, *, last: bool) -> RenderableType:
     if trick:
         leader = scene.names.get(trick[0][0], trick[0][0])
         lines.append(Text(words("led_by", lang, seat=leader), style="dim"))
-    lines.append(grid)
+    lines.append(Align.center(grid))
     if last and winner:
         lines.append(Text(words("won_by", lang, seat=scene.names.get(winner, winner))))
     return Group(*lines)
@@ -151,7 +153,8 @@ def felt(scene: Scene, lang: str, *, last: bool = False) -> RenderableType:
 
 
 def status(scene: Scene | None, lang: str, heading: str) -> Text:
-    """Two lines always in view: the lesson, step and goal; the contract, trumps and tricks."""
+    """Always in view: the lesson, step, goal and stars; a match's running score; the
+    contract, trumps and tricks."""
     line = Text(heading, style="bold")
     if scene is None:
         return line
@@ -159,6 +162,14 @@ def status(scene: Scene | None, lang: str, heading: str) -> Text:
         line.append(f"  {scene.step}/{scene.steps}")
     if scene.goal:
         line.append("  │ " + words("goal", lang) + " " + scene.goal)
+    if scene.stars:
+        line.append(f"  │ ★ {scene.stars}")
+    if scene.score:  # a match: its running totals on a line of their own
+        line.append("\n")
+        totals = " · ".join(
+            f"{Seat.parse(s, 4).localized(lang)} {n}" for s, n in scene.score.items()
+        )
+        line.append(words("score", lang) + " " + totals)
     line.append("\n")
     if scene.free:
         line.append(words("free_play", lang) + "  │ ")

@@ -20,7 +20,7 @@ from betel_tutor.play import PlayState
 from betel_tutor.seats import Seat
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import Event
-from betel_tutor.tutor.table import LEARNER, Table
+from betel_tutor.tutor.table import LEARNER, PLAYERS, Table
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +51,8 @@ class Scene(Event):
     to_move: str | None = None
     free: bool = False  # played with no contract: each for themselves (spec §5)
     goal: str = ""  # the learner's goal in a few words
+    stars: int = 0  # the stars of the level so far (its closed deals, spec §12.8)
+    score: dict[str, int] = field(default_factory=dict)  # a match's running totals, by player
     open: bool = False
 
 
@@ -60,8 +62,15 @@ def scene(ctx: Context) -> Scene | None:
     table, place = ctx.table, ctx.place
     if place is None and table is None:
         return None
+    match = ctx.match
     where = Scene(
         "",
+        stars=ctx.progress.level(place.level).stars if place is not None else 0,
+        score=(
+            {player.letter: total for player, total in zip(PLAYERS, match.match.totals)}
+            if match is not None
+            else {}
+        ),
         title=ctx.text(place.lesson.title) if place is not None else "",
         step=min(place.step_index + 1, len(place.lesson.steps)) if place is not None else 0,
         steps=len(place.lesson.steps) if place is not None else 0,
