@@ -67,7 +67,7 @@ def scene(ctx: Context) -> Scene | None:
         "",
         stars=ctx.progress.level(place.level).stars if place is not None else 0,
         score=(
-            {player.letter: total for player, total in zip(PLAYERS, match.match.totals)}
+            {PLAYERS[index].letter: total for index, total in enumerate(match.match.totals)}
             if match is not None
             else {}
         ),
