@@ -368,6 +368,9 @@ def render_command(
         str | None,
         typer.Option("--lang", help="en, pl, or both side by side [default: from the locale]"),
     ] = None,
+    pdf: Annotated[
+        bool, typer.Option("--pdf", help="Also a print-ready PDF (A4) beside each HTML file.")
+    ] = False,
 ) -> None:
     """Render scenario files as self-contained HTML deal sheets; a folder makes one handout
     with an index."""
@@ -414,7 +417,7 @@ def render_command(
             scenarios.append(scenario)
         pages: list[str] = []
         if handout:
-            title = ", ".join(Path(path).name for path in paths) if len(scenarios) > 1 else None
+            title = None  # titled after its lessons (render_handout)
             pages.append(
                 render_handout(
                     scenarios,
@@ -436,6 +439,12 @@ def render_command(
         for target, page in zip(targets, pages, strict=True):
             _write_output(str(target), page, folder=True)
             typer.echo(str(target))
+            if pdf:
+                from betel_tutor.render.pdf import html_to_pdf
+
+                printed = target.with_suffix(".pdf")
+                _write_output(str(printed), html_to_pdf(page), folder=True)
+                typer.echo(str(printed))
 
 
 def _make_folder(folder: Path) -> None:
@@ -454,7 +463,7 @@ def _make_folder(folder: Path) -> None:
         ) from None
 
 
-def _write_output(path: str, text: str, *, folder: bool) -> None:
+def _write_output(path: str, text: str | bytes, *, folder: bool) -> None:
     """Write a file that ``--output`` names (``folder``: a file in the folder it names), in one
     step (:func:`betel_tutor.files.write_atomic`): on any failure, the old file or none is
     left, never half of one, and the failure is one :class:`BetelError` naming the file."""

@@ -9,7 +9,7 @@ import tempfile
 from pathlib import Path
 
 
-def write_atomic(path: str | Path, text: str) -> None:
+def write_atomic(path: str | Path, text: str | bytes) -> None:
     """Write ``text`` to ``path`` in one step: a temporary file beside it, flushed to disk, then
     renamed over the target, and the folder flushed too. A crash leaves either the old file or
     the new one, never a mix. A file written again keeps its mode; a new one gets the mode the
@@ -21,8 +21,9 @@ def write_atomic(path: str | Path, text: str) -> None:
     )
     try:
         os.fchmod(handle, mode)
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
+        data = text if isinstance(text, bytes) else text.encode("utf-8")
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, target)

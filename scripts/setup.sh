@@ -34,6 +34,19 @@ if [ ! -x .venv/bin/python ] || ! .venv/bin/python -m pip --version >/dev/null 2
   fi
 fi
 
+# WeasyPrint (render --pdf) draws text with Pango; the DejaVu fonts have every suit symbol.
+if ! ldconfig -p 2>/dev/null | grep -q 'libpangoft2-1.0.so.0' \
+  || [ ! -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]; then
+  echo "setup: installing Debian's Pango and DejaVu fonts for PDF handouts" >&2
+  if as_root apt-get update -qq; then
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+      libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core >/dev/null \
+      || echo "setup: could not install Pango; render --pdf will not work" >&2
+  else
+    echo "setup: cannot install Pango (not root, no sudo); render --pdf will not work" >&2
+  fi
+fi
+
 .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
 if [ "${1:-}" = "--test" ]; then
   .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test]"

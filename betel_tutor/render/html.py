@@ -9,40 +9,138 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from betel_tutor.render.viewmodel import DealView, QuizView, analyse, deal_view, quiz_views
+from betel_tutor import i18n
+from betel_tutor.markup import render_note
+from betel_tutor.render.viewmodel import (
+    Analysis,
+    DealView,
+    QuizView,
+    analyse_all,
+    deal_view,
+    quiz_views,
+)
 from betel_tutor.resources import data_dir
-from betel_tutor.scenario.model import Scenario
+from betel_tutor.scenario.model import Quiz, QuizStep, ReadStep, Scenario
 
 PER_PAGE = (1, 2, 4)
 
 
 @dataclass(frozen=True)
+class Block:
+    """One thing on the sheet, in the lesson's order: its words (a ``text`` or ``read`` step,
+    as safe HTML a language), a deal (a view a language), or a run of quizzes (a list a
+    language; the deals one after another on one printed page together). ``page_break``
+    starts a printed page before it (``--per-page``)."""
+
+    kind: str  # text | deal | quizzes
+    texts: list[tuple[str, str]] = field(default_factory=list)  # (language, html)
+    rows: list[list[DealView]] = field(default_factory=list)  # deals that share a page
+    quizzes: list[list[QuizView]] = field(default_factory=list)
+    page_break: bool = False
+    crowd: int = 1  # how many deals share this deal's printed page
+
+
+@dataclass(frozen=True)
 class Part:
-    """One scenario in a page: its deals (a row of one view per language) and quizzes."""
+    """One scenario in a page: its texts, deals and quizzes in the lesson's order."""
 
     anchor: str
     title: str
-    deals: list[list[DealView]]
-    quizzes: list[list[QuizView]]
+    blocks: list[Block]
+    titles: list[str]  # a language each
 
 
-def _part(scenario: Scenario, languages: list[str], sheet: str, solver: bool) -> Part:
-    deals = []
-    for deal in scenario.deals:
-        analysis = analyse(deal) if solver and sheet == "answers" else None
-        deals.append(
-            [
-                deal_view(scenario, deal, lang=language, sheet=sheet, analysis=analysis)
+def _order(scenario: Scenario) -> list[tuple[str, Any]]:
+    """The lesson's order: its text, then its steps (a deal at the step that plays or shows it
+    first, a step's own words before it), then the deals and quizzes no step names."""
+    items: list[tuple[str, Any]] = []
+    if scenario.text is not None:
+        items.append(("text", scenario.text))
+    shown: set[str] = set()
+    for step in scenario.steps:
+        if isinstance(step, ReadStep):
+            items.append(("text", step.text))
+        elif isinstance(step, QuizStep):
+            items.append(("quiz", step.quiz))
+        else:
+            if step.text is not None:
+                items.append(("text", step.text))
+            name = getattr(step, "deal", None)
+            spec = scenario.deal(name) if name else None
+            if spec is not None and spec.id not in shown:
+                shown.add(spec.id)
+                items.append(("deal", spec))
+    items.extend(("deal", spec) for spec in scenario.deals if spec.id not in shown)
+    items.extend(("quiz", quiz) for quiz in scenario.quizzes)
+    return items
+
+
+def _part(
+    scenario: Scenario,
+    languages: list[str],
+    sheet: str,
+    analyses: dict[int, Analysis | None],
+    per_page: int,
+    counted: list[int],
+) -> Part:
+    """``counted`` holds the number of deals placed so far in the handout and their total (a
+    page is ``per_page`` deals, across lessons)."""
+    blocks: list[Block] = []
+    quizzes = [quiz_views(scenario, lang=language, sheet=sheet) for language in languages]
+    for kind, item in _order(scenario):
+        if kind == "text":
+            texts = [
+                (language, render_note(item.get(language), lang=language)) for language in languages
+            ]
+            blocks.append(Block("text", texts=texts))
+        elif kind == "deal":
+            analysis = analyses.get(id(item))
+            views = [
+                deal_view(scenario, item, lang=language, sheet=sheet, analysis=analysis)
                 for language in languages
             ]
+            placed, total = counted
+            page_break = placed > 0 and placed % per_page == 0
+            crowd = min(per_page, total - placed // per_page * per_page)
+            counted[0] += 1
+            if blocks and blocks[-1].kind == "deal" and not page_break:
+                blocks[-1].rows.append(views)  # the same printed page, nothing between
+            else:
+                blocks.append(Block("deal", rows=[views], page_break=page_break, crowd=crowd))
+        else:
+            index = _quiz_index(scenario, item)
+            if blocks and blocks[-1].kind == "quizzes":
+                for shown, mine in zip(blocks[-1].quizzes, quizzes, strict=True):
+                    shown.append(mine[index])
+            else:
+                blocks.append(Block("quizzes", quizzes=[[mine[index]] for mine in quizzes]))
+    titles = [scenario.title.get(language) for language in languages]
+    return Part(scenario.id, " / ".join(titles), blocks, titles)
+
+
+def _quiz_index(scenario: Scenario, quiz: Quiz) -> int:
+    return next(i for i, q in enumerate(scenario.all_quizzes()) if q is quiz)
+
+
+def _handout_title(parts: list[Part], languages: list[str]) -> str:
+    """A handout is titled after its lessons: one or a few by name, more by the first and the
+    last and how many."""
+    if len(parts) <= 3:
+        return " · ".join(part.title for part in parts)
+    return " / ".join(
+        i18n.translate(
+            "render.handout_title",
+            language,
+            n=len(parts),
+            first=parts[0].titles[index],
+            last=parts[-1].titles[index],
         )
-    quizzes = [quiz_views(scenario, lang=language, sheet=sheet) for language in languages]
-    title = " / ".join(scenario.title.get(language) for language in languages)
-    return Part(scenario.id, title, deals, quizzes if scenario.all_quizzes() else [])
+        for index, language in enumerate(languages)
+    )
 
 
 @cache
@@ -78,9 +176,18 @@ def render_handout(
         autoescape=select_autoescape(default=True, default_for_string=True),
     )
     languages = ["en", "pl"] if lang == "both" else [lang]
-    parts = [_part(scenario, languages, sheet, solver) for scenario in scenarios]
+    analyses: dict[int, Analysis | None] = {}
+    if solver and sheet == "answers":
+        specs = [spec for scenario in scenarios for spec in scenario.deals]
+        analyses = {
+            id(spec): analysis for spec, analysis in zip(specs, analyse_all(specs), strict=True)
+        }
+    counted = [0, sum(len(scenario.deals) for scenario in scenarios)]
+    parts = [
+        _part(scenario, languages, sheet, analyses, per_page, counted) for scenario in scenarios
+    ]
     context: dict[str, Any] = {
-        "title": title or parts[0].title,
+        "title": title or _handout_title(parts, languages),
         "parts": parts,
         "index": len(parts) > 1,
         "lang": languages[0],

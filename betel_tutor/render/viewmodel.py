@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from betel_tutor import i18n
-from betel_tutor.auction import parse_call
 from betel_tutor.cards import Card, Suit, format_cards, sort_cards
 from betel_tutor.markup import render_note
 from betel_tutor.profiles import profile
@@ -102,6 +101,11 @@ def analyse(deal: DealSpec) -> Analysis | None:
     return Analysis(table, costs)
 
 
+def analyse_all(deals: list[DealSpec]) -> list[Analysis | None]:
+    """Every deal's analysis (see :func:`analyse`), in order."""
+    return [analyse(deal) for deal in deals]
+
+
 def _solver_view(analysis: Analysis, lang: str) -> SolverView:
     from betel_tutor.solver.report import TableReport, column_titles
 
@@ -154,6 +158,11 @@ def _auction(
 ) -> tuple[list[str], list[list[str]]]:
     """The scripted auction as a table: a column per seat from the dealer, exchanges spelled
     out (which cards were taken and laid down)."""
+    if deal.game != "betel" and deal.auction:  # a bridge auction: four columns
+        count = profile(deal.variant or deal.game).seats
+        seats = [seat.localized(lang) for seat in Seat(deal.dealer, count).clockwise()]
+        words = [_bridge_call(call, lang) for call in deal.auction]
+        return seats, [words[i : i + count] for i in range(0, len(words), count)]
     if replayed is None or replayed.auction is None or not replayed.calls:
         return [], []
     seats = [seat.localized(lang) for seat in Seat(deal.dealer).clockwise()]
@@ -184,6 +193,18 @@ def _auction(
         cells.append(word)
     rows = [cells[i : i + 3] for i in range(0, len(cells), 3)]
     return seats, rows
+
+
+def _bridge_call(call: str, lang: str) -> str:
+    """A bridge call as the reader says it: ``pas``, ``kontra``, ``2BA`` in Polish."""
+    word = call.strip().lower()
+    if word in ("pass", "pas", "p"):
+        return i18n.translate("render.pass", lang)
+    if word in ("kontra", "ktr", "double", "x"):
+        return i18n.translate("render.kontra", lang)
+    if word in ("rekontra", "rktr", "redouble", "xx"):
+        return i18n.translate("render.rekontra", lang)
+    return call.upper().replace("NT", "BA") if lang == "pl" else call.upper()
 
 
 Holdings = list[tuple[frozenset[Card], ...]]  # the hands at each step of the step-through
@@ -267,10 +288,7 @@ def deal_view(
                 [] if hidden else _suits(seat, frozenset(dealt.hands[seat]), holdings, lang),
             )
         )
-    if deal.contract is not None:
-        contract = deal.contract.localized(lang)
-    else:
-        contract = "—" if deal.auction is None else _calls(deal.auction, lang)
+    contract = contract_words(scenario, deal, replayed if called else None, lang)
     answers = analysis is not None and sheet == "answers"
     tricks = _tricks(played, lang, analysis.costs if answers and analysis else [])
     notes = [
@@ -300,9 +318,49 @@ def deal_view(
     )
 
 
-def _calls(calls: tuple[str, ...], lang: str) -> str:
-    """A scripted auction's calls as the reader writes them (``pas``, ``2BA`` in Polish)."""
-    return " ".join(parse_call(call).format(lang=lang) for call in calls)
+def contract_words(scenario: Scenario, deal: DealSpec, replayed: Replayed | None, lang: str) -> str:
+    """What is played, in words: the deal's or the lesson's fixed contract ("Betelek 3", "no
+    contract (free play)"), or what a scripted auction ends in ("Two spades doubled"); while
+    the auction is the learner's to make, that it decides."""
+    if replayed is not None and replayed.auction is not None:
+        state = replayed.auction
+        if not state.finished:
+            return i18n.translate("render.contract_open", lang)
+        words = replayed.contract.localized(lang)
+        if replayed.doubled:
+            words = i18n.translate("render.doubled", lang, contract=words)
+        return words
+    if deal.auction and deal.game != "betel":
+        return _bridge_contract(deal, lang)
+    fixed = deal.contract or scenario.options.contract
+    if fixed is not None:
+        return fixed.localized(lang)
+    if deal.game != "betel" or not scenario.options.auction:
+        return "—"
+    return i18n.translate("render.contract_by_auction", lang)
+
+
+def _bridge_contract(deal: DealSpec, lang: str) -> str:
+    """A scripted bridge auction's contract in words, doubled or redoubled."""
+    from betel_tutor.bridge_auction import BridgeAuction, parse_bid
+    from betel_tutor.contracts import Contract
+
+    auction = BridgeAuction(dealer=deal.dealer)
+    for call in deal.auction or ():
+        auction.call(call)
+    if not auction.finished:
+        return i18n.translate("render.contract_open", lang)
+    if auction.contract is None:
+        return i18n.translate("render.passed_out", lang)
+    bid = parse_bid(auction.contract)
+    if bid.level <= 3:
+        words = Contract("normal", bid.level, bid.strain).localized(lang)
+    else:
+        words = auction.contract if lang != "pl" else auction.contract.replace("NT", "BA")
+    if auction.doubled:
+        key = "render.doubled" if auction.doubled == 1 else "render.redoubled"
+        words = i18n.translate(key, lang, contract=words)
+    return words
 
 
 def _tricks(played: Replayed | None, lang: str, costs: list[int]) -> list[TrickView]:

@@ -1,0 +1,21 @@
+"""Print-ready PDF from the same HTML as the sheet, with WeasyPrint (CSS paged media: A4,
+margins, the running title and page numbers, no hand or trick table cut by a page end)."""
+
+from __future__ import annotations
+
+
+def html_to_pdf(html: str) -> bytes:
+    """The sheet's HTML as a PDF. The page loads nothing from outside (its own policy), so
+    WeasyPrint is given no base URL and fetches nothing either."""
+    from betel_tutor.errors import BetelError
+
+    try:
+        from weasyprint import HTML
+    except (ImportError, OSError) as error:  # OSError: Pango is missing
+        raise BetelError("render.no_pdf", detail=str(error).splitlines()[0]) from None
+
+    def refuse(url: str, timeout: int = 10, ssl_context: object = None) -> dict[str, object]:
+        raise ValueError(f"a sheet loads nothing from outside: {url}")
+
+    pdf: bytes = HTML(string=html, url_fetcher=refuse).write_pdf()
+    return pdf

@@ -1,0 +1,183 @@
+"""Handouts a club prints: the lesson's words in order, contracts in words, the auction as a
+grid, and the print-ready PDF (WeasyPrint) read back page by page."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from betel_tutor.render.html import render_handout
+from betel_tutor.scenario import load_text
+from betel_tutor.scenario.loader import load
+
+ROOT = Path(__file__).parents[1]
+LEVELS = ROOT / "scenarios" / "levels"
+BETEL_TUTOR = str(Path(sys.executable).parent / "betel-tutor")
+
+
+def level(number: int) -> Any:
+    scenario, _ = load(str(LEVELS / f"level-{number:02d}.yaml"))
+    assert scenario is not None
+    return scenario
+
+
+def plain(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+@pytest.mark.parametrize("sheet", ["student", "answers"])
+def test_the_lessons_words_come_in_order_with_its_deals_and_quizzes(sheet: str) -> None:
+    text = plain(render_handout([level(9)], lang="en", sheet=sheet))
+    order = [
+        "Betel allows trade",  # the lesson's text
+        "Offers are made after every call or card",  # the first read step
+        "South has declared 1♠ and West is to call",  # the first quiz, after it
+        "Some offers are forbidden",  # the next read step
+        "A worked example.",
+        "Worked example: West buys the first exchange",  # the deal its watch step shows
+        "Now three deals with the full game",  # a read step after the worked example
+        "Level 9: the full game with trade",
+    ]
+    places = [text.find(words) for words in order[:-1]]
+    assert -1 not in places and places == sorted(places), places
+    assert text.rfind(order[-1]) > places[-1]  # the practice deals come last
+
+
+def test_contracts_in_words() -> None:
+    for number, english, polish in (
+        (1, "Free play (no contract, no trump)", "Gra bez kontraktu i bez atu"),
+        (3, "Betelek 3", "Betelek 3"),
+        (5, "decided by the auction", "wynika z licytacji"),
+    ):
+        assert f"Contract: {english}" in plain(render_handout([level(number)], lang="en"))
+        assert f"Kontrakt: {polish}" in plain(render_handout([level(number)], lang="pl"))
+    english = plain(render_handout([level(9)], lang="en"))
+    assert "Contract: Three spades" in english and "[♠K" not in english
+    assert "Kontrakt: Trzy piki" in plain(render_handout([level(9)], lang="pl"))
+
+
+def test_a_doubled_betel_contract_and_its_auction_grid() -> None:
+    source = """\
+kind: practice
+id: doubled
+title: {en: Doubled, pl: Z kontrą}
+deals:
+  - id: d
+    seed: 4
+    dealer: S
+    auction: "2♠ kontra pass pass"
+"""
+    scenario, problems = load_text(source, "doubled.yaml")
+    assert scenario is not None and not problems, problems
+    english = render_handout([scenario], lang="en")
+    assert "Contract: Two spades doubled" in plain(english)
+    assert "Kontrakt: Dwa piki z kontrą" in plain(render_handout([scenario], lang="pl"))
+    grid = re.search(r'<table class="auction">(.*?)</table>', english, re.S)
+    assert grid is not None
+    rows = re.findall(r"<tr>(.*?)</tr>", grid.group(1), re.S)
+    assert re.findall(r"<th>(\w+)</th>", rows[0]) == ["South", "West", "North"]
+    assert re.findall(r"<td>([^<]*)</td>", rows[1]) == ["Two spades", "kontra", "pass"]
+
+
+def test_the_worked_example_auction_is_a_grid_by_seat() -> None:
+    for lang, cells in (
+        ("en", ["", "takes ♠K, lays ♣8: Three spades", "pass", "pass"]),
+        ("pl", ["", "bierze ♠K, kładzie ♣8: Trzy piki", "pas", "pas"]),
+    ):
+        html = render_handout([level(9)], lang=lang)
+        grid = re.search(r'<table class="auction">(.*?)</table>', html, re.S)
+        assert grid is not None
+        found = re.findall(r"<td>([^<]*)</td>", grid.group(1))
+        assert found == cells, found
+
+
+def test_a_handout_is_titled_after_its_lessons() -> None:
+    html = render_handout([level(n) for n in range(1, 11)], lang="en")
+    title = re.search(r"<h1>(.*?)</h1>", html)
+    assert title is not None
+    assert title.group(1).startswith("Level 1") and "(10 lessons)" in title.group(1)
+    assert "scenarios" not in title.group(1)
+    assert "(10 lekcji)" in plain(render_handout([level(n) for n in range(1, 11)], lang="pl"))
+
+
+# -- the PDF ------------------------------------------------------------------------------
+
+
+def boxes(box: Any) -> Iterator[Any]:
+    yield box
+    for child in getattr(box, "children", None) or ():
+        yield from boxes(child)
+
+
+def pages_of(html: str) -> list[set[int]]:
+    """Per printed page (WeasyPrint's layout): the hands and trick tables it shows, by the
+    identity of their element."""
+    from weasyprint import HTML
+
+    document = HTML(string=html).render()
+    shown = []
+    for page in document.pages:
+        kept: set[int] = set()
+        for box in boxes(page._page_box):
+            element = getattr(box, "element", None)
+            classes = (element.get("class") or "").split() if element is not None else []
+            if {"hand", "tricks", "solver", "auction", "table"} & set(classes):
+                kept.add(id(element))
+        shown.append(kept)
+    return shown
+
+
+@pytest.mark.parametrize("lang", ["en", "both"])
+def test_no_hand_or_trick_table_spans_two_pages(lang: str) -> None:
+    shown = pages_of(render_handout([level(9)], lang=lang, sheet="answers"))
+    seen: set[int] = set()
+    for kept in shown:
+        assert not kept & seen, "a hand or a table is cut by a page end"
+        seen |= kept
+    assert seen
+
+
+FIVE = "".join(f"  - {{id: d{n}, seed: {n}, contract: 1NT, declarer: S}}\n" for n in range(1, 6))
+
+
+@pytest.mark.parametrize(("per_page", "expected"), [(1, 5), (2, 3), (4, 2)])
+def test_deals_a_page_in_the_pdf(per_page: int, expected: int) -> None:
+    from weasyprint import HTML
+
+    scenario, _ = load_text(
+        "kind: practice\nid: five\ntitle: {en: Five deals, pl: Pięć rozdań}\ndeals:\n" + FIVE,
+        "five.yaml",
+    )
+    assert scenario is not None
+    html = render_handout([scenario], lang="en", per_page=per_page)
+    assert len(HTML(string=html).render().pages) == expected
+
+
+def test_the_pdf_command_prints_a4_with_page_numbers_and_title(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    out = tmp_path / "out"
+    args = ["render", str(LEVELS / "level-09.yaml"), "--no-solver", "--pdf", "--lang", "en"]
+    done = subprocess.run(
+        [BETEL_TUTOR, *args, "-o", str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    reader = PdfReader(io.BytesIO((out / "level-09.pdf").read_bytes()))
+    count = len(reader.pages)
+    assert count >= 3
+    for number, page in enumerate(reader.pages, 1):
+        width, height = float(page.mediabox.width), float(page.mediabox.height)
+        assert abs(width - 595.28) < 2 and abs(height - 841.89) < 2
+        text = page.extract_text()
+        assert f"{number} / {count}" in text
+        assert "Level 9: the full game with trade" in text  # the running title
