@@ -554,3 +554,68 @@ def test_the_step_through_runs_under_the_policy(browser: Browser, tmp_path: Path
     page.locator(".replay .next").click()
     assert page.locator(".replay .position").inner_text() == "1"
     assert not [text for text in refused if "Content Security Policy" in text], refused
+
+
+A4_CONTENT = 680  # A4's 210 mm less 2 × 15 mm margins, in CSS pixels (96 a 25.4 mm)
+
+MEASURE = """() => {
+  const problems = [];
+  const right = document.documentElement.clientWidth;
+  for (const line of document.querySelectorAll(".suit-line")) {
+    const style = getComputedStyle(line);
+    const height = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.4;
+    if (line.getBoundingClientRect().height > height * 1.5) {
+      problems.push("wraps: " + line.textContent);
+    }
+  }
+  for (const box of document.querySelectorAll(".hand, .deal, table, .suit-line, h2, h3, p")) {
+    const rect = box.getBoundingClientRect();
+    const what = box.className + " " + box.textContent.slice(0, 30);
+    if (rect.right > right + 0.5) { problems.push("past the page: " + what); }
+    const deal = box.closest(".deal");
+    if (deal && deal !== box && rect.right > deal.getBoundingClientRect().right + 0.5) {
+      problems.push("past its deal: " + what);
+    }
+    if (box.scrollWidth > box.clientWidth + 1 && getComputedStyle(box).overflow !== "visible") {
+      problems.push("clipped: " + box.className);
+    }
+  }
+  return problems;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["both", "pl", "en"])
+@pytest.mark.parametrize("per_page", ["1", "2", "4"])
+def test_printed_a4_nothing_overflows_and_a_suit_line_is_one_line(
+    browser: Browser, tmp_path: Path, lang: str, per_page: str
+) -> None:
+    """In print emulation at A4's width: every suit line is one line, and no hand, table or
+    heading reaches past the page or its deal (the long-standing bilingual East box)."""
+    out = render(
+        tmp_path, str(ROOT / "scenarios" / "levels"), "--lang", lang, "--per-page", per_page
+    )
+    page = browser.new_page(viewport={"width": A4_CONTENT, "height": 1000})
+    page.emulate_media(media="print")
+    page.goto((out / "handout.html").as_uri())
+    problems = page.evaluate(MEASURE)
+    assert not problems, problems[:10]
+    if lang == "both" and per_page == "1":
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "bilingual-print.png"), full_page=True)
+    page.close()
+
+
+def test_a_lone_deal_keeps_its_size_four_a_page(browser: Browser, tmp_path: Path) -> None:
+    """--per-page 4 shrinks deals only on a page that holds several."""
+    sizes = {}
+    for per_page in ("1", "4"):
+        out = render(tmp_path / per_page, str(ROOT / "scenarios" / "boards" / "blue-suit.yaml"),
+                     "--per-page", per_page)  # fmt: skip
+        page = browser.new_page()
+        page.emulate_media(media="print")
+        page.goto((out / "blue-suit.html").as_uri())
+        sizes[per_page] = page.locator(".suit-line").first.evaluate(
+            "e => parseFloat(getComputedStyle(e).fontSize)"
+        )
+        page.close()
+    assert sizes["4"] == sizes["1"] and sizes["1"] >= 12
