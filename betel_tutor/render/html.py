@@ -19,7 +19,6 @@ from betel_tutor.render.viewmodel import (
     Analysis,
     DealView,
     QuizView,
-    analyse_all,
     deal_view,
     quiz_views,
 )
@@ -179,6 +178,8 @@ def render_handout(
     analyses: dict[int, Analysis | None] = {}
     if solver and sheet == "answers":
         specs = [spec for scenario in scenarios for spec in scenario.deals]
+        from betel_tutor.render.tables import analyse_all
+
         analyses = {
             id(spec): analysis for spec, analysis in zip(specs, analyse_all(specs), strict=True)
         }

@@ -101,11 +101,6 @@ def analyse(deal: DealSpec) -> Analysis | None:
     return Analysis(table, costs)
 
 
-def analyse_all(deals: list[DealSpec]) -> list[Analysis | None]:
-    """Every deal's analysis (see :func:`analyse`), in order."""
-    return [analyse(deal) for deal in deals]
-
-
 def _solver_view(analysis: Analysis, lang: str) -> SolverView:
     from betel_tutor.solver.report import TableReport, column_titles
 

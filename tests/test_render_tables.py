@@ -1,0 +1,71 @@
+"""Answer sheets' trick tables: computed once per deal and kept in the user's cache folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from betel_tutor.render import tables
+from betel_tutor.scenario import load_text
+
+SOURCE = """\
+kind: practice
+id: cached
+title: {en: Cached, pl: Zapamiętane}
+deals:
+  - {id: a, seed: 11}
+  - {id: b, seed: 12}
+"""
+
+
+@pytest.fixture
+def cached(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    return tmp_path / "betel-tutor" / "trick-tables"
+
+
+def deals() -> list:  # type: ignore[type-arg]
+    scenario, problems = load_text(SOURCE, "cached.yaml")
+    assert scenario is not None and not problems
+    return list(scenario.deals)
+
+
+def test_tables_are_computed_once_and_then_read(
+    cached: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = tables.analyse_all(deals())
+    entries = sorted(cached.glob("*.json"))
+    assert len(entries) == 2 and not list(cached.glob("*.tmp"))
+
+    def refuse(deal: object) -> None:
+        raise AssertionError("computed again")
+
+    monkeypatch.setattr(tables, "analyse", refuse)
+    again = tables.analyse_all(deals())
+    assert [a.table.rows for a in again if a] == [a.table.rows for a in first if a]
+
+
+def test_a_damaged_entry_is_ignored_and_computed_again(cached: Path) -> None:
+    first = tables.analyse_all(deals()[:1])
+    (entry,) = cached.glob("*.json")
+    for damage in ("{not json", '{"rows": [[1, 2]], "costs": [], "nodes": 1}', ""):
+        entry.write_text(damage, encoding="utf-8")
+        again = tables.analyse_all(deals()[:1])
+        assert again[0] is not None and first[0] is not None
+        assert again[0].table.rows == first[0].table.rows
+        assert tables._read(entry) is not None  # written anew
+
+
+def test_the_key_holds_the_deal_and_the_solvers_version(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    a, b = deals()
+    assert tables.deal_key(a) != tables.deal_key(b)
+    before = tables.deal_key(a)
+    tables.solver_version.cache_clear()
+    monkeypatch.setattr("betel_tutor.__version__", "9.9.9")
+    try:
+        assert tables.deal_key(a) != before
+    finally:
+        tables.solver_version.cache_clear()
