@@ -619,3 +619,53 @@ def test_a_lone_deal_keeps_its_size_four_a_page(browser: Browser, tmp_path: Path
         )
         page.close()
     assert sizes["4"] == sizes["1"] and sizes["1"] >= 12
+
+
+def test_step_through_keys_dubel_empty_suits_and_the_current_card(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The arrow keys move the deal in view, not the first; the dubel shows what the exchange
+    left in it; a suit the play has emptied shows "—"; the card just played is marked."""
+    from betel_tutor.scenario import load_text
+    from betel_tutor.scenario.script import replay
+
+    second = SWAPPED.split("deals:\n", 1)[1].replace("- id: d\n", "- id: e\n")
+    text = SWAPPED + second
+    source = tmp_path / "two.yaml"
+    source.write_text(text, encoding="utf-8")
+    loaded, problems = load_text(text, "two.yaml")
+    assert loaded is not None and problems == []
+    replayed = replay(loaded.deals[0])
+    out = render(tmp_path, str(source))
+    page = browser.new_page(viewport={"width": 1000, "height": 700})
+    page.goto((out / "two.html").as_uri())
+    deals = page.locator(".deal")
+    assert deals.count() == 2
+    first, last = deals.nth(0), deals.nth(1)
+    dubel = first.locator(".dubel .held")
+    assert set(dubel.evaluate_all(SHOWN)) == {"♦7", "♣8"}  # ♠K taken, ♣8 laid
+    last.scroll_into_view_if_needed()
+    last.locator("h2").evaluate("e => e.scrollIntoView({block: 'start'})")
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    assert last.locator(".replay .position").inner_text() == "3"
+    assert first.locator(".replay .position").inner_text() == "0"
+    current = last.locator(".tricks td.current")
+    assert current.count() == 1
+    assert replayed.played[2][1].format(lang="en") in current.inner_text()
+    for _ in range(len(replayed.played) - 3):
+        page.keyboard.press("ArrowRight")
+    end = replayed.state.hands
+    for seat, name in enumerate(("south", "west", "north")):
+        for suit, css in (("♠", "spades"), ("♥", "hearts"), ("♦", "diamonds"), ("♣", "clubs")):
+            line = last.locator(f".hand.{name} .suit-line.{css}")
+            holds = any(str(card).startswith(suit) for card in end[seat])
+            if line.locator(".void-now").count() == 0:  # void as dealt: its "—" is always there
+                continue
+            dash = line.locator(".void-now").evaluate("e => getComputedStyle(e).display")
+            had = line.locator(".held").count() > 0
+            assert (dash != "none") == (had and not holds), (name, suit)
+    page.emulate_media(media="print")
+    printed = first.locator(".dubel .held")
+    assert set(printed.evaluate_all(SHOWN)) == {"♠K", "♦7"}  # printed: the dubel as dealt
+    assert last.locator(".void-now").evaluate_all(SHOWN) == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -62,6 +63,7 @@ class TrickView:
     number: int
     leader: str
     cards: list[tuple[str, str, bool, str, str]]  # (seat, card, wins, cost mark, its meaning)
+    first_step: int = 0  # the step-through's position before the trick's first card
 
 
 @dataclass(frozen=True)
@@ -144,6 +146,7 @@ class DealView:
     auction_rows: list[list[str]] = field(default_factory=list)
     lang: str = "en"
     played: list[str] = field(default_factory=list)  # every card in the order played (replay)
+    dubel_spans: list[CardSpan] = field(default_factory=list)  # the dubel as it is at each step
     solver: SolverView | None = None
     trade: TradeView | None = None  # bids for the first exchange, offers, prediction, points
 
@@ -248,6 +251,25 @@ def _suits(seat: int, dealt: frozenset[Card], holdings: Holdings, lang: str) -> 
     return lines
 
 
+def _dubel(dealt: Sequence[Card], replayed: Replayed | None, lang: str) -> list[CardSpan]:
+    """The dubel's cards as dealt (printed) and, for the step-through, after the auction's
+    exchanges: a card taken is gone from the first step, a card laid down is there."""
+    after = list(dealt)
+    for _, call in replayed.calls if replayed is not None else ():
+        after = [card for card in after if card not in call.take] + list(call.lay)
+    always = 1000  # past any deal's last step
+    spans = [
+        CardSpan(str(card), card.format(lang=lang), 0, always if card in after else 0)
+        for card in dealt
+    ]
+    spans += [
+        CardSpan(str(card), card.format(lang=lang), 0, always, dealt=False)
+        for card in after
+        if card not in dealt
+    ]
+    return spans
+
+
 def _labels(lang: str) -> dict[str, str]:
     keys = ("dealer", "contract", "dubel", "play", "trick", "leader", "notes", "auction")
     return {key: i18n.translate(f"render.{key}", lang) for key in keys}
@@ -299,6 +321,7 @@ def deal_view(
         contract=contract,
         hands=hands,
         dubel=[c.format(lang=lang) for c in dealt.dubel],
+        dubel_spans=_dubel(dealt.dubel, replayed if called else None, lang),
         tricks=tricks,
         notes=notes,
         labels=_labels(lang),
@@ -375,7 +398,7 @@ def _tricks(played: Replayed | None, lang: str, costs: list[int]) -> list[TrickV
             mark = f"✗{cost}" if cost else ""
             meaning = i18n.translate("render.cost", lang, n=cost) if cost else ""
             cells.append((s.localized(lang), c.format(lang=lang), s == trick.winner, mark, meaning))
-        views.append(TrickView(number, trick.leader.localized(lang), cells))
+        views.append(TrickView(number, trick.leader.localized(lang), cells, start))
     return views
 
 
