@@ -415,34 +415,26 @@ def render_command(
             scenario, _ = load(path)
             assert scenario is not None
             scenarios.append(scenario)
-        pages: list[str] = []
-        if handout:
-            title = None  # titled after its lessons (render_handout)
-            pages.append(
-                render_handout(
-                    scenarios,
-                    title=title,
-                    lang=page_lang,
-                    sheet=sheet,
-                    per_page=per_page,
-                    solver=solver,
-                )
-            )
-        else:
-            pages.extend(
-                render_handout(
-                    [scenario], lang=page_lang, sheet=sheet, per_page=per_page, solver=solver
-                )
-                for scenario in scenarios
-            )
+        groups = [scenarios] if handout else [[scenario] for scenario in scenarios]
+        from functools import partial
+
+        sheet_of = partial(
+            render_handout, lang=page_lang, sheet=sheet, per_page=per_page, solver=solver
+        )
+        if pdf:
+            from betel_tutor.render.pdf import require_weasyprint
+
+            require_weasyprint()
         _make_folder(folder)
-        for target, page in zip(targets, pages, strict=True):
-            _write_output(str(target), page, folder=True)
+        for target, group in zip(targets, groups, strict=True):
+            # A handout is titled after its lessons (render_handout), never its folder.
+            _write_output(str(target), sheet_of(group), folder=True)
             typer.echo(str(target))
-            if pdf:
+            if pdf:  # the tables come from the cache the screen page has just filled
                 from betel_tutor.render.pdf import html_to_pdf
 
                 printed = target.with_suffix(".pdf")
+                page = sheet_of(group, printing=True)
                 _write_output(str(printed), html_to_pdf(page), folder=True)
                 typer.echo(str(printed))
 

@@ -136,7 +136,7 @@ def pages_of(html: str) -> list[set[int]]:
 
 @pytest.mark.parametrize("lang", ["en", "both"])
 def test_no_hand_or_trick_table_spans_two_pages(lang: str) -> None:
-    shown = pages_of(render_handout([level(9)], lang=lang, sheet="answers"))
+    shown = pages_of(render_handout([level(9)], lang=lang, sheet="answers", printing=True))
     seen: set[int] = set()
     for kept in shown:
         assert not kept & seen, "a hand or a table is cut by a page end"
@@ -156,7 +156,7 @@ def test_deals_a_page_in_the_pdf(per_page: int, expected: int) -> None:
         "five.yaml",
     )
     assert scenario is not None
-    html = render_handout([scenario], lang="en", per_page=per_page)
+    html = render_handout([scenario], lang="en", per_page=per_page, printing=True)
     assert len(HTML(string=html).render().pages) == expected
 
 

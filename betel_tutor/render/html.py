@@ -162,10 +162,13 @@ def render_handout(
     sheet: str = "answers",
     per_page: int = 1,
     solver: bool = False,
+    printing: bool = False,
 ) -> str:
     """Scenarios as one HTML page: with several, an index first. Autoescape is on: what
     authors write is escaped, except note HTML, which the markup renderer has made safe.
-    With ``solver`` the answer sheet adds each deal's trick table and cost marks."""
+    With ``solver`` the answer sheet adds each deal's trick table and cost marks. ``printing``
+    makes the page a PDF is printed from: the same layout, the hands as dealt in plain text
+    (no step-through, far fewer boxes for WeasyPrint to lay out)."""
     from jinja2 import Environment, FileSystemLoader, select_autoescape
 
     if per_page not in PER_PAGE:
@@ -195,6 +198,7 @@ def render_handout(
         "sheet": sheet,
         "columns": len(languages),
         "per_page": per_page,
+        "printing": printing,
     }
     context["script"], context["policy"] = _script()
     return environment.get_template("deal_sheet.html.j2").render(**context)
