@@ -76,12 +76,13 @@ class DoubleDummy:
         }
 
 
-def double_dummy(board: BridgeBoard) -> DoubleDummy:
-    """DDS's table and par for the board (vulnerability and dealer from the board)."""
+def double_dummy(board: BridgeBoard, *, deal: str | None = None) -> DoubleDummy:
+    """DDS's table and par for the board (vulnerability and dealer from the board); ``deal``
+    is the PBN deal when the board's hands are not given."""
     from endplay.dds import calc_dd_table, par
     from endplay.types import Deal, Player, Vul
 
-    table = calc_dd_table(Deal(board.pbn_deal()))
+    table = calc_dd_table(Deal(deal or board.pbn_deal()))
     rows = table.to_list()  # rows by denomination, columns by player N E S W
     tricks = {
         seat: {strain: int(rows[_DENOM_ROW[strain]][int(seat)]) for strain in STRAINS}
@@ -97,5 +98,4 @@ def double_dummy(board: BridgeBoard) -> DoubleDummy:
         )
         for c in result
     )
-    name = board.id if board.number is None else f"{board.id}"
-    return DoubleDummy(name, tricks, int(result.score), contracts)
+    return DoubleDummy(board.id, tricks, int(result.score), contracts)
