@@ -146,3 +146,10 @@ def test_sheet_shows_the_grid(tmp_path: Path) -> None:
     assert "<tr><th>North</th><td>5</td><td>6</td><td>7</td><td>7</td><td>7</td></tr>" in html
     assert "Board: 7" in html and "Vulnerable: North-South" in html
     assert "<td>36 HCP</td>" in html
+
+
+def test_student_sheet_has_no_grid(tmp_path: Path) -> None:
+    result = run("render", str(DATA / "slam.yaml"), "-o", str(tmp_path), "--sheet", "student")
+    assert result.returncode == 0, result.stderr
+    html = (tmp_path / "slam.html").read_text(encoding="utf-8")
+    assert "bridge-board" in html and '<table class="makeable">' not in html

@@ -55,7 +55,11 @@ def _solved(pbn_deal: str, vulnerable: str, dealer: int) -> object:
     return double_dummy(board, deal=pbn_deal)
 
 
-def bridge_view(deal: DealSpec, hands: tuple[tuple[Card, ...], ...], lang: str) -> BridgeView:
+def bridge_view(
+    deal: DealSpec, hands: tuple[tuple[Card, ...], ...], lang: str, *, grid: bool = True
+) -> BridgeView:
+    """The board's facts; with ``grid`` (the answer sheet) DDS's makeable contracts and par,
+    unless the board is a variant DDS cannot solve."""
     from betel_tutor.bridge_dd import SEATS, STRAINS, DoubleDummy
     from betel_tutor.bridge_files import BridgeBoard
 
@@ -66,14 +70,14 @@ def bridge_view(deal: DealSpec, hands: tuple[tuple[Card, ...], ...], lang: str) 
     points = [(seat.localized(lang), high_card_points(hands[seat])) for seat in SEATS]
     nt = i18n.translate("bridge.nt", lang)
     strains = [nt if strain == "NT" else strain for strain in STRAINS]
-    grid: list[tuple[str, list[str]]] = []
+    rows: list[tuple[str, list[str]]] = []
     par = ""
-    if deal.variant is None:
+    if grid and deal.variant is None:
         solved = _solved(board.pbn_deal(), vulnerable, int(board.dealer))
         assert isinstance(solved, DoubleDummy)
         for seat in SEATS:
             levels = [solved.makeable(seat, strain) for strain in STRAINS]
-            grid.append((seat.localized(lang), ["—" if n is None else str(n) for n in levels]))
+            rows.append((seat.localized(lang), ["—" if n is None else str(n) for n in levels]))
         contracts = ", ".join(c.localized(lang) for c in solved.par_contracts) or "—"
         par = i18n.translate("bridge.par", lang, score=solved.par_score, contracts=contracts)
     return BridgeView(
@@ -82,6 +86,6 @@ def bridge_view(deal: DealSpec, hands: tuple[tuple[Card, ...], ...], lang: str) 
         vulnerable=i18n.translate(_VULNERABLE[vulnerable], lang),
         points=points,
         strains=strains,
-        grid=grid,
+        grid=rows,
         par=par,
     )

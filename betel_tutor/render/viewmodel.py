@@ -299,7 +299,11 @@ def deal_view(
         auction_rows=auction_rows,
         solver=_solver_view(analysis, lang) if answers and analysis else None,
         trade=trade_view(deal, lang) if deal.game == "betel" else None,
-        bridge=bridge_view(deal, dealt.hands, lang) if deal.game == "bridge" else None,
+        bridge=(
+            bridge_view(deal, dealt.hands, lang, grid=sheet == "answers")
+            if deal.game == "bridge"
+            else None
+        ),
     )
 
 
