@@ -214,13 +214,15 @@ def _pbn_boards(text: str, path: str) -> list[BridgeBoard]:
     except pbn.PBNDecodeError as error:
         raise _bad(path, error.lineno, str(error)) from None
     except Exception as error:  # endplay raises what its types raise: name the Deal tag
-        raise _bad(path, _first_bad_deal(text), str(error) or type(error).__name__) from None
-    games = [game for game in _pbn_games(text) if "deal" in game.tags]
+        raise _bad(path, _first_bad_tag(text), str(error) or type(error).__name__) from None
+    games = _pbn_games(text)
+    if len(games) != len(parsed):  # should the two readers split the games differently
+        games = []
     boards = []
     for index, board in enumerate(parsed):
         game = games[index] if index < len(games) else None
-        line = game.tags["deal"][1] if game is not None else None
-        if board.deal is None:
+        line = None if game is None else game.tags.get("deal", ("", game.line))[1]
+        if board.deal is None or (game is not None and "deal" not in game.tags):
             raise _bad(path, line, "no [Deal] tag")
         hands = _cards_of(board.deal)
         if not _whole(hands):
@@ -247,15 +249,20 @@ def _pbn_boards(text: str, path: str) -> list[BridgeBoard]:
     return boards
 
 
-def _first_bad_deal(text: str) -> int | None:
+def _first_bad_tag(text: str) -> int | None:
     from endplay.types import Deal
 
     for number, line in enumerate(text.splitlines(), start=1):
         tag = _TAG.match(line)
-        if tag is not None and tag.group(1).lower() == "deal":
+        if tag is None:
+            continue
+        name, value = tag.group(1).lower(), tag.group(2)
+        if name == "board" and not value.strip().isdigit():
+            return number
+        if name == "deal":
             try:
-                Deal(tag.group(2))
-            except Exception:
+                Deal(value)
+            except Exception:  # whatever endplay raises, this is the line
                 return number
     return None
 

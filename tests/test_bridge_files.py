@@ -117,6 +117,8 @@ def test_blue_suit_is_not_solved() -> None:
         ("garbage\n", "bad2.pbn", "bad2.pbn:1:"),
         ('[Board "1"]\n[Deal "N:AKQ.AKQ.AKQ.AKQJ - - -"]\n', "short.pbn", "short.pbn:2:"),
         ("pn|a,b,c,d|\n", "nodeal.lin", "nodeal.lin:1:"),
+        ('[Board "?"]\n[Deal "N:AKQJ.AKQJ.AKQ.AK T98.T98.T98.QJT9 - - -"]\n', "q.pbn", "q.pbn:1:"),
+        ('[Board "1"]\n[Dealer "N"]\n', "nodeal.pbn", "nodeal.pbn:1:"),
         ("kind: board\n", "x.txt", ".txt"),
     ],
 )
