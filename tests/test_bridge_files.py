@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from betel_tutor.bridge_dd import double_dummy
-from betel_tutor.bridge_files import read_boards, to_pbn
+from betel_tutor.bridge_files import BridgeBoard, read_boards, to_pbn
+from betel_tutor.cards import parse_cards
 from betel_tutor.errors import ScenarioError
 from betel_tutor.scenario.model import Note, Text
 from betel_tutor.seats import Seat
@@ -155,3 +156,15 @@ def test_student_sheet_has_no_grid(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     html = (tmp_path / "slam.html").read_text(encoding="utf-8")
     assert "bridge-board" in html and '<table class="makeable">' not in html
+
+
+def test_dds_one_suit_each() -> None:
+    # North holds every spade, East every heart, South every diamond, West every club. In
+    # spades North-South take all 13 whoever declares (North's trumps win every trick); in
+    # no-trumps the opening leader runs their suit: 13 for the defence.
+    hands = tuple(tuple(parse_cards(f"{suit}AKQJT98765432")) for suit in "♠♥♦♣")
+    solved = double_dummy(BridgeBoard("suits", hands, Seat(0, 4)))
+    north, _, south, west = (Seat.parse(s, 4) for s in "NESW")
+    assert solved.tricks[north]["♠"] == solved.tricks[south]["♠"] == 13
+    assert solved.tricks[north]["NT"] == 0  # East leads hearts
+    assert solved.tricks[west]["NT"] == 0  # North leads spades
