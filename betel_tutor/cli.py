@@ -511,6 +511,8 @@ def solve_command(
         reports = reports_for_seed(seed, chosen) if seed is not None else None
         if reports is None:
             assert path is not None
+            if _solve_bridge(path, language, as_json=as_json):
+                return
             reports = reports_for_file(path, chosen)
         if as_json:
             data = {"deals": [report.to_json(language) for report in reports]}
@@ -521,6 +523,74 @@ def solve_command(
                 typer.echo("")
             for line in report.lines(language):
                 typer.echo(line)
+
+
+def _solve_bridge(path: str, language: str, *, as_json: bool) -> bool:
+    """``solve`` on a file of bridge boards (PBN, LIN, or YAML with no Betel deal): DDS's
+    double-dummy table and par for each; ``False`` when the file holds Betel deals."""
+    import json
+    import os
+
+    from betel_tutor.errors import ScenarioError
+
+    suffix = os.path.splitext(path)[1].lower()
+    if suffix not in (".pbn", ".lin"):
+        from betel_tutor.solver.report import reports_for_file
+
+        try:
+            reports_for_file(path, ())
+        except ScenarioError as error:
+            if error.key != "solver.no_deals":
+                raise
+        else:
+            return False
+    from betel_tutor.bridge_dd import double_dummy
+    from betel_tutor.bridge_files import read_boards
+
+    boards = read_boards(path)
+    solvable = [board for board in boards if board.variant is None]
+    for board in boards:
+        if board.variant is not None:
+            refused = ScenarioError("bridge.variant_no_dd", name=board.id, variant=board.variant)
+            if not solvable:
+                raise refused
+            typer.echo(refused.message(language), err=True)
+    results = [double_dummy(board) for board in solvable]
+    if as_json:
+        data = (
+            results[0].to_json()
+            if len(results) == 1
+            else {"boards": [result.to_json() for result in results]}
+        )
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return True
+    for number, result in enumerate(results):
+        if number:
+            typer.echo("")
+        for line in result.lines(language):
+            typer.echo(line)
+    return True
+
+
+@app.command("convert")
+def convert_command(
+    source: Annotated[str, typer.Argument(help="A board file: .pbn, .lin or .yaml.")],
+    target: Annotated[str, typer.Argument(help="The file to write: .pbn or .yaml.")],
+    lang: Lang = None,
+) -> None:
+    """Convert bridge boards between PBN, LIN and YAML, by the files' extensions (notes kept)."""
+    with _reported(lang) as language:
+        from betel_tutor.bridge_files import format_of, read_boards, write_boards
+        from betel_tutor.i18n import translate, translate_plural
+
+        format_of(target)  # an unknown extension is refused before anything is read
+        boards = read_boards(source)
+        _write_output(target, write_boards(boards, target), folder=False)
+        boards_text = translate_plural("cli.boards_written", len(boards), language)
+        typer.echo(
+            translate("cli.converted", language, source=source, target=target, boards=boards_text),
+            err=True,
+        )
 
 
 @app.command("laydown")

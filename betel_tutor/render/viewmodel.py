@@ -10,6 +10,7 @@ from betel_tutor import i18n
 from betel_tutor.cards import Card, Suit, format_cards, sort_cards
 from betel_tutor.markup import render_note
 from betel_tutor.profiles import profile
+from betel_tutor.render.bridge_view import BridgeView, bridge_view
 from betel_tutor.render.trade_view import TradeView, trade_view
 from betel_tutor.scenario.deals import realize
 from betel_tutor.scenario.model import DealSpec, Scenario
@@ -149,6 +150,7 @@ class DealView:
     dubel_spans: list[CardSpan] = field(default_factory=list)  # the dubel as it is at each step
     solver: SolverView | None = None
     trade: TradeView | None = None  # bids for the first exchange, offers, prediction, points
+    bridge: BridgeView | None = None  # a bridge board's number, vulnerability, HCP, DDS grid
 
 
 def _auction(
@@ -333,6 +335,11 @@ def deal_view(
         auction_rows=auction_rows,
         solver=_solver_view(analysis, lang) if answers and analysis else None,
         trade=trade_view(deal, lang) if deal.game == "betel" else None,
+        bridge=(
+            bridge_view(deal, dealt.hands, lang, grid=sheet == "answers")
+            if deal.game == "bridge"
+            else None
+        ),
     )
 
 

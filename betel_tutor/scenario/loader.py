@@ -59,7 +59,10 @@ DEAL_KEYS = (
     "trades",
     "resting",
     "prediction",
+    "board",
+    "vulnerable",
 )
+VULNERABLE = ("none", "NS", "EW", "all")
 CONSTRAINT_KEYS = ("seat", "suit", "rank", "cards", "at_least", "at_most")
 NOTE_KEYS = ("id", "version", "category", "en", "pl")
 QUIZ_PARAMS: dict[str, tuple[str, ...]] = {
@@ -180,6 +183,12 @@ class _Loader(Reader):
             values["variant"] = self.string(fields["variant"], "variant", choices=("blue-suit",))
         if "title" in fields:
             values["title"] = self.text(fields["title"], "deal.title")
+        if "board" in fields:
+            values["board"] = self.integer(fields["board"], "board", low=1, high=10**6)
+        if "vulnerable" in fields:
+            values["vulnerable"] = self.string(
+                fields["vulnerable"], "vulnerable", choices=VULNERABLE
+            )
         dealer = (
             self.seat(fields["dealer"], "dealer", count=count)
             if "dealer" in fields

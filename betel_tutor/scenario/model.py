@@ -134,6 +134,8 @@ class DealSpec:
     resting: bool = False
     prediction: PredictionSpec | None = None
     title: Text | None = None
+    board: int | None = None  # a bridge board's number
+    vulnerable: str | None = None  # a bridge board's: none, NS, EW, all
     position: Position | None = None
     # Left out of the hash (a dict has none): a deal is hashed to replay it once (script.py).
     where: dict[str, Position] = field(default_factory=dict, hash=False)

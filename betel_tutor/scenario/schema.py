@@ -21,6 +21,7 @@ from betel_tutor.scenario.loader import (
     QUIZ_PARAMS,
     QUIZ_REQUIRED,
     TOP_KEYS,
+    VULNERABLE,
 )
 from betel_tutor.seats import Seat, seats
 
@@ -167,6 +168,8 @@ def scenario_schema() -> dict[str, Any]:
         "play": CARDS,
         "notes": {"type": "array", "items": note},
         **_trade_properties(),
+        "board": {"type": "integer", "minimum": 1},
+        "vulnerable": {"enum": list(VULNERABLE)},
     }
     assert set(deal_properties) == set(DEAL_KEYS)
     goal = {

@@ -1,0 +1,101 @@
+"""Double dummy for bridge boards, from DDS (through endplay): the tricks each seat takes as
+declarer in each strain, and the par score and contracts.
+
+Used by ``betel-tutor solve`` on a bridge board and by the sheets of bridge boards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from betel_tutor import i18n
+from betel_tutor.bridge_files import BridgeBoard
+from betel_tutor.seats import Seat
+
+STRAINS = ("♣", "♦", "♥", "♠", "NT")
+# endplay's Denom order (its table's rows): spades, hearts, diamonds, clubs, NT.
+_DENOM_ROW = {"♠": 0, "♥": 1, "♦": 2, "♣": 3, "NT": 4}
+_VUL = {"none": 0, "all": 1, "NS": 2, "EW": 3}  # endplay's Vul values
+_STRAIN_OF_DENOM = ("♠", "♥", "♦", "♣", "NT")
+SEATS = tuple(Seat(0, 4).clockwise())
+
+
+@dataclass(frozen=True)
+class ParContract:
+    level: int
+    strain: str
+    declarer: Seat
+    doubled: bool
+
+    def localized(self, lang: str) -> str:
+        strain = i18n.translate("bridge.nt", lang) if self.strain == "NT" else self.strain
+        double = i18n.translate("bridge.doubled", lang) if self.doubled else ""
+        return f"{self.level}{strain}{double} {self.declarer.letter}"
+
+    def __str__(self) -> str:
+        return f"{self.level}{self.strain}{'x' if self.doubled else ''} {self.declarer.letter}"
+
+
+@dataclass(frozen=True)
+class DoubleDummy:
+    """A board's double-dummy table (``tricks[seat][strain]``) and its par."""
+
+    name: str
+    tricks: dict[Seat, dict[str, int]]
+    par_score: int  # for North-South
+    par_contracts: tuple[ParContract, ...]
+
+    def makeable(self, seat: Seat, strain: str) -> int | None:
+        """The highest level the seat makes as declarer in the strain, or ``None``."""
+        level = self.tricks[seat][strain] - 6
+        return level if level >= 1 else None
+
+    def lines(self, lang: str) -> list[str]:
+        titles = [i18n.translate("bridge.nt", lang) if s == "NT" else s for s in STRAINS]
+        width = max(len(seat.localized(lang)) for seat in SEATS) + 2
+        out = [
+            i18n.translate("bridge.table_title", lang, name=self.name),
+            " " * width + "".join(f"{title:>5}" for title in titles),
+        ]
+        for seat in SEATS:
+            figures = "".join(f"{self.tricks[seat][s]:>5}" for s in STRAINS)
+            out.append(f"{seat.localized(lang):<{width}}{figures}")
+        contracts = ", ".join(c.localized(lang) for c in self.par_contracts) or "—"
+        out.append(i18n.translate("bridge.par", lang, score=self.par_score, contracts=contracts))
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "board": self.name,
+            "table": {seat.letter: dict(self.tricks[seat]) for seat in SEATS},
+            "par": {
+                "score": self.par_score,
+                "contracts": [str(contract) for contract in self.par_contracts],
+            },
+        }
+
+
+def double_dummy(board: BridgeBoard, *, deal: str | None = None) -> DoubleDummy:
+    """DDS's table and par for the board (vulnerability and dealer from the board); ``deal``
+    is the PBN deal when the board's hands are not given."""
+    from endplay.dds import calc_dd_table, par
+    from endplay.types import Deal, Player, Vul
+
+    table = calc_dd_table(Deal(deal or board.pbn_deal()))
+    rows = table.to_list()  # rows by denomination, columns by player N E S W
+    tricks = {
+        seat: {strain: int(rows[_DENOM_ROW[strain]][int(seat)]) for strain in STRAINS}
+        for seat in SEATS
+    }
+    result = par(table, Vul(_VUL[board.vulnerable]), Player(int(board.dealer)))
+    contracts = tuple(
+        ParContract(
+            int(c.level),
+            _STRAIN_OF_DENOM[int(c.denom)],
+            Seat(int(c.declarer), 4),
+            int(c.penalty) > 1,
+        )
+        for c in result
+    )
+    return DoubleDummy(board.id, tricks, int(result.score), contracts)

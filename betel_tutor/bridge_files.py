@@ -1,0 +1,427 @@
+"""Bridge boards the field's way: PBN and LIN files, read with endplay, and our YAML boards.
+
+A :class:`BridgeBoard` is what the formats share: the board number, dealer, vulnerability,
+the four hands (N E S W) and the board's notes. :func:`read_boards` reads one from a ``.pbn``,
+``.lin`` or ``.yaml`` file, :func:`to_pbn` and :func:`to_yaml` write them. endplay reads the
+PBN tags but drops commentary, so the commentary is read here, game by game: a note written
+by :func:`to_pbn` is a ``{...}`` block whose first line names it (``betel-tutor note id=…
+version=… category=… lang=en``); any other commentary becomes a note ``after`` the play, the
+same text in both languages. Card markup (``♠{A}``) is written as PBN writes suits in
+commentary (``\\SA``) and read back as it was.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from betel_tutor.cards import Card, Rank, Suit, parse_cards, sort_cards
+from betel_tutor.errors import ScenarioError
+from betel_tutor.scenario.model import Note, Text
+from betel_tutor.seats import Seat
+
+EXTENSIONS = (".pbn", ".lin", ".yaml", ".yml")
+VULNERABLE = ("none", "NS", "EW", "all")
+_PBN_VUL = {"none": "None", "NS": "NS", "EW": "EW", "all": "All"}
+_VUL_OF_PBN = {"none": "none", "love": "none", "-": "none", "ns": "NS", "ew": "EW"}
+_VUL_OF_PBN |= {"all": "all", "both": "all"}
+_PBN_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_ESCAPE = {suit.symbol: "\\" + suit.letter for suit in _PBN_SUITS}
+_UNESCAPE = {suit.letter: suit.symbol for suit in _PBN_SUITS}
+_HEADER = re.compile(
+    r"betel-tutor note id=(\S+) version=(\d+) category=(before|after) lang=(en|pl)\s*$"
+)
+_TAG = re.compile(r'\s*\[(\w+)\s+"(.*)"\]')
+
+
+@dataclass(frozen=True)
+class BridgeBoard:
+    """One bridge board as the file formats see it; ``hands`` by seat N E S W."""
+
+    id: str
+    hands: tuple[tuple[Card, ...], ...]
+    dealer: Seat
+    number: int | None = None
+    vulnerable: str = "none"
+    notes: tuple[Note, ...] = ()
+    variant: str | None = None  # the blue suit: not bridge's play, so no DDS table
+    trump: str | None = None  # a suit symbol, when the board names its trump without a contract
+
+    def pbn_deal(self) -> str:
+        """The deal as PBN's ``Deal`` tag writes it, from North: ``N:AKQJ.AKQJ.AKQ.AK …``."""
+        return "N:" + " ".join(_pbn_hand(hand) for hand in self.hands)
+
+
+def _pbn_hand(hand: tuple[Card, ...]) -> str:
+    groups = []
+    for suit in _PBN_SUITS:
+        ranks = sorted((card.rank for card in hand if card.suit is suit), reverse=True)
+        groups.append("".join("T" if rank is Rank.TEN else rank.symbol for rank in ranks))
+    return ".".join(groups)
+
+
+@dataclass(frozen=True)
+class _Said:
+    """A file's problem as an error parameter, in the error's language."""
+
+    problem: Any
+
+    def localized(self, lang: str) -> str:
+        return str(self.problem.message(lang))
+
+
+def _bad(path: str, line: int | None, detail: object) -> ScenarioError:
+    if line is None:
+        return ScenarioError("bridge.bad_file", path=path, detail=detail)
+    return ScenarioError("bridge.bad_file_line", path=path, line=line, detail=detail)
+
+
+def format_of(path: str) -> str:
+    """``pbn``, ``lin`` or ``yaml`` by the file's extension; anything else is refused."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in EXTENSIONS:
+        raise ScenarioError("bridge.unknown_format", path=path, suffix=suffix or "—")
+    return "yaml" if suffix == ".yml" else suffix[1:]
+
+
+def read_boards(path: str) -> list[BridgeBoard]:
+    """The bridge boards of a ``.pbn``, ``.lin`` or ``.yaml`` file; a file that cannot be
+    read, or is damaged, is one :class:`ScenarioError` naming the file (and line)."""
+    kind = format_of(path)
+    if kind == "yaml":
+        return _yaml_boards(path)
+    from betel_tutor.scenario.source import read_file
+
+    text, problems = read_file(path)
+    if text is None:
+        raise ScenarioError("bridge.unreadable", path=path, detail=_Said(problems[0]))
+    boards = _pbn_boards(text, path) if kind == "pbn" else _lin_boards(text, path)
+    if not boards:
+        raise ScenarioError("bridge.no_boards", path=path)
+    return boards
+
+
+def _yaml_boards(path: str) -> list[BridgeBoard]:
+    from betel_tutor.scenario.deals import realize
+    from betel_tutor.scenario.loader import load
+
+    scenario, problems = load(path)
+    if scenario is None or problems:
+        first = problems[0]
+        raise _bad(path, first.position.line or None, _Said(first))
+    boards = []
+    for deal in scenario.deals:
+        if deal.game != "bridge":
+            continue
+        dealt = realize(deal)
+        boards.append(
+            BridgeBoard(
+                id=deal.id,
+                hands=tuple(tuple(sort_cards(hand)) for hand in dealt.hands),
+                dealer=Seat(deal.dealer, 4),
+                number=deal.board,
+                vulnerable=deal.vulnerable or "none",
+                notes=deal.current_notes(),
+                variant=deal.variant,
+                trump=deal.trump,
+            )
+        )
+    if not boards:
+        raise ScenarioError("bridge.no_boards", path=path)
+    return boards
+
+
+def _cards_of(endplay_deal: Any) -> tuple[tuple[Card, ...], ...]:
+    """Our hands (N E S W) from an endplay deal, through its PBN text."""
+    first, _, rest = endplay_deal.to_pbn().partition(":")
+    start = Seat.parse(first, 4)
+    hands: list[tuple[Card, ...]] = [()] * 4
+    for offset, text in enumerate(rest.split()):
+        cards = []
+        for suit, ranks in zip(_PBN_SUITS, text.split("."), strict=True):
+            cards.extend(parse_cards(suit.symbol + ranks) if ranks else [])
+        hands[start.next(offset)] = tuple(sort_cards(cards))
+    return tuple(hands)
+
+
+def _whole(hands: tuple[tuple[Card, ...], ...]) -> bool:
+    every = [card for hand in hands for card in hand]
+    return all(len(hand) == 13 for hand in hands) and len(set(every)) == 52
+
+
+# -- PBN ------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Game:
+    """One game of a PBN file as read here: its tags' lines and its commentary."""
+
+    line: int  # of its first tag
+    tags: dict[str, tuple[str, int]]
+    comments: list[str]
+
+
+def _pbn_games(text: str) -> list[_Game]:
+    """Tags and commentary per game; a blank line outside commentary ends a game."""
+    games: list[_Game] = []
+    current: _Game | None = None
+    comment: list[str] | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip("\r")
+        if comment is not None:
+            end = line.find("}")
+            comment.append(line if end < 0 else line[:end])
+            if end >= 0:
+                if current is not None:
+                    current.comments.append("\n".join(comment))
+                comment = None
+            continue
+        stripped = line.strip()
+        if not stripped:
+            if current is not None and current.tags:
+                games.append(current)
+                current = None
+            continue
+        if stripped.startswith("%"):
+            continue
+        tag = _TAG.match(line)
+        if tag is not None:
+            if current is None:
+                current = _Game(number, {}, [])
+            current.tags.setdefault(tag.group(1).lower(), (tag.group(2), number))
+            continue
+        start = line.find("{")
+        if start >= 0:
+            body = line[start + 1 :]
+            end = body.find("}")
+            if end >= 0:
+                if current is not None:
+                    current.comments.append(body[:end])
+            else:
+                comment = [body]
+    if current is not None and current.tags:
+        games.append(current)
+    return games
+
+
+def _pbn_boards(text: str, path: str) -> list[BridgeBoard]:
+    import endplay.parsers.pbn as pbn
+
+    try:
+        parsed = pbn.loads(text)
+    except pbn.PBNDecodeError as error:
+        raise _bad(path, error.lineno, str(error)) from None
+    except Exception as error:  # endplay raises what its types raise: name the Deal tag
+        raise _bad(path, _first_bad_tag(text), str(error) or type(error).__name__) from None
+    games = _pbn_games(text)
+    if len(games) != len(parsed):  # should the two readers split the games differently
+        games = []
+    boards = []
+    for index, board in enumerate(parsed):
+        game = games[index] if index < len(games) else None
+        line = None if game is None else game.tags.get("deal", ("", game.line))[1]
+        if board.deal is None or (game is not None and "deal" not in game.tags):
+            raise _bad(path, line, "no [Deal] tag")
+        hands = _cards_of(board.deal)
+        if not _whole(hands):
+            raise _bad(path, line, f"the deal is not 4 hands of 13 cards: {board.deal.to_pbn()}")
+        number = board.board_num
+        vul = (
+            _VUL_OF_PBN.get(game.tags["vulnerable"][0].lower(), "none")
+            if game and ("vulnerable" in game.tags)
+            else "none"
+        )
+        dealer = Seat(int(board.dealer), 4) if board.dealer is not None else Seat(0, 4)
+        ident = f"board-{number}" if number is not None else f"board-{index + 1}"
+        notes = _notes_of(game.comments if game else [], ident)
+        variant = game.tags["variant"][0] if game and "variant" in game.tags else None
+        if variant not in (None, "blue-suit"):
+            raise _bad(path, game.tags["variant"][1] if game else None, f"variant {variant}")
+        trump = None
+        if game is not None and "trump" in game.tags:
+            letter = game.tags["trump"][0].upper()
+            if letter not in _UNESCAPE:
+                raise _bad(path, game.tags["trump"][1], f"trump {letter}")
+            trump = _UNESCAPE[letter]
+        boards.append(BridgeBoard(ident, hands, dealer, number, vul, notes, variant, trump))
+    return boards
+
+
+def _first_bad_tag(text: str) -> int | None:
+    from endplay.types import Deal
+
+    for number, line in enumerate(text.splitlines(), start=1):
+        tag = _TAG.match(line)
+        if tag is None:
+            continue
+        name, value = tag.group(1).lower(), tag.group(2)
+        if name == "board" and not value.strip().isdigit():
+            return number
+        if name == "deal":
+            try:
+                Deal(value)
+            except Exception:  # whatever endplay raises, this is the line
+                return number
+    return None
+
+
+def _unescape(text: str) -> str:
+    """PBN's ``\\SA`` back to our markup ``♠{A}``; a lone ``\\S`` to ``♠``."""
+
+    def card(match: re.Match[str]) -> str:
+        symbol = _UNESCAPE[match.group(1)]
+        return f"{symbol}{{{match.group(2)}}}" if match.group(2) else symbol
+
+    return re.sub(r"\\([SHDC])(10|[AKQJT2-9])?", card, text)
+
+
+def _escape(text: str) -> str:
+    """Our markup as PBN commentary: ``♠{A}`` as ``\\SA``, ``♠`` as ``\\S``; braces, which
+    would end the comment, as parentheses."""
+    text = re.sub("([♠♥♦♣]){(10|[AKQJT2-9])}", lambda m: _ESCAPE[m.group(1)] + m.group(2), text)
+    for symbol, escaped in _ESCAPE.items():
+        text = text.replace(symbol, escaped)
+    return text.replace("{", "(").replace("}", ")")
+
+
+def _notes_of(comments: list[str], board_id: str) -> tuple[Note, ...]:
+    """Notes from a game's commentary: ours (by their header line) paired by id and version;
+    other commentary, one note each, in both languages."""
+    ours: dict[tuple[str, int, str], dict[str, str]] = {}
+    notes: list[Note] = []
+    for index, comment in enumerate(comments):
+        head, _, body = comment.partition("\n")
+        match = _HEADER.match(head.strip())
+        if match is None:
+            plain = _unescape(comment.strip())
+            if plain:
+                ident = f"{board_id}-comment-{index + 1}"
+                notes.append(Note(ident, 1, "after", Text(en=plain, pl=plain)))
+            continue
+        key = (match.group(1), int(match.group(2)), match.group(3))
+        ours.setdefault(key, {})[match.group(4)] = _unescape(body)
+    for (ident, version, category), texts in ours.items():
+        en = texts.get("en", texts.get("pl", ""))
+        pl = texts.get("pl", en)
+        notes.append(Note(ident, version, category, Text(en=en, pl=pl)))  # type: ignore[arg-type]
+    return tuple(notes)
+
+
+def to_pbn(boards: list[BridgeBoard]) -> str:
+    """PBN 2.1 text: the tags of each board, then its notes as commentary (both languages)."""
+    games = []
+    for board in boards:
+        lines = [
+            '[Event "?"]',
+            '[Site "?"]',
+            '[Date "?"]',
+            *([f'[Board "{board.number}"]'] if board.number is not None else []),
+            '[West "?"]',
+            '[North "?"]',
+            '[East "?"]',
+            '[South "?"]',
+            f'[Dealer "{board.dealer.letter}"]',
+            f'[Vulnerable "{_PBN_VUL[board.vulnerable]}"]',
+            f'[Deal "{board.pbn_deal()}"]',
+            '[Scoring "?"]',
+            '[Declarer "?"]',
+            '[Contract "?"]',
+            '[Result "?"]',
+        ]
+        if board.variant is not None:
+            lines.append(f'[Variant "{board.variant}"]')
+        if board.trump is not None:
+            lines.append(f'[Trump "{Suit.parse(board.trump).letter}"]')
+        for note in board.notes:
+            for lang in ("en", "pl"):
+                head = (
+                    f"betel-tutor note id={note.id} version={note.version} "
+                    f"category={note.category} lang={lang}"
+                )
+                lines.append("{" + head + "\n" + _escape(note.text.get(lang)) + "}")
+        games.append("\n".join(lines) + "\n")
+    return "% PBN 2.1\n% EXPORT\n\n" + "\n".join(games)
+
+
+# -- LIN ------------------------------------------------------------------------------------
+
+
+def _lin_boards(text: str, path: str) -> list[BridgeBoard]:
+    import endplay.parsers.lin as lin
+
+    if "md|" not in text:
+        raise _bad(path, 1, "no md| (deal) in the LIN text")
+    try:
+        parsed = lin.loads(text.replace("\r\n", "").replace("\n", ""))
+    except Exception as error:  # endplay raises what its types raise
+        raise _bad(path, None, str(error) or type(error).__name__) from None
+    boards = []
+    for index, board in enumerate(parsed):
+        if board.deal is None:
+            continue
+        hands = _cards_of(board.deal)
+        if not _whole(hands):
+            raise _bad(path, None, f"the deal is not 4 hands of 13 cards: {board.deal.to_pbn()}")
+        number = board.board_num
+        vul = ("none", "all", "NS", "EW")[int(board.vul)] if board.vul is not None else "none"
+        dealer = Seat(int(board.dealer), 4) if board.dealer is not None else Seat(0, 4)
+        ident = f"board-{number}" if number is not None else f"board-{index + 1}"
+        boards.append(BridgeBoard(ident, hands, dealer, number, vul))
+    return boards
+
+
+# -- YAML -----------------------------------------------------------------------------------
+
+
+def to_yaml(boards: list[BridgeBoard], *, scenario_id: str) -> str:
+    """A board scenario file (``kind: board``) with one bridge deal per board."""
+    from betel_tutor.scenario.legacy_note import _block
+
+    out = [
+        "kind: board",
+        f'id: "{scenario_id}"',
+        "title:",
+        f'  en: "{scenario_id}"',
+        f'  pl: "{scenario_id}"',
+        "deals:",
+    ]
+    for board in boards:
+        out.append(f'  - id: "{board.id}"')
+        out.append("    game: bridge")
+        if board.number is not None:
+            out.append(f"    board: {board.number}")
+        if board.variant is not None:
+            out.append(f"    variant: {board.variant}")
+        if board.trump is not None:
+            out.append(f"    trump: {board.trump}")
+        out.append(f"    dealer: {board.dealer.letter}")
+        out.append(f"    vulnerable: {board.vulnerable}")
+        out.append("    hands:")
+        for seat in Seat(0, 4).clockwise():
+            hand = board.hands[seat]
+            groups = []
+            for suit in _PBN_SUITS:
+                ranks = " ".join(c.rank.symbol for c in hand if c.suit is suit) or "-"
+                groups.append(suit.symbol + ranks)
+            out.append(f"      {seat.letter}: {' '.join(groups)}")
+        if board.notes:
+            out.append("    notes:")
+            for note in board.notes:
+                out.append(f'      - id: "{note.id}"')
+                out.append(f"        version: {note.version}")
+                out.append(f"        category: {note.category}")
+                for lang in ("en", "pl"):
+                    out.append(f"        {lang}: {_block(note.text.get(lang), '          ')}")
+    return "\n".join(out) + "\n"
+
+
+def write_boards(boards: list[BridgeBoard], path: str) -> str:
+    """The text of ``path``'s format for ``boards``; LIN is read, not written."""
+    kind = format_of(path)
+    if kind == "pbn":
+        return to_pbn(boards)
+    if kind == "yaml":
+        return to_yaml(boards, scenario_id=Path(path).stem)
+    raise ScenarioError("bridge.lin_read_only", path=path)

@@ -1,0 +1,91 @@
+"""What the sheet of a bridge board adds: board number, dealer, vulnerability, each hand's
+high-card points and the makeable-contracts grid from DDS (``templates/_bridge_board.html.j2``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from betel_tutor import i18n
+from betel_tutor.cards import Card, Rank
+from betel_tutor.scenario.model import DealSpec
+from betel_tutor.seats import Seat
+
+_POINTS = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
+_VULNERABLE = {
+    "none": "bridge.vul_none",
+    "NS": "bridge.vul_ns",
+    "EW": "bridge.vul_ew",
+    "all": "bridge.vul_all",
+}
+
+
+def high_card_points(hand: tuple[Card, ...]) -> int:
+    """Milton Work's count: A 4, K 3, Q 2, J 1.
+
+    >>> from betel_tutor.cards import parse_cards
+    >>> high_card_points(tuple(parse_cards("♠AKQJ ♥A ♦2")))
+    14
+    """
+    return sum(_POINTS.get(card.rank, 0) for card in hand)
+
+
+@dataclass(frozen=True)
+class BridgeView:
+    """The board's facts and, when DDS can solve it, the grid: per seat the highest level it
+    makes as declarer in each strain ("—": none)."""
+
+    labels: dict[str, str]
+    board: str
+    vulnerable: str
+    points: list[tuple[str, int]]  # (seat, HCP)
+    strains: list[str]
+    grid: list[tuple[str, list[str]]]  # (seat, level per strain)
+    par: str
+
+
+@lru_cache(maxsize=64)
+def _solved(pbn_deal: str, vulnerable: str, dealer: int) -> object:
+    from betel_tutor.bridge_dd import double_dummy
+    from betel_tutor.bridge_files import BridgeBoard
+
+    hands = tuple(() for _ in range(4))
+    board = BridgeBoard("", hands, Seat(dealer, 4), None, vulnerable)
+    return double_dummy(board, deal=pbn_deal)
+
+
+def bridge_view(
+    deal: DealSpec, hands: tuple[tuple[Card, ...], ...], lang: str, *, grid: bool = True
+) -> BridgeView:
+    """The board's facts; with ``grid`` (the answer sheet) DDS's makeable contracts and par,
+    unless the board is a variant DDS cannot solve."""
+    from betel_tutor.bridge_dd import SEATS, STRAINS, DoubleDummy
+    from betel_tutor.bridge_files import BridgeBoard
+
+    keys = ("board", "vulnerable", "hcp", "makeable", "declarer")
+    labels = {key: i18n.translate(f"bridge.{key}", lang) for key in keys}
+    vulnerable = deal.vulnerable or "none"
+    board = BridgeBoard(deal.id, hands, Seat(deal.dealer, 4), deal.board, vulnerable)
+    points = [(seat.localized(lang), high_card_points(hands[seat])) for seat in SEATS]
+    nt = i18n.translate("bridge.nt", lang)
+    strains = [nt if strain == "NT" else strain for strain in STRAINS]
+    rows: list[tuple[str, list[str]]] = []
+    par = ""
+    if grid and deal.variant is None:
+        solved = _solved(board.pbn_deal(), vulnerable, int(board.dealer))
+        assert isinstance(solved, DoubleDummy)
+        for seat in SEATS:
+            levels = [solved.makeable(seat, strain) for strain in STRAINS]
+            rows.append((seat.localized(lang), ["—" if n is None else str(n) for n in levels]))
+        contracts = ", ".join(c.localized(lang) for c in solved.par_contracts) or "—"
+        par = i18n.translate("bridge.par", lang, score=solved.par_score, contracts=contracts)
+    return BridgeView(
+        labels=labels,
+        board="—" if deal.board is None else str(deal.board),
+        vulnerable=i18n.translate(_VULNERABLE[vulnerable], lang),
+        points=points,
+        strains=strains,
+        grid=rows,
+        par=par,
+    )

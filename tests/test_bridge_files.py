@@ -1,0 +1,170 @@
+"""Bridge boards in PBN and LIN (endplay), DDS's table and par, convert, solve and the sheet."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from betel_tutor.bridge_dd import double_dummy
+from betel_tutor.bridge_files import BridgeBoard, read_boards, to_pbn
+from betel_tutor.cards import parse_cards
+from betel_tutor.errors import ScenarioError
+from betel_tutor.scenario.model import Note, Text
+from betel_tutor.seats import Seat
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data" / "bridge"
+BLUE = ROOT / "scenarios" / "boards" / "blue-suit.yaml"
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "betel_tutor.entry", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"},
+        check=False,
+    )
+
+
+def test_lin_board_is_read() -> None:
+    (board,) = read_boards(str(DATA / "slam.lin"))
+    assert board.number == 7
+    assert board.dealer == Seat.parse("N", 4)
+    assert board.vulnerable == "NS"  # sv|n|
+    south = board.hands[Seat.parse("S", 4)]
+    assert board.pbn_deal().split()[2] == "AKQJ.AKQJ.AKQ.AK"
+    assert len(south) == 13
+
+
+def test_dds_table_thirteen_top_tricks() -> None:
+    # South holds every ace, king and queen but ♦J: 13 top tricks in ♥, ♠ and NT for N-S,
+    # and East-West take nothing there.
+    solved = double_dummy(read_boards(str(DATA / "slam.lin"))[0])
+    for seat in ("N", "S"):
+        row = solved.tricks[Seat.parse(seat, 4)]
+        assert (row["♠"], row["♥"], row["NT"]) == (13, 13, 13)
+    assert solved.tricks[Seat.parse("E", 4)]["NT"] == 0
+    assert solved.par_score == 2220  # 7NT vulnerable
+    assert [str(c) for c in solved.par_contracts] == ["7NT N", "7NT S"]
+
+
+def test_pbn_round_trip_keeps_the_note(tmp_path: Path) -> None:
+    pbn = tmp_path / "blue.pbn"
+    back = tmp_path / "blue.yaml"
+    assert run("convert", str(BLUE), str(pbn)).returncode == 0
+    assert "\\SA <u>\\C2</u>" in pbn.read_text(encoding="utf-8")
+    assert run("convert", str(pbn), str(back)).returncode == 0
+    (original,) = read_boards(str(BLUE))
+    (again,) = read_boards(str(back))
+    assert again.hands == original.hands
+
+    def kept(notes: tuple[Note, ...]) -> list[tuple[str, int, str, Text]]:
+        return [(n.id, n.version, n.category, n.text) for n in notes]
+
+    assert kept(again.notes) == kept(original.notes)
+    assert len(again.notes) == 1
+    assert (again.variant, again.trump) == ("blue-suit", "♠")
+    assert run("check", str(back)).returncode == 0
+    # endplay reads what we write
+    import endplay.parsers.pbn as endplay_pbn
+
+    (board,) = endplay_pbn.loads(pbn.read_text(encoding="utf-8"))
+    assert board.deal.to_pbn() == original.pbn_deal()
+
+
+def test_foreign_commentary_becomes_a_note(tmp_path: Path) -> None:
+    path = tmp_path / "x.pbn"
+    text = to_pbn(read_boards(str(DATA / "slam.lin")))
+    path.write_text(text + "{South leads the \\SA.}\n", encoding="utf-8")
+    (board,) = read_boards(str(path))
+    (note,) = board.notes
+    assert note.text.en == note.text.pl == "South leads the ♠{A}."
+    assert note.category == "after"
+
+
+def test_solve_json_shape() -> None:
+    result = run("solve", str(DATA / "slam.lin"), "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert set(data["table"]) == {"N", "E", "S", "W"}
+    assert set(data["table"]["N"]) == {"♣", "♦", "♥", "♠", "NT"}
+    assert data["table"]["N"]["NT"] == 13
+    assert data["par"]["score"] == 2220
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_solve_text_both_languages(lang: str) -> None:
+    result = run("solve", str(DATA / "slam.yaml"), "--lang", lang)
+    assert result.returncode == 0, result.stderr
+    assert ("Par: 2220 for North-South" if lang == "en" else "7BA N") in result.stdout
+
+
+def test_blue_suit_is_not_solved() -> None:
+    result = run("solve", str(BLUE), "--lang", "pl")
+    assert result.returncode == 2
+    assert "DDS" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("content", "name", "expected"),
+    [
+        ('[Deal "N:AKQ.x"]\n', "bad.pbn", "bad.pbn:1:"),
+        ("garbage\n", "bad2.pbn", "bad2.pbn:1:"),
+        ('[Board "1"]\n[Deal "N:AKQ.AKQ.AKQ.AKQJ - - -"]\n', "short.pbn", "short.pbn:2:"),
+        ("pn|a,b,c,d|\n", "nodeal.lin", "nodeal.lin:1:"),
+        ('[Board "?"]\n[Deal "N:AKQJ.AKQJ.AKQ.AK T98.T98.T98.QJT9 - - -"]\n', "q.pbn", "q.pbn:1:"),
+        ('[Board "1"]\n[Dealer "N"]\n', "nodeal.pbn", "nodeal.pbn:1:"),
+        ("kind: board\n", "x.txt", ".txt"),
+    ],
+)
+def test_damaged_files_one_line(tmp_path: Path, content: str, name: str, expected: str) -> None:
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    for lang in ("en", "pl"):
+        result = run("convert", str(path), str(tmp_path / "out.yaml"), "--lang", lang)
+        assert result.returncode == 2
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and expected in lines[0], result.stderr
+    assert not (tmp_path / "out.yaml").exists()
+
+
+def test_unknown_target_refused(tmp_path: Path) -> None:
+    result = run("convert", str(DATA / "slam.lin"), str(tmp_path / "out.lin"))
+    assert result.returncode == 2 and "LIN" in result.stderr
+    with pytest.raises(ScenarioError):
+        read_boards(str(tmp_path / "missing.pbn"))
+
+
+def test_sheet_shows_the_grid(tmp_path: Path) -> None:
+    result = run("render", str(DATA / "slam.yaml"), "-o", str(tmp_path), "--lang", "en")
+    assert result.returncode == 0, result.stderr
+    html = (tmp_path / "slam.html").read_text(encoding="utf-8")
+    assert '<table class="makeable">' in html
+    assert "<tr><th>North</th><td>5</td><td>6</td><td>7</td><td>7</td><td>7</td></tr>" in html
+    assert "Board: 7" in html and "Vulnerable: North-South" in html
+    assert "<td>36 HCP</td>" in html
+
+
+def test_student_sheet_has_no_grid(tmp_path: Path) -> None:
+    result = run("render", str(DATA / "slam.yaml"), "-o", str(tmp_path), "--sheet", "student")
+    assert result.returncode == 0, result.stderr
+    html = (tmp_path / "slam.html").read_text(encoding="utf-8")
+    assert "bridge-board" in html and '<table class="makeable">' not in html
+
+
+def test_dds_one_suit_each() -> None:
+    # North holds every spade, East every heart, South every diamond, West every club. In
+    # spades North-South take all 13 whoever declares (North's trumps win every trick); in
+    # no-trumps the opening leader runs their suit: 13 for the defence.
+    hands = tuple(tuple(parse_cards(f"{suit}AKQJT98765432")) for suit in "♠♥♦♣")
+    solved = double_dummy(BridgeBoard("suits", hands, Seat(0, 4)))
+    north, _, south, west = (Seat.parse(s, 4) for s in "NESW")
+    assert solved.tricks[north]["♠"] == solved.tricks[south]["♠"] == 13
+    assert solved.tricks[north]["NT"] == 0  # East leads hearts
+    assert solved.tricks[west]["NT"] == 0  # North leads spades
