@@ -306,6 +306,76 @@ def import_note_command(
             _write_output(output, document, folder=False)
 
 
+@app.command("deal")
+def deal_command(
+    path: Annotated[
+        str | None,
+        typer.Argument(help="A scenario file: the constraints of its deal (see --id)."),
+    ] = None,
+    game: Annotated[
+        str | None, typer.Option("--game", help="betel or bridge, when no file is given.")
+    ] = None,
+    constraint: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--constraint",
+            "-c",
+            help='A condition, e.g. "S hcp 12-15", "N ♠ 5+", "S shape 5-3-1-1", '
+            '"dubel has ♠A", "S makes 3NT", "W takes at most 1 in B1" (docs/scenarios.md).',
+        ),
+    ] = None,
+    deal_id: Annotated[
+        str | None, typer.Option("--id", help="The file's deal [default: its first].")
+    ] = None,
+    count: Annotated[int, typer.Option("--count", min=1, help="Deals to find.")] = 1,
+    tries: Annotated[
+        int, typer.Option("--tries", min=1, help="Candidate deals tested at most.")
+    ] = 20_000,
+    seed: Annotated[
+        str | None, typer.Option("--seed", help="Start from this seed [default: a new one].")
+    ] = None,
+    workers: Annotated[
+        int, typer.Option("--workers", help="Processes, at most one per available core.")
+    ] = 1,
+    out: Annotated[
+        str | None, typer.Option("--out", "-o", help="Write the deals as a scenario file.")
+    ] = None,
+    lang: Lang = None,
+    as_json: Json = False,
+) -> None:
+    """Find deals for a lesson: dealt from a seed until they meet every constraint."""
+    with _reported(lang) as language:
+        import json
+
+        from betel_tutor.scenario.finder import (
+            find_deals,
+            lines,
+            scenario_yaml,
+            to_json,
+            wanted_for,
+        )
+
+        wanted = wanted_for(path, game, constraint or [], deal_id)
+        base = _seed_text(seed)
+        if base is None:
+            import secrets
+
+            base = secrets.token_hex(4)
+        used = _workers(workers, language)
+        found, tested = find_deals(wanted, base, count=count, tries=tries, workers=used)
+        if out is not None and found:
+            _write_output(out, scenario_yaml(found, wanted), folder=False)
+        if as_json:
+            typer.echo(json.dumps(to_json(found, wanted.game), ensure_ascii=False, indent=2))
+        else:
+            for line in lines(found, wanted.game, language):
+                typer.echo(line)
+        if len(found) < count:
+            from betel_tutor.errors import BetelError
+
+            raise BetelError("finder.unmet", n=tested, found=len(found), count=count)
+
+
 @app.command("odds")
 def odds_command(
     hold: Annotated[int, typer.Option("--hold", help="Cards of the suit in your hand.")],

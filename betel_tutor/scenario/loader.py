@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from betel_tutor.errors import BetelError
 from betel_tutor.match import CHIPS, TARGET
+from betel_tutor.scenario.conditions import Condition
 from betel_tutor.scenario.model import (
     Constraint,
     DealSpec,
@@ -198,13 +200,11 @@ class _Loader(Reader):
                 ok = False
             values["seed"] = seed
         if "constraints" in fields:
-            values["constraints"] = tuple(
-                self.items(
-                    fields["constraints"],
-                    "constraints",
-                    lambda n: self.constraint(n, count, dealer),
-                )
+            read = self.items(
+                fields["constraints"], "constraints", lambda n: self.constraint(n, count, dealer)
             )
+            values["constraints"] = tuple(c for c in read if isinstance(c, Constraint))
+            values["conditions"] = tuple(c for c in read if isinstance(c, Condition))
         if "auction" in fields:
             values["auction"] = self.calls(fields["auction"])
         if "contract" in fields:
@@ -275,7 +275,18 @@ class _Loader(Reader):
         text = self.string(node, "auction")
         return None if text is None else tuple(text.split())
 
-    def constraint(self, node: Node, count: int, dealer: Seat | None) -> Constraint | None:
+    def constraint(
+        self, node: Node, count: int, dealer: Seat | None
+    ) -> Constraint | Condition | None:
+        if isinstance(node.value, str):  # one line: "S hcp 12-15", "dubel has ♠A"
+            from betel_tutor.scenario.conditions import parse_condition
+
+            try:
+                game = "bridge" if count == 4 else "betel"
+                return parse_condition(node.value, game=game, dealer=dealer)
+            except BetelError as error:
+                self.problem(node.position, "scenario.bad_condition", detail=error)
+                return None
         fields = self.mapping(node, "constraint", allowed=CONSTRAINT_KEYS, required=("seat",))
         if fields is None or "seat" not in fields:
             return None
