@@ -74,11 +74,31 @@ class Condition:
             if self.exact:
                 return lengths == self.shape
             return sorted(lengths, reverse=True) == sorted(self.shape, reverse=True)
-        tricks = self.tricks(dealt)
+        # Null-window searches on the bounds alone, not the exact figure: "at least n" is one
+        # search, "at most n" the opposite of "at least n + 1".
+        assert self.contract is not None
         if self.kind == "makes":
-            assert self.contract is not None
-            return self.contract.is_made(tricks)
-        return self._within(tricks)
+            if self.contract.kind == "normal":
+                return self._takes_at_least(dealt, self.contract.tricks_needed)
+            return not self._takes_at_least(dealt, self.contract.allowed + 1)
+        if self.low > 0 and not self._takes_at_least(dealt, self.low):
+            return False
+        return self.high is None or not self._takes_at_least(dealt, self.high + 1)
+
+    def _takes_at_least(self, dealt: Deal, tricks: int) -> bool:
+        """Whether the declarer takes ``tricks`` or more, double dummy (Betel deals only)."""
+        from betel_tutor.solver.api import make_board, mask_of
+
+        assert self.contract is not None and self.seat is not None
+        if tricks <= 0:
+            return True
+        if tricks > len(dealt.hands[self.seat]):
+            return False
+        contract = self.contract
+        kind = contract.kind if contract.kind in ("betelek", "betel") else "normal"
+        board = make_board(trump=contract.trump, declarer=self.seat, contract_kind=kind)
+        a, b, c = (mask_of(hand) for hand in dealt.hands)
+        return board.wins((a, b, c), int(self.seat), tricks)
 
     def tricks(self, dealt: Deal) -> int:
         """The declarer's tricks in the contract, double dummy (Betel deals only)."""
