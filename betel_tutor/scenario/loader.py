@@ -408,6 +408,23 @@ class _Loader(Reader):
         number = self.integer(value, f"goal.{name}", low=0, high=10)
         return None if number is None else {name: number}
 
+    def quiz_contract(self, node: Node, kind: str) -> bool:
+        """A quiz's contract: of the ladder, or ``pass`` (free play) for a score; a problem
+        at it if not."""
+        from betel_tutor.contracts import Contract, parse_contract
+        from betel_tutor.errors import NotationError
+
+        what = f"{kind}.contract"
+        text = self.string(node, what)
+        if text is None:
+            return False
+        try:
+            Contract.parse(text) if kind == "score" else parse_contract(text)
+        except NotationError as error:
+            self.problem(node.position, "scenario.bad_contract", what=what, detail=error)
+            return False
+        return True
+
     def quiz(self, node: Node) -> Quiz | None:
         fields = node.value if node.is_mapping else None
         kind_node = fields.get("kind") if fields else None
@@ -437,6 +454,8 @@ class _Loader(Reader):
             self.text(spec["explanation"], "quiz.explanation") if "explanation" in spec else None
         )
         params = {key: spec[key].plain() for key in QUIZ_PARAMS[kind] if key in spec}
+        if "contract" in spec and not self.quiz_contract(spec["contract"], kind):
+            return None
         if "ask" in spec and self.string(spec["ask"], "quiz.ask", choices=("declarer",)) is None:
             return None
         if question is None or not set(QUIZ_REQUIRED[kind]) <= params.keys():
@@ -454,12 +473,26 @@ class _Loader(Reader):
 
 def load_text(text: str, path: str) -> tuple[Scenario | None, list[Problem]]:
     """Load a scenario from its text; ``path`` is used in the positions."""
+    scenario, problems, _ = load_text_partly(text, path)
+    return (scenario if not problems else None), problems
+
+
+def load_text_partly(text: str, path: str) -> tuple[Scenario | None, list[Problem], frozenset[str]]:
+    """Like :func:`load_text`, with what could be read even when there are problems (the
+    parts with problems left out), and the id of every deal written, read or not: ``check``
+    goes on checking what does not depend on the parts left out."""
     root, problems = load_yaml(text, path)
     if root is None:
-        return None, problems
+        return None, problems, frozenset()
     loader = _Loader(path)
     scenario = loader.scenario(root)
-    return (scenario if not loader.problems else None), problems + loader.problems
+    written: set[str] = set()
+    deals = root.value.get("deals") if root.is_mapping else None
+    for node in deals.value if deals is not None and deals.is_sequence else []:
+        ident = node.value.get("id") if node.is_mapping else None
+        if ident is not None and isinstance(ident.value, (str, int)):
+            written.add(str(ident.value))
+    return scenario, problems + loader.problems, frozenset(written)
 
 
 def load(path: str) -> tuple[Scenario | None, list[Problem]]:
