@@ -283,11 +283,20 @@ def import_note_command(
         str | None,
         typer.Option("--output", "-o", help="Write the YAML here instead of printing it."),
     ] = None,
+    game: Annotated[
+        str, typer.Option("--game", help="The board's game: bridge or betel.")
+    ] = "bridge",
+    variant: Annotated[
+        str | None, typer.Option("--variant", help="The board's rules variant: blue-suit.")
+    ] = None,
+    trump: Trump = None,
     lang: Lang = None,
 ) -> None:
-    """Convert a legacy board note to the YAML form of a deal's notes (losslessly)."""
+    """Convert a legacy board note to a board scenario holding it (losslessly), which
+    ``check`` accepts."""
     with _reported(lang) as language:
-        from betel_tutor.scenario.legacy_note import note_to_yaml, parse_note
+        from betel_tutor.errors import NotationError
+        from betel_tutor.scenario.legacy_note import note_scenario, parse_note
         from betel_tutor.scenario.source import read_file
 
         text, problems = read_file(note)
@@ -299,7 +308,17 @@ def import_note_command(
             typer.echo(f"{where.path}:{where.line}: {problem.message(language)}", err=True)
         if parsed is None:
             raise typer.Exit(CHECK_FAILED)
-        document = "notes:\n" + note_to_yaml(parsed, indent="  ")
+        if game not in ("bridge", "betel"):
+            raise NotationError("finder.bad_game", token=game, position=0)
+        if variant not in (None, "blue-suit"):
+            raise NotationError("rules.bad_variant", token=variant, position=0)
+        suit = None
+        if trump is not None:
+            from betel_tutor.rules import as_trump
+
+            chosen = as_trump(trump.strip())
+            suit = None if chosen is None else chosen.symbol
+        document = note_scenario(parsed, game=game, variant=variant, trump=suit)
         if output is None:
             typer.echo(document, nl=False)
         else:
