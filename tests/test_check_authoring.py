@@ -40,6 +40,20 @@ def test_every_contract_field_is_checked(tmp_path: Path, field: str, value: str)
     assert f"{path}:{line}:" in result.stdout and f"'{value}' is not a contract" in result.stdout
 
 
+def test_trump_fields_are_checked_where_written(tmp_path: Path) -> None:
+    path = tmp_path / "t.yaml"
+    path.write_text(
+        "kind: practice\nid: t\ntitle: {en: T, pl: T}\ndeals:\n  - id: d1\n    seed: 5\n"
+        "    trump: banana\nquizzes:\n  - kind: trick-winner\n    question: {en: Q, pl: Q}\n"
+        "    trick: ♥K ♥A ♥7\n    trump: 9♠\n    answer: ♥A\n",
+        encoding="utf-8",
+    )
+    result = run("check", str(path))
+    assert result.returncode == 1
+    assert positions(result.stdout) == [(7, 12), (12, 12)]
+    assert "bad suit 'banana'" in result.stdout and "bad suit '9♠'" in result.stdout
+
+
 def test_every_problem_of_a_file_in_order() -> None:
     path = BAD / "77_three_mistakes_in_order.yaml"
     result = run("check", str(path))

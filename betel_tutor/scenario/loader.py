@@ -211,6 +211,7 @@ class _Loader(Reader):
             values["contract"] = self.contract(fields["contract"], "contract")
         if "trump" in fields:
             values["trump"] = self.string(fields["trump"], "trump")
+            ok = ok and self.trump(fields["trump"], "trump")
         if "declarer" in fields:
             values["declarer"] = self.seat(
                 fields["declarer"], "declarer", count=count, dealer=dealer
@@ -408,6 +409,21 @@ class _Loader(Reader):
         number = self.integer(value, f"goal.{name}", low=0, high=10)
         return None if number is None else {name: number}
 
+    def trump(self, node: Node, what: str) -> bool:
+        """A trump suit (``♠``, ``S``, ``spades``, ``pik``) or ``NT``; a problem at it if not."""
+        from betel_tutor.errors import NotationError
+        from betel_tutor.rules import as_trump
+
+        value = node.value
+        if value is None:
+            return True  # no trump
+        try:
+            as_trump(str(value).strip())
+        except NotationError as error:
+            self.problem(node.position, "scenario.bad_contract", what=what, detail=error)
+            return False
+        return True
+
     def quiz_contract(self, node: Node, kind: str) -> bool:
         """A quiz's contract: of the ladder, or ``pass`` (free play) for a score; a problem
         at it if not."""
@@ -455,6 +471,8 @@ class _Loader(Reader):
         )
         params = {key: spec[key].plain() for key in QUIZ_PARAMS[kind] if key in spec}
         if "contract" in spec and not self.quiz_contract(spec["contract"], kind):
+            return None
+        if "trump" in spec and not self.trump(spec["trump"], f"{kind}.trump"):
             return None
         if "ask" in spec and self.string(spec["ask"], "quiz.ask", choices=("declarer",)) is None:
             return None
