@@ -354,8 +354,13 @@ def deal_command(
         str | None, typer.Option("--seed", help="Start from this seed [default: a new one].")
     ] = None,
     workers: Annotated[
-        int, typer.Option("--workers", help="Processes, at most one per available core.")
-    ] = 1,
+        int | None,
+        typer.Option(
+            "--workers",
+            help="Processes, at most one per available core [default: one per core with a "
+            "double-dummy condition, else one].",
+        ),
+    ] = None,
     out: Annotated[
         str | None, typer.Option("--out", "-o", help="Write the deals as a scenario file.")
     ] = None,
@@ -380,7 +385,13 @@ def deal_command(
             import secrets
 
             base = secrets.token_hex(4)
-        used = _workers(workers, language)
+        if workers is None:
+            from betel_tutor.cores import usable_workers
+
+            dear = any(condition.double_dummy for condition in wanted.conditions)
+            used = usable_workers(8) if dear else 1
+        else:
+            used = _workers(workers, language)
         found, tested = find_deals(wanted, base, count=count, tries=tries, workers=used)
         if out is not None and found:
             _write_output(out, scenario_yaml(found, wanted), folder=False)

@@ -167,6 +167,16 @@ def test_deal_json_meets_constraints_checked_by_the_solver() -> None:
         assert table.tricks(1, "betelek") <= 1
 
 
+def test_deal_workers_give_the_same_deals() -> None:
+    args = ("deal", "--game", "betel", "--seed", "k", "--count", "2", "--json", "-c", "S makes 2♠")
+    one = run(*args, "--workers", "1")
+    two = run(*args, "--workers", "2")
+    assert one.returncode == two.returncode == 0, one.stderr + two.stderr
+    assert json.loads(one.stdout) == json.loads(two.stdout)
+    capped = run(*args, "--workers", "500")
+    assert capped.returncode == 0 and json.loads(capped.stdout) == json.loads(one.stdout)
+
+
 def test_deal_bridge_json() -> None:
     result = run("deal", "--game", "bridge", "--seed", "b", "--json", "-c", "N hcp 15-17")
     assert result.returncode == 0, result.stderr
