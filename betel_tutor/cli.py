@@ -346,9 +346,9 @@ def deal_command(
     deal_id: Annotated[
         str | None, typer.Option("--id", help="The file's deal [default: its first].")
     ] = None,
-    count: Annotated[int, typer.Option("--count", min=1, help="Deals to find.")] = 1,
+    count: Annotated[int, typer.Option("--count", min=1, max=1000, help="Deals to find.")] = 1,
     tries: Annotated[
-        int, typer.Option("--tries", min=1, help="Candidate deals tested at most.")
+        int, typer.Option("--tries", min=1, max=1_000_000, help="Candidate deals tested at most.")
     ] = 20_000,
     seed: Annotated[
         str | None, typer.Option("--seed", help="Start from this seed [default: a new one].")
