@@ -283,11 +283,20 @@ def import_note_command(
         str | None,
         typer.Option("--output", "-o", help="Write the YAML here instead of printing it."),
     ] = None,
+    game: Annotated[
+        str, typer.Option("--game", help="The board's game: bridge or betel.")
+    ] = "bridge",
+    variant: Annotated[
+        str | None, typer.Option("--variant", help="The board's rules variant: blue-suit.")
+    ] = None,
+    trump: Trump = None,
     lang: Lang = None,
 ) -> None:
-    """Convert a legacy board note to the YAML form of a deal's notes (losslessly)."""
+    """Convert a legacy board note to a board scenario holding it (losslessly), which
+    ``check`` accepts."""
     with _reported(lang) as language:
-        from betel_tutor.scenario.legacy_note import note_to_yaml, parse_note
+        from betel_tutor.errors import NotationError
+        from betel_tutor.scenario.legacy_note import note_scenario, parse_note
         from betel_tutor.scenario.source import read_file
 
         text, problems = read_file(note)
@@ -299,11 +308,102 @@ def import_note_command(
             typer.echo(f"{where.path}:{where.line}: {problem.message(language)}", err=True)
         if parsed is None:
             raise typer.Exit(CHECK_FAILED)
-        document = "notes:\n" + note_to_yaml(parsed, indent="  ")
+        if game not in ("bridge", "betel"):
+            raise NotationError("finder.bad_game", token=game, position=0)
+        if variant not in (None, "blue-suit"):
+            raise NotationError("rules.bad_variant", token=variant, position=0)
+        suit = None
+        if trump is not None:
+            from betel_tutor.rules import as_trump
+
+            chosen = as_trump(trump.strip())
+            suit = None if chosen is None else chosen.symbol
+        document = note_scenario(parsed, game=game, variant=variant, trump=suit)
         if output is None:
             typer.echo(document, nl=False)
         else:
             _write_output(output, document, folder=False)
+
+
+@app.command("deal")
+def deal_command(
+    path: Annotated[
+        str | None,
+        typer.Argument(help="A scenario file: the constraints of its deal (see --id)."),
+    ] = None,
+    game: Annotated[
+        str | None, typer.Option("--game", help="betel or bridge, when no file is given.")
+    ] = None,
+    constraint: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--constraint",
+            "-c",
+            help='A condition, e.g. "S hcp 12-15", "N ♠ 5+", "S shape 5-3-1-1", '
+            '"dubel has ♠A", "S makes 3NT", "W takes at most 1 in B1" (docs/scenarios.md).',
+        ),
+    ] = None,
+    deal_id: Annotated[
+        str | None, typer.Option("--id", help="The file's deal [default: its first].")
+    ] = None,
+    count: Annotated[int, typer.Option("--count", min=1, max=1000, help="Deals to find.")] = 1,
+    tries: Annotated[
+        int, typer.Option("--tries", min=1, max=1_000_000, help="Candidate deals tested at most.")
+    ] = 20_000,
+    seed: Annotated[
+        str | None, typer.Option("--seed", help="Start from this seed [default: a new one].")
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers",
+            help="Processes, at most one per available core [default: one per core with a "
+            "double-dummy condition, else one].",
+        ),
+    ] = None,
+    out: Annotated[
+        str | None, typer.Option("--out", "-o", help="Write the deals as a scenario file.")
+    ] = None,
+    lang: Lang = None,
+    as_json: Json = False,
+) -> None:
+    """Find deals for a lesson: dealt from a seed until they meet every constraint."""
+    with _reported(lang) as language:
+        import json
+
+        from betel_tutor.scenario.finder import (
+            find_deals,
+            lines,
+            scenario_yaml,
+            to_json,
+            wanted_for,
+        )
+
+        wanted = wanted_for(path, game, constraint or [], deal_id)
+        base = _seed_text(seed)
+        if base is None:
+            import secrets
+
+            base = secrets.token_hex(4)
+        if workers is None:
+            from betel_tutor.cores import usable_workers
+
+            dear = any(condition.double_dummy for condition in wanted.conditions)
+            used = usable_workers(8) if dear else 1
+        else:
+            used = _workers(workers, language)
+        found, tested = find_deals(wanted, base, count=count, tries=tries, workers=used)
+        if out is not None and found:
+            _write_output(out, scenario_yaml(found, wanted), folder=False)
+        if as_json:
+            typer.echo(json.dumps(to_json(found, wanted.game), ensure_ascii=False, indent=2))
+        else:
+            for line in lines(found, wanted.game, language):
+                typer.echo(line)
+        if len(found) < count:
+            from betel_tutor.errors import BetelError
+
+            raise BetelError("finder.unmet", n=tested, found=len(found), count=count)
 
 
 @app.command("odds")

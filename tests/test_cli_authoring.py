@@ -86,7 +86,7 @@ def test_import_note_round_trip(tmp_path: Path) -> None:
     out = tmp_path / "note.yaml"
     result = run("import-note", str(NOTE), "-o", str(out))
     assert result.returncode == 0, result.stderr
-    imported = yaml.safe_load(out.read_text(encoding="utf-8"))["notes"][0]
+    imported = yaml.safe_load(out.read_text(encoding="utf-8"))["deals"][0]["notes"][0]
     assert imported["id"] == "532703080314295" and imported["category"] == "before"
     original = NOTE.read_text(encoding="utf-8")
     for line in imported["en"].splitlines() + imported["pl"].splitlines():

@@ -93,10 +93,26 @@ def test_blue_suit_board_sheet(browser: Browser, tmp_path: Path) -> None:
 
 
 def test_a_hostile_note_runs_no_script(browser: Browser, tmp_path: Path) -> None:
+    from betel_tutor.render.html import render_handout
+    from betel_tutor.scenario.loader import load_text
+
     folder = tmp_path / "boards"
     folder.mkdir()
     (folder / "hostile.yaml").write_text(HOSTILE, encoding="utf-8")
-    out = render(tmp_path, str(folder))
+    # The checker refuses raw HTML in a note, so the command prints no sheet of it ...
+    refused = subprocess.run(
+        [BETEL_TUTOR, "render", str(folder), "--no-solver", "-o", str(tmp_path / "out")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert refused.returncode == 1 and "raw HTML <script>" in refused.stderr
+    # ... and the sheet made of it anyway escapes it.
+    scenario, _ = load_text(HOSTILE, "hostile.yaml")
+    assert scenario is not None
+    out = tmp_path / "sheet"
+    out.mkdir()
+    (out / "handout.html").write_text(render_handout([scenario]), encoding="utf-8")
     page = browser.new_page()
     page.goto((out / "handout.html").as_uri())
     assert page.evaluate("window.pwned") is None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 from collections.abc import Iterator, Sequence
 
@@ -15,7 +16,6 @@ from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, Card, CardRun
 from betel_tutor.cores import usable_workers
 from betel_tutor.errors import BetelError, ScenarioError
 from betel_tutor.scenario.deals import MAX_ATTEMPTS, Unsatisfiable, realize
-from betel_tutor.scenario.loader import load
 from betel_tutor.scenario.model import DealSpec, Note, Quiz, Scenario
 from betel_tutor.scenario.quizzes import engine_answer, normalise_answer, show_answer
 from betel_tutor.scenario.source import Position, Problem
@@ -29,10 +29,25 @@ def check_file(path: str) -> list[Problem]:
     """All problems of one scenario file (or legacy ``.txt`` note): form, then every claim."""
     if path.endswith(".txt"):
         return check_legacy_note(path)
-    scenario, problems = load(path)
-    if scenario is None:
+    from betel_tutor.scenario.loader import load_text_partly
+    from betel_tutor.scenario.source import read_file
+
+    text, problems = read_file(path)
+    if text is None:
         return problems
-    return problems + check_scenario(scenario)
+    scenario, problems, written = load_text_partly(text, path)
+    if scenario is not None and not problems:
+        problems = check_scenario(scenario)
+    elif scenario is not None:  # what does not depend on the parts with problems
+        for quiz in scenario.all_quizzes():
+            problems.extend(check_quiz(quiz))
+        problems.extend(check_step_references(scenario, written))
+    return in_file_order(problems)
+
+
+def in_file_order(problems: list[Problem]) -> list[Problem]:
+    """A file's problems by line and column (stable: problems at one place keep their order)."""
+    return sorted(problems, key=lambda problem: (problem.position.line, problem.position.column))
 
 
 def check_files(paths: Sequence[str], *, workers: int = 1) -> list[Problem]:
@@ -78,11 +93,16 @@ def check_scenario(scenario: Scenario) -> list[Problem]:
     return problems
 
 
-def check_step_references(scenario: Scenario) -> Iterator[Problem]:
+def check_step_references(
+    scenario: Scenario, written: frozenset[str] | None = None
+) -> Iterator[Problem]:
+    """Steps that name a deal the file does not have (``written``: the ids of the deals
+    written, when some could not be read)."""
     from betel_tutor.scenario.model import PlayStep, WatchStep
 
+    known = {deal.id for deal in scenario.deals} if written is None else written
     for step in scenario.steps:
-        if isinstance(step, (PlayStep, WatchStep)) and scenario.deal(step.deal) is None:
+        if isinstance(step, (PlayStep, WatchStep)) and step.deal not in known:
             yield Problem(
                 _where(step.position, scenario.path), "check.unknown_deal", {"id": step.deal}
             )
@@ -120,10 +140,11 @@ def check_legacy_note(path: str) -> list[Problem]:
     if note is None:
         return problems
     starts = {lang: Position(path, line, 1) for lang, line in note.text_lines.items()}
-    problems = _same_cards(note.texts.get("en", ""), note.texts.get("pl", ""), starts.get("pl"))
+    problems = _same_cards(note.texts.get("en", ""), note.texts.get("pl", ""), starts, text)
     for lang, start in starts.items():
         problems.extend(_remote_urls(note.texts.get(lang, ""), lang, start, text))
-    return problems
+        problems.extend(_raw_html(note.texts.get(lang, ""), lang, start, text))
+    return in_file_order(problems)
 
 
 def _remote_urls(text: str, lang: str, start: Position, source: str | None = None) -> list[Problem]:
@@ -141,26 +162,83 @@ def _remote_urls(text: str, lang: str, start: Position, source: str | None = Non
     lines = source.split("\n")
     problems = []
     for offset, column, kind, url in found:
-        line = start.line + offset
-        at = Position(start.path, line, column)
-        for number in range(line - 1, len(lines)):  # as written: indented, quoted, folded
-            if url in lines[number]:
-                at = Position(start.path, number + 1, lines[number].index(url) + 1)
-                break
+        at = _located(start, offset, column, url, lines)
         key = "check.note_remote_image" if kind == "image" else "check.note_remote_link"
         problems.append(Problem(at, key, {"lang": lang.upper(), "url": url}))
     return problems
 
 
-def _same_cards(english: str, polish: str, where: Position | None) -> list[Problem]:
-    """The two languages of a note must mention the same cards (boards-and-bridge.md §1)."""
+def _located(start: Position, offset: int, column: int, token: str, lines: list[str]) -> Position:
+    """Where ``token``, on line ``offset`` of a note's text that starts at ``start``, is
+    written in the file: the text may be indented, quoted or folded there."""
+    line = start.line + offset
+    for number in range(line - 1, len(lines)):
+        if token in lines[number]:
+            return Position(start.path, number + 1, lines[number].index(token) + 1)
+    return Position(start.path, line, column)
+
+
+def _source_lines(start: Position, source: str | None) -> list[str]:
+    if source is None:
+        from betel_tutor.scenario.source import read_file
+
+        source = read_file(start.path)[0] or ""
+    return source.split("\n")
+
+
+# A tag or a comment: a note's only markup is ♠{A} and <u>…</u> (betel_tutor.markup). An
+# autolink (<https://…>, <name@host>) is a link, reported as one.
+_RAW_HTML = re.compile(r"<!--|</?[A-Za-z][^<>]*>")
+ALLOWED_MARKUP = "♠{A}, <u>…</u>"
+
+
+def _raw_html(text: str, lang: str, start: Position, source: str | None = None) -> list[Problem]:
+    """A problem for each HTML tag or comment in a note other than ``<u>`` and ``</u>``."""
+    found = [
+        (offset, match.start() + 1, match.group(0))
+        for offset, line in enumerate(text.split("\n"))
+        for match in _RAW_HTML.finditer(line)
+        if match.group(0) not in ("<u>", "</u>") and not re.search("://|@", match.group(0))
+    ]
+    if not found:
+        return []
+    lines = _source_lines(start, source)
+    return [
+        Problem(
+            _located(start, offset, column, tag, lines),
+            "check.note_raw_html",
+            {"lang": lang.upper(), "tag": tag, "markup": ALLOWED_MARKUP},
+        )
+        for offset, column, tag in found
+    ]
+
+
+def _same_cards(
+    english: str, polish: str, starts: dict[str, Position], source: str | None = None
+) -> list[Problem]:
+    """The two languages of a note must mention the same cards (boards-and-bridge.md §1).
+    A card that cannot be read is reported where it is written, naming its language."""
+    from betel_tutor.errors import NotationError
     from betel_tutor.scenario.legacy_note import mentioned_cards
 
-    try:
-        en_cards = sorted(mentioned_cards(english, "en"))
-        pl_cards = sorted(mentioned_cards(polish, "pl"))
-    except BetelError as error:
-        return [Problem(_where(where), "check.note_bad_card", {"detail": error})]
+    mentioned: dict[str, list[Card]] = {}
+    problems: list[Problem] = []
+    for lang, text in (("en", english), ("pl", polish)):
+        try:
+            mentioned[lang] = sorted(mentioned_cards(text, lang))
+        except BetelError as error:
+            start = _where(starts.get(lang) or starts.get("en"))
+            at = start
+            token = error.token if isinstance(error, NotationError) else ""
+            if token and start.line:
+                offset = next((n for n, line in enumerate(text.split("\n")) if token in line), 0)
+                at = _located(start, offset, 1, token, _source_lines(start, source))
+            params = {"lang": lang.upper(), "detail": error}
+            problems.append(Problem(at, "check.note_bad_card", params))
+    if problems:
+        return problems
+    en_cards, pl_cards = mentioned["en"], mentioned["pl"]
+    where = starts.get("pl")
     if en_cards == pl_cards:
         return []
     only_en = [c for c in set(en_cards) if en_cards.count(c) > pl_cards.count(c)]
@@ -182,10 +260,11 @@ def check_note(deal: DealSpec, note: Note) -> list[Problem]:
     from betel_tutor.profiles import profile
     from betel_tutor.scenario.legacy_note import example_tricks
 
-    problems = _same_cards(note.text.en, note.text.pl, note.text_positions.get("pl"))
+    starts = {lang: note.text_positions.get(lang) or _where(note.position) for lang in ("en", "pl")}
+    problems = _same_cards(note.text.en, note.text.pl, starts)
     for lang in ("en", "pl"):
-        start = note.text_positions.get(lang) or _where(note.position)
-        problems.extend(_remote_urls(note.text.get(lang), lang, start))
+        problems.extend(_remote_urls(note.text.get(lang), lang, starts[lang]))
+        problems.extend(_raw_html(note.text.get(lang), lang, starts[lang]))
     game = profile(deal.variant or deal.game)
     trump = deal.trump
     if trump is None and deal.contract is not None:

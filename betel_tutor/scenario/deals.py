@@ -1,7 +1,8 @@
 """Turning a deal as written in a scenario into cards: fixed hands, or a seed and constraints.
 
-A seed with constraints is dealt reproducibly: the seed itself first, then ``seed#1``,
-``seed#2`` … until a deal meets every constraint, at most :data:`MAX_ATTEMPTS` deals.
+A seed with constraints (mappings, or lines read by :mod:`betel_tutor.scenario.conditions`)
+is dealt reproducibly: the seed itself first, then ``seed#1``, ``seed#2`` … until a deal meets
+every constraint, at most :data:`MAX_ATTEMPTS` deals.
 Constraints that no deal can meet (:func:`impossible`: more cards of a suit than there are,
 more than a hand holds, two constraints that contradict each other) are refused at once,
 without dealing.
@@ -73,7 +74,9 @@ def realize(spec: DealSpec) -> Deal:
     for attempt in range(MAX_ATTEMPTS):
         seed = spec.seed if attempt == 0 else f"{spec.seed}#{attempt}"
         dealt = deal_with(seed, dealer=spec.dealer)
-        if all(meets(dealt, constraint) for constraint in spec.constraints):
+        if all(meets(dealt, constraint) for constraint in spec.constraints) and all(
+            condition.holds(dealt) for condition in spec.conditions
+        ):
             return dealt
     raise Unsatisfiable(spec.id)
 

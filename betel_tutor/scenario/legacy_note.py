@@ -210,3 +210,30 @@ def note_to_yaml(note: LegacyNote, *, indent: str = "") -> str:
     for lang, body in note.texts.items():
         lines.append(f"{inner}{lang}: {_block(body, inner + '  ')}")
     return "\n".join(lines) + "\n"
+
+
+def note_scenario(
+    note: LegacyNote, *, game: str = "bridge", variant: str | None = None, trump: str | None = None
+) -> str:
+    """A complete board scenario holding the note, which ``betel-tutor check`` accepts: one
+    deal, ``board``, of ``game`` (its ``variant``, the ``trump`` its examples assume), dealt
+    from the note's id as a seed until its cards are written in, and the note as its only one."""
+    import json
+
+    ident = json.dumps(f"note-{note.id}")
+    lines = [
+        "# yaml-language-server: $schema=scenario.schema.json",
+        "kind: board",
+        f"id: {ident}",
+        f'title: {{en: "Board {note.id}", pl: "Rozdanie {note.id}"}}',
+        "deals:",
+        "  - id: board",
+        f"    game: {game}",
+    ]
+    if variant is not None:
+        lines.append(f"    variant: {variant}")
+    if trump is not None:
+        lines.append(f"    trump: {trump}")
+    lines.append(f"    seed: {json.dumps(note.id)}  # the board's cards: replace with its hands")
+    lines.append("    notes:")
+    return "\n".join(lines) + "\n" + note_to_yaml(note, indent="      ")

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from betel_tutor.errors import BetelError
 from betel_tutor.match import CHIPS, TARGET
+from betel_tutor.scenario.conditions import Condition
 from betel_tutor.scenario.model import (
     Constraint,
     DealSpec,
@@ -207,19 +209,18 @@ class _Loader(Reader):
                 ok = False
             values["seed"] = seed
         if "constraints" in fields:
-            values["constraints"] = tuple(
-                self.items(
-                    fields["constraints"],
-                    "constraints",
-                    lambda n: self.constraint(n, count, dealer),
-                )
+            read = self.items(
+                fields["constraints"], "constraints", lambda n: self.constraint(n, count, dealer)
             )
+            values["constraints"] = tuple(c for c in read if isinstance(c, Constraint))
+            values["conditions"] = tuple(c for c in read if isinstance(c, Condition))
         if "auction" in fields:
             values["auction"] = self.calls(fields["auction"])
         if "contract" in fields:
             values["contract"] = self.contract(fields["contract"], "contract")
         if "trump" in fields:
             values["trump"] = self.string(fields["trump"], "trump")
+            ok = ok and self.trump(fields["trump"], "trump")
         if "declarer" in fields:
             values["declarer"] = self.seat(
                 fields["declarer"], "declarer", count=count, dealer=dealer
@@ -284,7 +285,18 @@ class _Loader(Reader):
         text = self.string(node, "auction")
         return None if text is None else tuple(text.split())
 
-    def constraint(self, node: Node, count: int, dealer: Seat | None) -> Constraint | None:
+    def constraint(
+        self, node: Node, count: int, dealer: Seat | None
+    ) -> Constraint | Condition | None:
+        if isinstance(node.value, str):  # one line: "S hcp 12-15", "dubel has ♠A"
+            from betel_tutor.scenario.conditions import parse_condition
+
+            try:
+                game = "bridge" if count == 4 else "betel"
+                return parse_condition(node.value, game=game, dealer=dealer)
+            except BetelError as error:
+                self.problem(node.position, "scenario.bad_condition", detail=error)
+                return None
         fields = self.mapping(node, "constraint", allowed=CONSTRAINT_KEYS, required=("seat",))
         if fields is None or "seat" not in fields:
             return None
@@ -406,6 +418,38 @@ class _Loader(Reader):
         number = self.integer(value, f"goal.{name}", low=0, high=10)
         return None if number is None else {name: number}
 
+    def trump(self, node: Node, what: str) -> bool:
+        """A trump suit (``♠``, ``S``, ``spades``, ``pik``) or ``NT``; a problem at it if not."""
+        from betel_tutor.errors import NotationError
+        from betel_tutor.rules import as_trump
+
+        value = node.value
+        if value is None:
+            return True  # no trump
+        try:
+            as_trump(str(value).strip())
+        except NotationError as error:
+            self.problem(node.position, "scenario.bad_contract", what=what, detail=error)
+            return False
+        return True
+
+    def quiz_contract(self, node: Node, kind: str) -> bool:
+        """A quiz's contract: of the ladder, or ``pass`` (free play) for a score; a problem
+        at it if not."""
+        from betel_tutor.contracts import Contract, parse_contract
+        from betel_tutor.errors import NotationError
+
+        what = f"{kind}.contract"
+        text = self.string(node, what)
+        if text is None:
+            return False
+        try:
+            Contract.parse(text) if kind == "score" else parse_contract(text)
+        except NotationError as error:
+            self.problem(node.position, "scenario.bad_contract", what=what, detail=error)
+            return False
+        return True
+
     def quiz(self, node: Node) -> Quiz | None:
         fields = node.value if node.is_mapping else None
         kind_node = fields.get("kind") if fields else None
@@ -435,6 +479,10 @@ class _Loader(Reader):
             self.text(spec["explanation"], "quiz.explanation") if "explanation" in spec else None
         )
         params = {key: spec[key].plain() for key in QUIZ_PARAMS[kind] if key in spec}
+        if "contract" in spec and not self.quiz_contract(spec["contract"], kind):
+            return None
+        if "trump" in spec and not self.trump(spec["trump"], f"{kind}.trump"):
+            return None
         if "ask" in spec and self.string(spec["ask"], "quiz.ask", choices=("declarer",)) is None:
             return None
         if question is None or not set(QUIZ_REQUIRED[kind]) <= params.keys():
@@ -452,12 +500,26 @@ class _Loader(Reader):
 
 def load_text(text: str, path: str) -> tuple[Scenario | None, list[Problem]]:
     """Load a scenario from its text; ``path`` is used in the positions."""
+    scenario, problems, _ = load_text_partly(text, path)
+    return (scenario if not problems else None), problems
+
+
+def load_text_partly(text: str, path: str) -> tuple[Scenario | None, list[Problem], frozenset[str]]:
+    """Like :func:`load_text`, with what could be read even when there are problems (the
+    parts with problems left out), and the id of every deal written, read or not: ``check``
+    goes on checking what does not depend on the parts left out."""
     root, problems = load_yaml(text, path)
     if root is None:
-        return None, problems
+        return None, problems, frozenset()
     loader = _Loader(path)
     scenario = loader.scenario(root)
-    return (scenario if not loader.problems else None), problems + loader.problems
+    written: set[str] = set()
+    deals = root.value.get("deals") if root.is_mapping else None
+    for node in deals.value if deals is not None and deals.is_sequence else []:
+        ident = node.value.get("id") if node.is_mapping else None
+        if ident is not None and isinstance(ident.value, (str, int)):
+            written.add(str(ident.value))
+    return scenario, problems + loader.problems, frozenset(written)
 
 
 def load(path: str) -> tuple[Scenario | None, list[Problem]]:

@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from betel_tutor.cards import Card
 from betel_tutor.contracts import Contract
+from betel_tutor.scenario.conditions import Condition
 from betel_tutor.scenario.source import Position
 from betel_tutor.seats import SOUTH, Seat
 from betel_tutor.trade.model import Offer
@@ -123,6 +124,7 @@ class DealSpec:
     dubel: tuple[Card, ...] = ()
     seed: int | str | None = None
     constraints: tuple[Constraint, ...] = ()
+    conditions: tuple[Condition, ...] = ()  # constraints written as a line (conditions.py)
     auction: tuple[str, ...] | None = None
     contract: Contract | None = None
     declarer: Seat | None = None

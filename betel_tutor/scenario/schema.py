@@ -160,7 +160,19 @@ def scenario_schema() -> dict[str, Any]:
         "hands": {"type": "object", "additionalProperties": CARDS},
         "dubel": CARDS,
         "seed": {"type": ["integer", "string"]},
-        "constraints": {"type": "array", "items": constraint},
+        "constraints": {
+            "type": "array",
+            "items": {
+                "anyOf": [
+                    constraint,
+                    {
+                        "type": "string",
+                        "description": 'One line: "S hcp 12-15", "N ♠ 5+", "S shape 5-3-1-1", '
+                        '"dubel has ♠A", "S makes 3NT", "W takes at most 1 in B1"',
+                    },
+                ]
+            },
+        },
         "auction": {"type": ["string", "array"], "items": {"type": "string"}},
         "contract": {"type": "string"},
         "declarer": SEAT,

@@ -72,6 +72,10 @@ class Problem:
 
         return ScenarioError(self.key, **self.params).message(lang)
 
+    def localized(self, lang: str) -> str:
+        """The problem as ``format`` shows it: a problem can be a parameter of an error."""
+        return self.format(lang)
+
     def format(self, lang: str = "en") -> str:
         return f"{self.position}: {self.message(lang)}"
 

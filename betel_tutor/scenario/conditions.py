@@ -1,0 +1,246 @@
+"""Conditions on a deal written as one short line, for ``betel-tutor deal`` and a scenario's
+``constraints``: who, then what.
+
+========================================  ==================================================
+``S hcp 12-15``                            high-card points (A 4, K 3, Q 2, J 1)
+``W ♠ 5+`` / ``N hearts at most 2``        cards of a suit (symbol or name, either language)
+``S A 2+`` / ``N K 0``                     cards of a rank (A K Q J 10 9 8 7, or D W)
+``S has ♠A ♥K`` / ``dubel has ♠A``         every one of these cards
+``S shape 5-3-1-1`` / ``S shape 4=3=2=1``  suit lengths in any order (``-``), or exact ♠♥♦♣ (``=``)
+``S makes 3NT``                            double dummy, the seat declaring and leading
+``W takes at most 1 in B1``                double dummy: the declarer's tricks in a contract
+========================================  ==================================================
+
+Who is a seat (letter or name in either language) or ``dubel`` (Betel). A count is ``5``
+(exactly), ``5+`` (at least), ``5-`` (at most), ``12-15``, ``at least 5`` or ``at most 2``.
+Double-dummy figures are those of ``betel-tutor solve``: the dealt hands, the declarer leading.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from betel_tutor.cards import RANK_BY_SYMBOL, Card, Rank, parse_cards, suit_word
+from betel_tutor.contracts import Contract
+from betel_tutor.dealing import Deal
+from betel_tutor.errors import BetelError, NotationError
+from betel_tutor.seats import Seat, seats
+
+POINTS = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
+SUIT_ORDER = ("♠", "♥", "♦", "♣")
+DUBEL = "dubel"
+_RANK_WORDS = {**RANK_BY_SYMBOL, "D": Rank.QUEEN, "W": Rank.JACK}
+_SUIT_SYMBOLS = {"♠": "♠", "♥": "♥", "♦": "♦", "♣": "♣"}
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """One condition: ``seat`` (``None``: the dubel) and what it must hold or do.
+
+    ``kind``: ``hcp``, ``suit``, ``rank``, ``cards``, ``shape``, ``makes`` or ``takes``;
+    ``low``/``high`` bound the count (``high`` ``None``: no most).
+    """
+
+    text: str
+    seat: Seat | None
+    kind: str
+    low: int = 0
+    high: int | None = None
+    suit: str | None = None
+    rank: Rank | None = None
+    cards: tuple[Card, ...] = ()
+    shape: tuple[int, ...] = ()
+    exact: bool = False
+    contract: Contract | None = None
+
+    @property
+    def double_dummy(self) -> bool:
+        return self.kind in ("makes", "takes")
+
+    def holds(self, dealt: Deal) -> bool:
+        """Whether ``dealt`` meets the condition (double-dummy ones call the solver)."""
+        hand = dealt.dubel if self.seat is None else dealt.hands[self.seat]
+        if self.kind == "hcp":
+            return self._within(sum(POINTS.get(card.rank, 0) for card in hand))
+        if self.kind == "suit":
+            return self._within(sum(1 for card in hand if card.suit.symbol == self.suit))
+        if self.kind == "rank":
+            return self._within(sum(1 for card in hand if card.rank is self.rank))
+        if self.kind == "cards":
+            return all(card in hand for card in self.cards)
+        if self.kind == "shape":
+            lengths = tuple(sum(1 for c in hand if c.suit.symbol == s) for s in SUIT_ORDER)
+            if self.exact:
+                return lengths == self.shape
+            return sorted(lengths, reverse=True) == sorted(self.shape, reverse=True)
+        # Null-window searches on the bounds alone, not the exact figure: "at least n" is one
+        # search, "at most n" the opposite of "at least n + 1".
+        assert self.contract is not None
+        if self.kind == "makes":
+            if self.contract.kind == "normal":
+                return self._takes_at_least(dealt, self.contract.tricks_needed)
+            return not self._takes_at_least(dealt, self.contract.allowed + 1)
+        if self.low > 0 and not self._takes_at_least(dealt, self.low):
+            return False
+        return self.high is None or not self._takes_at_least(dealt, self.high + 1)
+
+    def _takes_at_least(self, dealt: Deal, tricks: int) -> bool:
+        """Whether the declarer takes ``tricks`` or more, double dummy (Betel deals only)."""
+        from betel_tutor.solver.api import make_board, mask_of
+
+        assert self.contract is not None and self.seat is not None
+        if tricks <= 0:
+            return True
+        if tricks > len(dealt.hands[self.seat]):
+            return False
+        contract = self.contract
+        kind = contract.kind if contract.kind in ("betelek", "betel") else "normal"
+        board = make_board(trump=contract.trump, declarer=self.seat, contract_kind=kind)
+        a, b, c = (mask_of(hand) for hand in dealt.hands)
+        return board.wins((a, b, c), int(self.seat), tricks)
+
+    def tricks(self, dealt: Deal) -> int:
+        """The declarer's tricks in the contract, double dummy (Betel deals only)."""
+        from betel_tutor.solver.api import make_board, solve_position
+
+        assert self.contract is not None and self.seat is not None
+        contract = self.contract
+        kind = contract.kind if contract.kind in ("betelek", "betel") else "normal"
+        board = make_board(trump=contract.trump, declarer=self.seat, contract_kind=kind)
+        hands = [list(hand) for hand in dealt.hands]
+        return solve_position(hands, declarer=self.seat, leader=self.seat, board=board).tricks
+
+    def _within(self, count: int) -> bool:
+        return count >= self.low and (self.high is None or count <= self.high)
+
+
+def _error(key: str, text: str, token: str, **params: object) -> NotationError:
+    return NotationError(key, token=token, position=max(0, text.find(token)), text=text, **params)
+
+
+def _count(words: list[str], text: str, what: str) -> tuple[int, int | None]:
+    """A count from the front of ``words`` (taken off them): 5, 5+, 5-, 12-15, at least 5."""
+    if not words:
+        raise _error("finder.constraint_count", text, what)
+    first = words.pop(0)
+    if first.lower() == "at" and len(words) >= 2 and words[0].lower() in ("least", "most"):
+        side, written = words.pop(0).lower(), words.pop(0)
+        if not written.isdigit():
+            raise _error("finder.constraint_count", text, written)
+        return (int(written), None) if side == "least" else (0, int(written))
+    match = re.fullmatch(r"(\d{1,2})(\+|-)?|(\d{1,2})-(\d{1,2})", first)
+    if match is None:
+        raise _error("finder.constraint_count", text, first)
+    if match.group(3) is not None:
+        low, high = int(match.group(3)), int(match.group(4))
+        if low > high:
+            raise _error("finder.constraint_count", text, first)
+        return low, high
+    number = int(match.group(1))
+    if match.group(2) == "+":
+        return number, None
+    if match.group(2) == "-":
+        return 0, number
+    return number, number
+
+
+def _who(token: str, text: str, count: int, dealer: Seat | None) -> Seat | None:
+    if token.lower() == "dealer" and dealer is not None:
+        return dealer
+    if token.lower() == DUBEL:
+        if count != 3:
+            raise _error("finder.constraint_no_dubel", text, token)
+        return None
+    try:
+        return Seat.parse(token, count)
+    except ValueError:
+        choices = ", ".join(seat.letter for seat in seats(count))
+        if count == 3:
+            choices += ", dubel"
+        raise _error("finder.constraint_seat", text, token, choices=choices) from None
+
+
+def _contract(words: list[str], text: str) -> Contract:
+    written = " ".join(words)
+    try:
+        contract = Contract.parse(written)
+    except BetelError:
+        raise _error("finder.constraint_contract", text, written or text) from None
+    if contract.kind == "free":
+        raise _error("finder.constraint_contract", text, written)
+    return contract
+
+
+def parse_condition(text: str, *, game: str = "betel", dealer: Seat | None = None) -> Condition:
+    """The condition a line states; a :class:`NotationError` naming the bad word if none.
+    ``dealer`` lets a scenario write ``dealer`` for the seat."""
+    count = 4 if game == "bridge" else 3
+    hand = 13 if game == "bridge" else 10
+    words = text.split()
+    if len(words) < 2:
+        raise _error("finder.constraint_form", text, text)
+    seat = _who(words[0], text, count, dealer)
+    what, rest = words[1], words[2:]
+    folded = what.lower()
+    suit = _SUIT_SYMBOLS.get(what.replace("\ufe0f", ""))
+    if suit is None and not what[:1].isdigit() and what.upper() not in _RANK_WORDS:
+        found = suit_word(what)
+        suit = found.symbol if found is not None else None
+    condition: Condition
+    if folded in ("hcp", "pc"):
+        low, high = _count(rest, text, what)
+        condition = Condition(text, seat, "hcp", low, high)
+    elif suit is not None:
+        low, high = _count(rest, text, what)
+        condition = Condition(text, seat, "suit", low, high, suit=suit)
+    elif what.upper() in _RANK_WORDS:
+        low, high = _count(rest, text, what)
+        condition = Condition(text, seat, "rank", low, high, rank=_RANK_WORDS[what.upper()])
+    elif folded in ("has", "ma"):
+        if not rest:
+            raise _error("finder.constraint_cards", text, text)
+        try:
+            cards = tuple(parse_cards(" ".join(rest)))
+        except BetelError:
+            raise _error("finder.constraint_cards", text, " ".join(rest)) from None
+        if not cards:
+            raise _error("finder.constraint_cards", text, text)
+        condition = Condition(text, seat, "cards", cards=cards)
+        rest = []
+    elif folded in ("shape", "układ", "uklad"):
+        if seat is None:
+            raise _error("finder.constraint_dubel", text, what)
+        written = rest.pop(0) if rest else ""
+        exact = "=" in written
+        parts = re.split("[=]" if exact else "-", written)
+        if len(parts) != 4 or not all(p.isdigit() for p in parts) or sum(map(int, parts)) != hand:
+            raise _error("finder.constraint_shape", text, written or what, size=hand)
+        shape = tuple(int(part) for part in parts)
+        condition = Condition(text, seat, "shape", shape=shape, exact=exact)
+    elif folded in ("makes", "gra", "takes", "bierze"):
+        if seat is None:
+            raise _error("finder.constraint_dubel", text, what)
+        if game == "bridge":
+            raise _error("finder.constraint_bridge_dd", text, what)
+        if folded in ("makes", "gra"):
+            condition = Condition(text, seat, "makes", contract=_contract(rest, text))
+            rest = []
+        else:
+            low, high = _count(rest, text, what)
+            if rest and rest[0].lower() in ("trick", "tricks", "lewa", "lewy", "lew", "lewę"):
+                rest.pop(0)
+            if not rest or rest[0].lower() not in ("in", "w"):
+                raise _error("finder.constraint_extra", text, rest[0] if rest else what)
+            contract = _contract(rest[1:], text)
+            condition = Condition(text, seat, "takes", low, high, contract=contract)
+            rest = []
+    else:
+        raise _error("finder.constraint_what", text, what)
+    if rest:
+        raise _error("finder.constraint_extra", text, rest[0])
+    return condition
+
+
+def parse_conditions(texts: list[str], *, game: str = "betel") -> tuple[Condition, ...]:
+    return tuple(parse_condition(text, game=game) for text in texts)

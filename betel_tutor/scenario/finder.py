@@ -1,0 +1,231 @@
+"""Finding deals for a lesson (``betel-tutor deal``): deals from a seed that meet conditions.
+
+The candidates are those :func:`betel_tutor.scenario.deals.realize` deals: the seed, then
+``seed#1``, ``seed#2`` … so a found deal's seed, written with its constraints in a scenario,
+gives the same cards. The candidates are tested in rounds spread over worker processes; the
+deals found are those of the lowest numbers, whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from betel_tutor.dealing import Deal, deal, deal_bridge
+from betel_tutor.scenario.conditions import Condition
+from betel_tutor.scenario.deals import meets
+from betel_tutor.scenario.model import Constraint
+
+ROUND = 32  # candidates per worker in a round
+
+
+@dataclass(frozen=True, slots=True)
+class Wanted:
+    """What a found deal must meet: the game, the dealer, constraints of both forms."""
+
+    game: str = "betel"
+    dealer: int = 0
+    constraints: tuple[Constraint, ...] = ()
+    conditions: tuple[Condition, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    seed: str
+    deal: Deal
+
+
+def candidate_seed(base: str, number: int) -> str:
+    return base if number == 0 else f"{base}#{number}"
+
+
+def candidate(wanted: Wanted, base: str, number: int) -> Deal:
+    deal_with = deal_bridge if wanted.game == "bridge" else deal
+    return deal_with(candidate_seed(base, number), dealer=wanted.dealer)
+
+
+def accepts(wanted: Wanted, dealt: Deal) -> bool:
+    """Every constraint, the cheap ones first: the solver only for deals that pass the rest."""
+    if not all(meets(dealt, constraint) for constraint in wanted.constraints):
+        return False
+    cheap = [c for c in wanted.conditions if not c.double_dummy]
+    dear = [c for c in wanted.conditions if c.double_dummy]
+    return all(c.holds(dealt) for c in cheap) and all(c.holds(dealt) for c in dear)
+
+
+def _test(job: tuple[Wanted, str, int, int]) -> list[int]:
+    wanted, base, start, stop = job
+    return [n for n in range(start, stop) if accepts(wanted, candidate(wanted, base, n))]
+
+
+def find_deals(
+    wanted: Wanted, base: str, *, count: int = 1, tries: int = 20_000, workers: int = 1
+) -> tuple[list[Found], int]:
+    """Up to ``count`` deals meeting ``wanted`` among the first ``tries`` candidates from
+    ``base``, and how many candidates were tested."""
+    found: list[int] = []
+    tested = 0
+    pool = None
+    if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(max_workers=workers)
+    try:
+        while tested < tries and len(found) < count:
+            size = min(ROUND * workers, tries - tested)
+            step = -(-size // workers)
+            jobs = [
+                (wanted, base, start, min(start + step, tested + size))
+                for start in range(tested, tested + size, step)
+            ]
+            results: Sequence[list[int]] = (
+                list(pool.map(_test, jobs)) if pool is not None else [_test(job) for job in jobs]
+            )
+            found.extend(n for numbers in results for n in numbers)
+            tested += size
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    chosen = sorted(found)[:count]
+    if len(chosen) == count and chosen:
+        tested = min(tested, chosen[-1] + 1)
+    return [Found(candidate_seed(base, n), candidate(wanted, base, n)) for n in chosen], tested
+
+
+# -- showing what was found ---------------------------------------------------------------------
+
+
+def _seat_letters(game: str) -> list[str]:
+    from betel_tutor.seats import seats
+
+    return [seat.letter for seat in seats(4 if game == "bridge" else 3)]
+
+
+def to_json(found: Sequence[Found], game: str) -> list[dict[str, object]]:
+    """Each deal as ``{"seed", "hands": {letter: cards}, "dubel"}`` (Betel), in card notation."""
+    from betel_tutor.cards import format_cards, format_hand, sort_cards
+
+    deals: list[dict[str, object]] = []
+    for item in found:
+        letters = _seat_letters(game)
+        hands = {
+            letters[seat]: format_hand(hand, voids=False)
+            for seat, hand in enumerate(item.deal.hands)
+        }
+        entry: dict[str, object] = {"seed": item.seed, "hands": hands}
+        if game == "betel":
+            entry["dubel"] = format_cards(sort_cards(item.deal.dubel))
+        deals.append(entry)
+    return deals
+
+
+def lines(found: Sequence[Found], game: str, lang: str) -> list[str]:
+    """The deals for a terminal: a heading with the seed, a line a hand, the dubel."""
+    from betel_tutor import i18n
+    from betel_tutor.cards import format_cards, format_hand, sort_cards
+    from betel_tutor.seats import seats
+
+    shown: list[str] = []
+    for number, item in enumerate(found, 1):
+        if shown:
+            shown.append("")
+        shown.append(i18n.translate("finder.heading", lang, number=number, seed=item.seed))
+        table = seats(4 if game == "bridge" else 3)
+        names = [seat.localized(lang) for seat in table]
+        dubel = i18n.translate("finder.dubel", lang)
+        width = max(len(name) for name in [*names, dubel])
+        for seat, hand in zip(table, item.deal.hands, strict=True):
+            shown.append(f"  {names[seat]:<{width}}  {format_hand(hand, lang=lang)}")
+        if game == "betel":
+            cards = format_cards(sort_cards(item.deal.dubel), lang=lang)
+            shown.append(f"  {dubel:<{width}}  {cards}")
+    return shown
+
+
+def _constraint_yaml(constraint: Constraint) -> str:
+    import json
+
+    parts = [f"seat: {constraint.seat.letter}"]
+    if constraint.suit is not None:
+        parts.append(f"suit: {constraint.suit}")
+    if constraint.rank is not None:
+        parts.append(f"rank: {json.dumps(constraint.rank)}")
+    if constraint.cards:
+        from betel_tutor.cards import format_cards
+
+        parts.append(f"cards: {json.dumps(format_cards(constraint.cards), ensure_ascii=False)}")
+    if constraint.at_least is not None:
+        parts.append(f"at_least: {constraint.at_least}")
+    if constraint.at_most is not None:
+        parts.append(f"at_most: {constraint.at_most}")
+    return "{" + ", ".join(parts) + "}"
+
+
+def scenario_yaml(found: Sequence[Found], wanted: Wanted, *, name: str = "found-deals") -> str:
+    """A scenario of the found deals that ``check`` accepts: each deal its seed and the
+    constraints it was found with (so ``check`` proves them), the hands in a comment."""
+    import json
+
+    from betel_tutor.cards import format_cards, format_hand, sort_cards
+    from betel_tutor.seats import Seat
+
+    count = 4 if wanted.game == "bridge" else 3
+    out = [
+        "# yaml-language-server: $schema=scenario.schema.json",
+        "# Written by betel-tutor deal: each seed gives its hands (shown in the comments).",
+        "kind: practice",
+        f"id: {name}",
+        'title: {en: "Deals found", pl: "Znalezione rozdania"}',
+        "deals:",
+    ]
+    letters = _seat_letters(wanted.game)
+    for number, item in enumerate(found, 1):
+        out.append(f"  - id: d{number}")
+        if wanted.game != "betel":
+            out.append(f"    game: {wanted.game}")
+        out.append(f"    dealer: {Seat(wanted.dealer, count).letter}")
+        out.append(f"    seed: {json.dumps(item.seed, ensure_ascii=False)}")
+        for seat, hand in enumerate(item.deal.hands):
+            out.append(f"    #   {letters[seat]}: {format_hand(hand)}")
+        if wanted.game == "betel":
+            out.append(f"    #   dubel: {format_cards(sort_cards(item.deal.dubel))}")
+        if wanted.constraints or wanted.conditions:
+            out.append("    constraints:")
+            out.extend(f"      - {_constraint_yaml(c)}" for c in wanted.constraints)
+            out.extend(
+                f"      - {json.dumps(c.text, ensure_ascii=False)}" for c in wanted.conditions
+            )
+    out.append("steps:")
+    out.extend(f"  - watch: {{deal: d{number}}}" for number in range(1, len(found) + 1))
+    return "\n".join(out) + "\n"
+
+
+def wanted_for(
+    path: str | None, game: str | None, texts: Sequence[str], deal_id: str | None = None
+) -> Wanted:
+    """What to find: a scenario file's deal (its game, dealer and constraints) or ``game``,
+    and the conditions ``texts`` state. A :class:`BetelError` if they cannot be read."""
+    from betel_tutor.errors import BetelError, NotationError
+    from betel_tutor.scenario.conditions import parse_condition
+
+    if (path is None) == (game is None):
+        raise NotationError("finder.what", token=path or game or "", position=0)
+    wanted = Wanted()
+    if path is not None:
+        from betel_tutor.scenario.loader import load
+
+        scenario, problems = load(path)
+        if scenario is None or problems:
+            raise BetelError("finder.file_problem", problem=problems[0])
+        deals = [d for d in scenario.deals if deal_id is None or d.id == deal_id]
+        if not deals:
+            raise NotationError("finder.no_deal", token=deal_id or path, position=0, path=path)
+        spec = next((d for d in deals if d.constraints or d.conditions), deals[0])
+        wanted = Wanted(spec.game, int(spec.dealer), spec.constraints, spec.conditions)
+    else:
+        assert game is not None
+        if game.strip().lower() not in ("betel", "bridge"):
+            raise NotationError("finder.bad_game", token=game, position=0)
+        wanted = Wanted(game.strip().lower())
+    extra = tuple(parse_condition(text, game=wanted.game) for text in texts)
+    return Wanted(wanted.game, wanted.dealer, wanted.constraints, wanted.conditions + extra)

@@ -1,0 +1,250 @@
+"""Finding deals for a lesson: the one-line constraints, and ``betel-tutor deal``."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from betel_tutor.cards import Card, Rank, parse_cards
+from betel_tutor.contracts import parse_contract
+from betel_tutor.dealing import deal, deal_bridge
+from betel_tutor.errors import NotationError
+from betel_tutor.scenario.conditions import parse_condition
+from betel_tutor.scenario.finder import Wanted, find_deals
+from betel_tutor.seats import Seat
+from betel_tutor.solver.table import trick_table
+from tests.test_cli import run
+
+POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
+
+
+def hcp(cards: Iterable[Card]) -> int:
+    return sum(POINTS.get(card.rank.symbol, 0) for card in cards)
+
+
+# -- the parser ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "seat", "low", "high"),
+    [
+        ("S hcp 12-15", "hcp", 0, 12, 15),
+        ("W ♠ 5+", "suit", 1, 5, None),
+        ("N hearts at most 2", "suit", 2, 0, 2),
+        ("Zachód piki 3", "suit", 1, 3, 3),
+        ("S A 2+", "rank", 0, 2, None),
+        ("S D 1-", "rank", 0, 0, 1),
+        ("dubel has ♠A", "cards", None, 0, None),
+        ("S shape 5-3-1-1", "shape", 0, 0, None),
+        ("S makes 3NT", "makes", 0, 0, None),
+        ("W takes at most 1 trick in Betelek 1", "takes", 1, 0, 1),
+        ("N takes 8+ tricks in 3NT", "takes", 2, 8, None),
+    ],
+)
+def test_parse(text: str, kind: str, seat: int | None, low: int, high: int | None) -> None:
+    condition = parse_condition(text)
+    assert (condition.kind, condition.low, condition.high) == (kind, low, high)
+    assert (None if condition.seat is None else int(condition.seat)) == seat
+
+
+def test_parse_details() -> None:
+    assert parse_condition("S D 1-").rank is Rank.QUEEN
+    assert parse_condition("dubel has ♠A ♥K").cards == tuple(parse_cards("♠A ♥K"))
+    shape = parse_condition("S shape 4=3=2=1")
+    assert shape.exact and shape.shape == (4, 3, 2, 1)
+    assert parse_condition("W takes at most 1 in B1").contract == parse_contract("B1")
+    assert int(parse_condition("E hcp 20+", game="bridge").seat or 0) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "token"),
+    [
+        ("S", "finder.constraint_form", "S"),
+        ("X hcp 3", "finder.constraint_seat", "X"),
+        ("S hcp lots", "finder.constraint_count", "lots"),
+        ("S hcp 15-12", "finder.constraint_count", "15-12"),
+        ("S banana 3", "finder.constraint_what", "banana"),
+        ("S shape 5-5-1-1", "finder.constraint_shape", "5-5-1-1"),
+        ("dubel shape 2-0-0-0", "finder.constraint_dubel", "shape"),
+        ("S makes banana", "finder.constraint_contract", "banana"),
+        ("S has ♠Z", "finder.constraint_cards", "♠Z"),
+        ("S hcp 3 please", "finder.constraint_extra", "please"),
+        ("S takes 3 in", "finder.constraint_contract", "S takes 3 in"),
+    ],
+)
+def test_parse_refuses(text: str, key: str, token: str) -> None:
+    with pytest.raises(NotationError) as refused:
+        parse_condition(text)
+    assert refused.value.key == key
+    assert refused.value.token == token
+    assert text in refused.value.message("pl")
+
+
+def test_bridge_refuses_double_dummy_and_dubel() -> None:
+    with pytest.raises(NotationError, match="not available for bridge"):
+        parse_condition("N makes 3NT", game="bridge")
+    with pytest.raises(NotationError, match="no dubel"):
+        parse_condition("dubel has ♠A", game="bridge")
+
+
+# -- the evaluator, against counts made here ----------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 20), st.integers(0, 20), st.sampled_from("SWN"))
+def test_hcp_and_suits(seed: int, low: int, high: int, who: str) -> None:
+    dealt = deal(seed)
+    hand = dealt.hands[Seat.parse(who)]
+    points = hcp(hand)
+    assert parse_condition(f"{who} hcp {low}+").holds(dealt) == (points >= low)
+    if low <= high:
+        assert parse_condition(f"{who} hcp {low}-{high}").holds(dealt) == (low <= points <= high)
+    spades = sum(1 for card in hand if card.suit.symbol == "♠")
+    assert parse_condition(f"{who} spades at most {low % 9}").holds(dealt) == (spades <= low % 9)
+    lengths = [sum(1 for c in hand if c.suit.symbol == s) for s in "♠♥♦♣"]
+    exact = "=".join(map(str, lengths))
+    assert parse_condition(f"{who} shape {exact}").holds(dealt)
+    assert parse_condition(f"{who} shape {'-'.join(map(str, sorted(lengths)))}").holds(dealt)
+    ace = parse_cards("♠A")[0]
+    assert parse_condition("dubel has ♠A").holds(dealt) == (ace in dealt.dubel)
+
+
+def test_bridge_hcp_add_up() -> None:
+    dealt = deal_bridge(5)
+    total = 0
+    for who in "NESW":
+        points = hcp(dealt.hands[Seat.parse(who, 4)])
+        assert parse_condition(f"{who} hcp {points}", game="bridge").holds(dealt)
+        total += points
+    assert total == 40
+
+
+def test_double_dummy_against_the_trick_table() -> None:
+    for seed in range(6):
+        dealt = deal(seed)
+        table = trick_table(dealt.hands)
+        for seat, who in enumerate("SWN"):
+            nt = table.tricks(seat, "NT")
+            assert parse_condition(f"{who} makes 3NT").holds(dealt) == (nt >= 8)
+            assert parse_condition(f"{who} takes {nt} in 1NT").holds(dealt)
+            betelek = table.tricks(seat, "betelek")
+            assert parse_condition(f"{who} makes B1").holds(dealt) == (betelek <= 1)
+
+
+def test_search_is_the_same_over_workers() -> None:
+    wanted = Wanted(conditions=(parse_condition("S hcp 14+"), parse_condition("N ♠ 4+")))
+    one, tested = find_deals(wanted, "w", count=3, tries=2000, workers=1)
+    two, _ = find_deals(wanted, "w", count=3, tries=2000, workers=2)
+    assert [f.seed for f in one] == [f.seed for f in two]
+    assert len(one) == 3 and tested == int(one[-1].seed.split("#")[1]) + 1
+
+
+# -- the command --------------------------------------------------------------------------------
+
+
+def test_deal_json_meets_constraints_checked_by_the_solver() -> None:
+    result = run(
+        "deal", "--game", "betel", "--seed", "t", "--count", "2", "--json",
+        "-c", "S hcp 10+", "-c", "S makes 2NT", "-c", "W takes at most 1 in B1",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    deals = json.loads(result.stdout)
+    assert len(deals) == 2
+    for item in deals:
+        assert set(item) == {"seed", "hands", "dubel"}
+        assert set(item["hands"]) == {"S", "W", "N"}
+        hands = [parse_cards(item["hands"][who]) for who in "SWN"]
+        assert sorted(hands[0]) == sorted(deal(item["seed"]).hands[0])
+        assert len(parse_cards(item["dubel"])) == 2
+        assert hcp(hands[0]) >= 10
+        table = trick_table(hands)
+        assert table.tricks(0, "NT") >= 8 - 1  # 2NT: seven tricks
+        assert table.tricks(1, "betelek") <= 1
+
+
+def test_deal_workers_give_the_same_deals() -> None:
+    args = ("deal", "--game", "betel", "--seed", "k", "--count", "2", "--json", "-c", "S makes 2♠")
+    one = run(*args, "--workers", "1")
+    two = run(*args, "--workers", "2")
+    assert one.returncode == two.returncode == 0, one.stderr + two.stderr
+    assert json.loads(one.stdout) == json.loads(two.stdout)
+    capped = run(*args, "--workers", "500")
+    assert capped.returncode == 0 and json.loads(capped.stdout) == json.loads(one.stdout)
+
+
+def test_deal_bridge_json() -> None:
+    result = run("deal", "--game", "bridge", "--seed", "b", "--json", "-c", "N hcp 15-17")
+    assert result.returncode == 0, result.stderr
+    (item,) = json.loads(result.stdout)
+    assert set(item) == {"seed", "hands"} and set(item["hands"]) == {"N", "E", "S", "W"}
+    assert 15 <= hcp(parse_cards(item["hands"]["N"])) <= 17
+
+
+def test_deal_text_in_polish() -> None:
+    result = run("deal", "--game", "betel", "--seed", "p", "-c", "S ♠ 4+", "--lang", "pl")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Rozdanie 1, ziarno p")
+    assert "Południe" in result.stdout and "Dubel" in result.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_deal_unmet_says_so(lang: str) -> None:
+    result = run("deal", "--game", "betel", "-c", "S hcp 30+", "--tries", "50", "--lang", lang)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "--tries" in result.stderr and "50" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--game", "bridge", "-c", "N makes 3NT"], "not available for bridge"),
+        (["--game", "betel", "-c", "S hcp lots"], '"lots"'),
+        (["--game", "chess"], "chess"),
+        ([], "--game"),
+    ],
+)
+def test_deal_refuses_in_one_line(args: list[str], words: str) -> None:
+    result = run("deal", *args)
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert words in result.stderr
+
+
+def test_deal_writes_a_scenario_that_check_accepts(tmp_path: Path) -> None:
+    out = tmp_path / "found.yaml"
+    result = run(
+        "deal", "--game", "betel", "--seed", "y", "--count", "2", "--out", str(out),
+        "-c", "dubel has ♠A", "-c", "S shape 5-3-1-1", "-c", "N makes 1♥",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    checked = run("check", str(out))
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "1 file checked, 0 problems" in checked.stderr
+    # The file's constraints are found again from the file: the same first deal.
+    again = run("deal", str(out), "--seed", "y", "--json")
+    assert again.returncode == 0, again.stderr
+    first = json.loads(run("deal", "--game", "betel", "--seed", "y", "--json",
+                           "-c", "dubel has ♠A", "-c", "S shape 5-3-1-1",
+                           "-c", "N makes 1♥").stdout)  # fmt: skip
+    assert json.loads(again.stdout) == first
+
+
+def test_scenario_line_constraints_are_checked(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        "kind: practice\nid: x\ntitle: {en: X, pl: X}\ndeals:\n  - id: d1\n    seed: 3\n"
+        '    constraints:\n      - "S hcp 12+"\n      - "S hcp plenty"\n'
+        "steps:\n  - watch: {deal: d1}\n",
+        encoding="utf-8",
+    )
+    result = run("check", str(bad))
+    assert result.returncode == 1
+    assert f"{bad}:9:" in result.stdout and '"plenty"' in result.stdout
