@@ -67,6 +67,10 @@ async def play_level(
         for _ in range(MAX_LINES):
             if learner.done or app.session.finished:
                 break
+            for _ in range(400):  # a loaded machine: wait until the answer's prompt has come
+                if seen and seen[-1]["event"] == "prompt":
+                    break
+                await pilot.pause(0.05)
             events: Sequence[dict[str, Any]] = list(seen)
             line = learner.answer(events)
             seen.clear()
