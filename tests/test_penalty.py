@@ -1,0 +1,184 @@
+"""Bridge penalty cards (Law 50, 51): the cases of tests/data/penalty_cards.yaml through the
+engine and through ``explain legal --game bridge --json``; the declarer's options and a deal's
+penalty cards as it is played."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from betel_tutor.cards import parse_card, parse_cards
+from betel_tutor.cli import app
+from betel_tutor.errors import IllegalPlay, NotationError
+from betel_tutor.explain.penalty import explain_penalty_legal
+from betel_tutor.penalty import (
+    DeclarerOption,
+    Penalties,
+    PenaltyTable,
+    apply_option,
+    defender_legal,
+    defender_refusal,
+    is_minor,
+    lead_legal,
+    lead_refusal,
+    parse_option,
+)
+from betel_tutor.seats import Seat
+
+CASES: list[dict[str, Any]] = yaml.safe_load(
+    (Path(__file__).parent / "data" / "penalty_cards.yaml").read_text(encoding="utf-8")
+)
+
+
+def cards(text: str | None) -> list[str]:
+    return [str(card) for card in parse_cards(text or "")]
+
+
+def sorted_cards(text: str) -> list[str]:
+    from betel_tutor.cards import sort_cards
+
+    return [str(card) for card in sort_cards(parse_cards(text))]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case["name"] for case in CASES])
+def test_engine(case: dict[str, Any]) -> None:
+    hand = parse_cards(case["hand"])
+    trick = parse_cards(case.get("trick", ""))
+    pens = Penalties.of(parse_cards(case["penalty"]), minor=parse_cards(case.get("minor", "")))
+    if "option" in case:
+        _left, rule = apply_option(pens, parse_option(case["option"]))
+        result = lead_legal(hand, rule)
+        problems = {str(c): lead_refusal(hand, c, rule) for c in hand}
+    else:
+        result = defender_legal(hand, trick, pens)
+        first = min(result.legal, key=str) if result.designate else None
+        problems = {str(c): defender_refusal(hand, trick, c, pens, designated=first) for c in hand}
+    assert sorted(map(str, result.legal)) == sorted(cards(case["legal"]))
+    assert result.designate is case.get("designate", False)
+    assert result.law == case["law"] or (case["law"] is None and result.law in (None, "50D2b"))
+    for card, law in case.get("refused", {}).items():
+        problem = problems[str(parse_card(card))]
+        assert problem is not None and problem.law == str(law)
+        assert f"(Law {law})" in problem.message("en")
+        assert f"(Prawo {law})" in problem.message("pl")
+    for card, problem in problems.items():
+        if case.get("designate"):
+            continue
+        assert (problem is None) == (card in cards(case["legal"]))
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case["name"] for case in CASES])
+def test_explain_legal_json(case: dict[str, Any]) -> None:
+    args = ["explain", "legal", "--game", "bridge", "--hand", case["hand"]]
+    args += ["--trick", case.get("trick", ""), "--penalty-cards", case["penalty"]]
+    if "minor" in case:
+        args += ["--minor", case["minor"]]
+    if "option" in case:
+        args += ["--declarer-option", case["option"]]
+    result = CliRunner().invoke(app, [*args, "--lang", "en", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["legal"] == sorted_cards(case["legal"])
+    assert data["designate"] is case.get("designate", False)
+    refused = {r["card"]: r["law"] for r in data["refused"]}
+    for card, law in case.get("refused", {}).items():
+        assert refused[card] == str(law)
+    assert set(refused) == set(cards(case["hand"])) - set(data["legal"])
+
+
+def test_explain_steps_cite_the_law_in_both_languages() -> None:
+    why = explain_penalty_legal(
+        parse_cards("♠QJ ♥A32 ♣4"),
+        penalty_cards=parse_cards("♠K ♠9"),
+        option=parse_option("forbid:♠"),
+    )
+    assert any("(Law 51B1b)" in line for line in why.lines("en"))
+    assert any("(Prawo 51B1b)" in line for line in why.lines("pl"))
+
+
+def test_minor_or_major() -> None:
+    assert is_minor(parse_cards("♥5"))
+    assert not is_minor(parse_cards("♥10"))  # an honour
+    assert not is_minor(parse_cards("♥5"), deliberate=True)
+    assert not is_minor(parse_cards("♥5 ♣3"))  # two cards exposed at once
+
+
+@pytest.mark.parametrize(
+    ("penalty", "option", "law"),
+    [
+        ("♠K", "require:♥", "50D2a"),  # not a suit of the penalty cards
+        ("♠K ♥5", "require:♠,♥", "51B2a"),  # one suit only
+        ("♠K ♥5", "forbid:♦", "51B2b"),
+    ],
+)
+def test_refused_options_cite_the_law(penalty: str, option: str, law: str) -> None:
+    with pytest.raises(IllegalPlay) as caught:
+        apply_option(Penalties.of(parse_cards(penalty)), parse_option(option))
+    assert caught.value.law == law
+    assert f"Prawo {law}" in caught.value.message("pl")
+
+
+def test_no_option_without_major_penalty_cards() -> None:
+    pens = Penalties.of(parse_cards("♥5"), minor=parse_cards("♥5"))
+    with pytest.raises(IllegalPlay) as caught:
+        apply_option(pens, DeclarerOption("none"))
+    assert caught.value.law == "50D2"
+
+
+@pytest.mark.parametrize("text", ["require", "forbid:", "ask:♠", "require:X"])
+def test_bad_option_notation(text: str) -> None:
+    with pytest.raises(NotationError):
+        parse_option(text)
+
+
+def test_minor_must_be_small_and_a_penalty_card() -> None:
+    with pytest.raises(IllegalPlay):
+        Penalties.of(parse_cards("♥K"), minor=parse_cards("♥K"))
+    with pytest.raises(IllegalPlay):
+        Penalties.of(parse_cards("♥K"), minor=parse_cards("♥5"))
+
+
+def test_options_pick_up_the_penalty_cards_of_their_suits() -> None:
+    pens = Penalties.of(parse_cards("♠K ♠9 ♥5"))
+    left, rule = apply_option(pens, parse_option("forbid:♠"))
+    assert left.cards == frozenset(parse_cards("♥5")) and rule.lasting
+    left, rule = apply_option(pens, parse_option("none"))
+    assert left == pens and rule.law == "51B2c"
+
+
+def test_the_ban_lasts_while_the_partner_keeps_the_lead() -> None:
+    west, east = Seat(3, 4), Seat(1, 4)  # East has the penalty cards, West leads
+    table = PenaltyTable().expose(east, parse_cards("♠K ♥5"))
+    assert table.needs_option(west, ())
+    table = table.with_option(west, parse_option("forbid:♠"))
+    assert not table.needs_option(west, ())
+    kept = table.trick_won(west)
+    assert kept.rule is not None and kept.rule_for == west  # West won: the ban goes on
+    lost = table.trick_won(Seat(0, 4))
+    assert lost.rule is None
+
+
+def test_a_requirement_under_51b2_continues_but_not_under_51b1() -> None:
+    west = Seat(3, 4)
+    several = PenaltyTable().expose(west.partner, parse_cards("♠K ♥5"))
+    several = several.with_option(west, parse_option("require:♥"))
+    assert several.trick_won(west).rule is not None
+    one = PenaltyTable().expose(west.partner, parse_cards("♠K ♠9"))
+    one = one.with_option(west, parse_option("require:♠"))
+    assert one.trick_won(west).rule is None
+
+
+def test_designation_must_be_followed() -> None:
+    hand = parse_cards("♠K942 ♥Q65 ♦3")
+    pens = Penalties.of(parse_cards("♠K ♥Q"))
+    problem = defender_refusal(hand, (), parse_card("♠K"), pens)
+    assert problem is not None and problem.reason == "designate_first"
+    problem = defender_refusal(hand, (), parse_card("♠K"), pens, designated=parse_card("♥Q"))
+    assert problem is not None and problem.law == "51A"
+    assert "(Prawo 51A)" in problem.message("pl")
+    assert defender_refusal(hand, (), parse_card("♥Q"), pens, designated=parse_card("♥Q")) is None
