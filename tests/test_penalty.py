@@ -182,3 +182,62 @@ def test_designation_must_be_followed() -> None:
     assert problem is not None and problem.law == "51A"
     assert "(Prawo 51A)" in problem.message("pl")
     assert defender_refusal(hand, (), parse_card("♥Q"), pens, designated=parse_card("♥Q")) is None
+
+
+# -- a scenario board scripts penalty cards and the declarer's choices; `check` replays it ----
+
+LESSON = Path(__file__).parent.parent / "scenarios" / "lessons" / "penalty-cards.yaml"
+
+
+def test_the_law_51_lesson_checks() -> None:
+    from betel_tutor.scenario.check import check_file
+    from betel_tutor.scenario.loader import load
+    from betel_tutor.scenario.script import replay
+
+    assert check_file(str(LESSON)) == []
+    scenario, problems = load(str(LESSON))
+    assert scenario is not None and not problems
+    assert len(scenario.deals) >= 3
+    for deal in scenario.deals:
+        replayed = replay(deal)
+        assert replayed.penalty is not None
+    neither = next(d for d in scenario.deals if d.id == "neither")
+    table = replay(neither).penalty
+    assert table is not None and not table.by_seat[1]  # East's penalty cards all played
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "law"),
+    [
+        ("♠7 ♠2 ♠4 ♠K", "♠7 ♠2 ♠4 ♠10", "50D1"),  # the major penalty card at the first chance
+        ("♦8 ♠2 ♠A ♠10 ♠7", "♦8 ♥2 ♥3 ♥7 ♥10", "51B1b"),  # the ban lasts: West kept the lead
+        ('      - {after: 0, option: "require:♠"}\n', "", "50D2"),  # the declarer must choose
+        ("play: ♠6 ♠4 ♠J ♠7", "play: ♥6 ♠4 ♠J ♠7", "51B1a"),  # a spade was required
+        ("      - {after: 2, designate: ♦Q}\n", "", "51A"),  # the declarer designates
+        ("{after: 2, designate: ♦Q}", "{after: 2, designate: ♥9}", "51A"),
+        ('option: "require:♠"', 'option: "require:♥"', "51B1a"),
+        ("seat: E, expose: ♠KQ", "seat: S, expose: ♠987", "50A"),
+    ],
+)
+def test_a_board_the_laws_refuse(tmp_path: Path, old: str, new: str, law: str) -> None:
+    from betel_tutor.scenario.check import check_file
+
+    text = LESSON.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "board.yaml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    problems = check_file(str(path))
+    assert len(problems) == 1, problems
+    assert f"(Law {law})" in problems[0].message("en")
+    assert f"(Prawo {law})" in problems[0].message("pl")
+
+
+def test_penalties_are_bridge_only_and_well_formed(tmp_path: Path) -> None:
+    from betel_tutor.scenario.check import check_file
+
+    text = LESSON.read_text(encoding="utf-8")
+    path = tmp_path / "board.yaml"
+    path.write_text(text.replace("{after: 0, option: none}", "{after: 0, option: maybe}"), "utf-8")
+    assert [p.key for p in check_file(str(path))] == ["scenario.bad_option"]
+    path.write_text(text.replace("{after: 0, option: none}", "{after: 0, seat: E}"), "utf-8")
+    assert [p.key for p in check_file(str(path))] == ["scenario.penalty_what"]

@@ -167,6 +167,20 @@ def scenario_schema() -> dict[str, Any]:
         "play": CARDS,
         "notes": {"type": "array", "items": note},
         **_trade_properties(),
+        "penalties": {
+            "type": "array",
+            "items": _obj(
+                {
+                    "after": {"type": "integer", "minimum": 0, "maximum": 52},
+                    "seat": SEAT,
+                    "expose": CARDS,
+                    "minor": CARDS,
+                    "option": {"type": "string"},
+                    "designate": {"type": "string"},
+                },
+                ("after",),
+            ),
+        },
     }
     assert set(deal_properties) == set(DEAL_KEYS)
     goal = {
