@@ -30,8 +30,10 @@ __all__ = [
     "LeadRule",
     "Penalties",
     "PenaltyLegal",
+    "PenaltyTable",
     "apply_option",
     "check_option",
+    "declarer_options",
     "defender_legal",
     "defender_refusal",
     "is_minor",
@@ -39,6 +41,7 @@ __all__ = [
     "lead_refusal",
     "option_law",
     "parse_option",
+    "table_refusal",
 ]
 
 OptionKind = Literal["require", "forbid", "none"]
@@ -130,6 +133,21 @@ def parse_option(text: str) -> DeclarerOption:
                 raise NotationError("penalty.bad_option", token=text, position=0)
             suits.append(suit)
     return DeclarerOption(kind, frozenset(suits))  # type: ignore[arg-type]
+
+
+def declarer_options(penalties: Penalties) -> tuple[DeclarerOption, ...]:
+    """Every choice the declarer has when the partner of a defender with ``penalties`` is to
+    lead (Law 50D2, 51B): require each suit of the major penalty cards, forbid each non-empty
+    set of them, or neither; none without a major penalty card. The tutor offers these."""
+    suits = sorted(penalties.major_suits, key=_suit_order)
+    if not suits:
+        return ()
+    options = [DeclarerOption("require", frozenset((suit,))) for suit in suits]
+    for mask in range(1, 1 << len(suits)):
+        chosen = frozenset(suit for bit, suit in enumerate(suits) if mask >> bit & 1)
+        options.append(DeclarerOption("forbid", chosen))
+    options.append(DeclarerOption("none"))
+    return tuple(options)
 
 
 def option_law(penalties: Penalties, option: DeclarerOption) -> str:

@@ -241,3 +241,52 @@ def test_penalties_are_bridge_only_and_well_formed(tmp_path: Path) -> None:
     assert [p.key for p in check_file(str(path))] == ["scenario.bad_option"]
     path.write_text(text.replace("{after: 0, option: none}", "{after: 0, seat: E}"), "utf-8")
     assert [p.key for p in check_file(str(path))] == ["scenario.penalty_what"]
+
+
+def test_a_step_after_the_last_card_is_refused(tmp_path: Path) -> None:
+    from betel_tutor.scenario.check import check_file
+
+    text = LESSON.read_text(encoding="utf-8").replace(
+        "{after: 2, designate", "{after: 40, designate"
+    )
+    path = tmp_path / "board.yaml"
+    path.write_text(text, encoding="utf-8")
+    (problem,) = check_file(str(path))
+    assert "after: 40" in problem.message("en") and "after: 40" in problem.message("pl")
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", ["East exposes ♠K ♦Q", "(Law 51B2c)", "designates ♦Q (Law 51A)"]),
+        ("pl", ["Wschód odsłania ♠K ♦D", "(Prawo 51B2c)", "wskazuje ♦D (Prawo 51A)"]),
+    ],
+)
+def test_the_sheet_shows_the_penalty_cards(lang: str, expected: list[str]) -> None:
+    from betel_tutor.render.viewmodel import deal_view
+    from betel_tutor.scenario.loader import load
+
+    scenario, _ = load(str(LESSON))
+    assert scenario is not None
+    deal = next(d for d in scenario.deals if d.id == "neither")
+    lines = "\n".join(deal_view(scenario, deal, lang=lang, sheet="answers").penalties)
+    for text in expected:
+        assert text in lines
+
+
+def test_the_declarer_options_are_all_allowed() -> None:
+    from betel_tutor.penalty import declarer_options
+
+    pens = Penalties.of(parse_cards("♠K ♥5"))
+    options = [str(option) for option in declarer_options(pens)]
+    assert options == ["require:♠", "require:♥", "forbid:♠", "forbid:♥", "forbid:♠,♥", "none"]
+    for option in declarer_options(pens):
+        apply_option(pens, option)  # each one is allowed
+    assert declarer_options(Penalties.of(parse_cards("♥5"), minor=parse_cards("♥5"))) == ()
+
+
+def test_penalty_cards_are_refused_in_betel() -> None:
+    args = ["explain", "legal", "--hand", "♠K4 ♥Q", "--penalty-cards", "♠K", "--lang", "pl"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2
+    assert "Prawo 50" in result.output

@@ -10,6 +10,7 @@ from betel_tutor.auction import parse_call
 from betel_tutor.cards import Card, Suit, format_cards, sort_cards
 from betel_tutor.markup import render_note
 from betel_tutor.profiles import profile
+from betel_tutor.render.penalty_view import penalty_lines
 from betel_tutor.render.trade_view import TradeView, trade_view
 from betel_tutor.scenario.deals import realize
 from betel_tutor.scenario.model import DealSpec, Scenario
@@ -147,6 +148,7 @@ class DealView:
     played: list[str] = field(default_factory=list)  # every card in the order played (replay)
     solver: SolverView | None = None
     trade: TradeView | None = None  # bids for the first exchange, offers, prediction, points
+    penalties: list[str] = field(default_factory=list)  # bridge penalty cards (Law 50, 51)
 
 
 def _auction(
@@ -233,7 +235,17 @@ def _suits(seat: int, dealt: frozenset[Card], holdings: Holdings, lang: str) -> 
 
 
 def _labels(lang: str) -> dict[str, str]:
-    keys = ("dealer", "contract", "dubel", "play", "trick", "leader", "notes", "auction")
+    keys = (
+        "dealer",
+        "contract",
+        "dubel",
+        "play",
+        "trick",
+        "leader",
+        "notes",
+        "auction",
+        "penalties",
+    )
     return {key: i18n.translate(f"render.{key}", lang) for key in keys}
 
 
@@ -297,6 +309,7 @@ def deal_view(
         auction_rows=auction_rows,
         solver=_solver_view(analysis, lang) if answers and analysis else None,
         trade=trade_view(deal, lang) if deal.game == "betel" else None,
+        penalties=penalty_lines(deal, replayed, lang),
     )
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from betel_tutor.auction import Auction, AuctionState, Call, parse_call
 from betel_tutor.cards import Card
 from betel_tutor.contracts import Contract, free_play
-from betel_tutor.errors import BetelError
+from betel_tutor.errors import BetelError, IllegalPlay
 from betel_tutor.penalty import PenaltyTable, parse_option, table_refusal
 from betel_tutor.play import DealPlay, PlayState, start_play
 from betel_tutor.profiles import profile
@@ -44,6 +44,9 @@ class Replayed:
     auction: AuctionState | None = None
     penalty: PenaltyTable | None = None
     """A bridge deal's penalty cards where the script leaves them (Law 50, 51), if any."""
+    penalty_laws: tuple[str | None, ...] = ()
+    """For each scripted penalty step, the law it was taken under (an option's, "51A" for a
+    designation, ``None`` for exposed cards)."""
 
     @property
     def state(self) -> PlayState:
@@ -126,12 +129,17 @@ def _walk(deal: DealSpec) -> Replayed:
     played = DealPlay(start_play(game, hands, contract, declarer=declarer, dealer=deal.dealer))
     cards: list[tuple[int, Card]] = []
     table = PenaltyTable() if deal.penalties else None
+    for number, event in enumerate(deal.penalties, 1):
+        if event.after > len(deal.play):
+            late = IllegalPlay("penalty.after_play", reason="after_play", after=event.after)
+            raise ScriptError("penalties", number, _event_words(event), late)
+    laws: dict[int, str | None] = {}
     for number, card in enumerate(deal.play, 1):
         moment = trade.offers(Moment.of_play(played.state, deal.dealer), moves)
         played.state = moment.play or played.state
         seat = played.state.to_play
         if table is not None:
-            table = _penalty_events(deal, table, played.state, number - 1)
+            table = _penalty_events(deal, table, played.state, number - 1, laws)
         try:
             trade.before_move(moment, moves, "play", number, card)
             if table is not None:
@@ -148,20 +156,32 @@ def _walk(deal: DealSpec) -> Replayed:
     played.state = end.play or played.state
     trade.finish(moves)
     if table is not None:
-        table = _penalty_events(deal, table, played.state, len(deal.play))
+        table = _penalty_events(deal, table, played.state, len(deal.play), laws)
     states = (*played.history, played.state)
-    return Replayed(contract, declarer, doubled, states, tuple(cards), trade.ledger, state, table)
+    laws_in_order = tuple(laws.get(number) for number in range(1, len(deal.penalties) + 1))
+    return Replayed(
+        contract, declarer, doubled, states, tuple(cards), trade.ledger, state, table, laws_in_order
+    )
 
 
 def _penalty_events(
-    deal: DealSpec, table: PenaltyTable, state: PlayState, after: int
+    deal: DealSpec,
+    table: PenaltyTable,
+    state: PlayState,
+    after: int,
+    laws: dict[int, str | None],
 ) -> PenaltyTable:
-    """The scripted penalty events before card ``after`` + 1 (Law 50, 51), in order."""
+    """The scripted penalty events before card ``after`` + 1 (Law 50, 51), in order; the law
+    of each goes into ``laws`` by its number."""
     for number, event in enumerate(deal.penalties, 1):
         if event.after != after:
             continue
         try:
             table = _penalty_event(table, state, event)
+            if event.option is not None:
+                laws[number] = table.rule.law if table.rule is not None else None
+            elif event.designate is not None:
+                laws[number] = "51A"
         except BetelError as error:
             raise ScriptError("penalties", number, _event_words(event), error) from None
     return table
@@ -176,8 +196,6 @@ def _event_words(event: PenaltyEvent) -> str:
 
 
 def _penalty_event(table: PenaltyTable, state: PlayState, event: PenaltyEvent) -> PenaltyTable:
-    from betel_tutor.errors import IllegalPlay
-
     if event.seat is not None:
         seat = event.seat
         if state.declarer is None or seat in (state.declarer, state.declarer.partner):
