@@ -668,6 +668,13 @@ def learn_command(
     port: Annotated[
         int, typer.Option("--port", help="The port --web serves on (default 8000).")
     ] = 8000,
+    lesson: Annotated[
+        str | None,
+        typer.Option(
+            "--lesson",
+            help="A bridge lesson instead of a level: penalty-cards (Law 51), you as declarer.",
+        ),
+    ] = None,
     screen: Annotated[bool, typer.Option("--screen", hidden=True)] = False,
 ) -> None:
     """Learn Betel level by level, playing against computer players.
@@ -734,6 +741,11 @@ def learn_command(
         # A learner's typing may hold bytes that are not UTF-8: shown as such, never a crash.
         if hasattr(sys.stdin, "reconfigure"):
             sys.stdin.reconfigure(errors="replace")
+        if lesson is not None:  # told line by line: the full screen seats three players
+            from betel_tutor.tutor.penalty_lesson import open_lesson
+
+            session.phase = open_lesson(lesson)
+            plain = True
         if screen or (not as_json and not plain and _full_screen(session.ctx.lang)):
             from betel_tutor.screen import run as full_screen
 
