@@ -149,6 +149,26 @@ def explain_legal_command(
     betel_defender: Annotated[
         bool, typer.Option("--betel-defender", help="You defend the contract Betel.")
     ] = False,
+    game: Annotated[
+        str, typer.Option("--game", help="betel, or bridge for penalty cards (Law 50, 51).")
+    ] = "betel",
+    penalty_cards: Annotated[
+        str | None,
+        typer.Option(
+            "--penalty-cards",
+            help="Bridge: a defender's penalty cards, in your hand, or your partner's if you lead.",
+        ),
+    ] = None,
+    minor: Annotated[
+        str, typer.Option("--minor", help="Bridge: which penalty cards are minor (Law 50B).")
+    ] = "",
+    declarer_option: Annotated[
+        str | None,
+        typer.Option(
+            "--declarer-option",
+            help="Bridge, your partner has penalty cards: require:♠, forbid:♠,♥ or none.",
+        ),
+    ] = None,
     lang: Lang = None,
     as_json: Json = False,
 ) -> None:
@@ -158,6 +178,20 @@ def explain_legal_command(
         from betel_tutor.cards import parse_cards
         from betel_tutor.explain import explain_legal
 
+        if game.strip().lower() != "betel" or penalty_cards is not None:
+            from betel_tutor.explain.penalty import explain_penalty_legal
+            from betel_tutor.penalty import parse_option
+            from betel_tutor.profiles import profile
+
+            if profile(game).name == "betel":
+                raise_game_mismatch()
+            return explain_penalty_legal(
+                parse_cards(hand, lang=language),
+                parse_cards(trick, lang=language),
+                penalty_cards=parse_cards(penalty_cards or "", lang=language),
+                minor=parse_cards(minor, lang=language),
+                option=None if declarer_option is None else parse_option(declarer_option),
+            )
         return explain_legal(
             parse_cards(hand, lang=language),
             parse_cards(trick, lang=language),
@@ -166,6 +200,13 @@ def explain_legal_command(
         )
 
     _show(build, lang, as_json)
+
+
+def raise_game_mismatch() -> None:
+    """Penalty cards are bridge's (Law 50): refused with ``--game betel``."""
+    from betel_tutor.errors import BetelError
+
+    raise BetelError("penalty.bridge_only", law="50")
 
 
 @explain_app.command("score")
@@ -798,6 +839,13 @@ def learn_command(
     port: Annotated[
         int, typer.Option("--port", help="The port --web serves on (default 8000).")
     ] = 8000,
+    lesson: Annotated[
+        str | None,
+        typer.Option(
+            "--lesson",
+            help="A bridge lesson instead of a level: penalty-cards (Law 51), you as declarer.",
+        ),
+    ] = None,
     screen: Annotated[bool, typer.Option("--screen", hidden=True)] = False,
 ) -> None:
     """Learn Betel level by level, playing against computer players.
@@ -864,6 +912,11 @@ def learn_command(
         # A learner's typing may hold bytes that are not UTF-8: shown as such, never a crash.
         if hasattr(sys.stdin, "reconfigure"):
             sys.stdin.reconfigure(errors="replace")
+        if lesson is not None:  # told line by line: the full screen seats three players
+            from betel_tutor.tutor.penalty_lesson import open_lesson
+
+            session.phase = open_lesson(lesson)
+            plain = True
         if screen or (not as_json and not plain and _full_screen(session.ctx.lang)):
             from betel_tutor.screen import run as full_screen
 

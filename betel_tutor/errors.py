@@ -30,15 +30,24 @@ class BetelError(Exception):
     """Base of every error the library raises on purpose.
 
     ``reason`` is a short machine-readable code (``"must_beat"``), ``rule`` the number of the
-    rules-summary point that the input breaks (spec §11) or ``None``.
+    rules-summary point that the input breaks (spec §11) or ``None``; ``law`` the bridge law
+    (``"51B1a"``) for bridge refusals, or ``None``.
     """
 
     def __init__(
-        self, key: str, /, *, reason: str | None = None, rule: int | None = None, **params: Any
+        self,
+        key: str,
+        /,
+        *,
+        reason: str | None = None,
+        rule: int | None = None,
+        law: str | None = None,
+        **params: Any,
     ) -> None:
         self.key = key
         self.reason = reason or key.rsplit(".", 1)[-1]
         self.rule = rule
+        self.law = law
         self.params = params
         super().__init__(self.message("en"))
 
@@ -48,6 +57,8 @@ class BetelError(Exception):
         text = i18n.translate(self.key, lang, **params)
         if self.rule is not None:
             text += i18n.translate("common.rule_suffix", lang, rule=self.rule)
+        if self.law is not None:
+            text += i18n.translate("common.law_suffix", lang, law=self.law)
         return text
 
     def localized(self, lang: str) -> str:

@@ -31,6 +31,8 @@ DYNAMIC = {
     r"contracts\.level_[1-5](_nt)?": "contracts.py: f'contracts.level_{level}' (+ '_nt')",
     r"contracts\.(one|many)_(spades|hearts|diamonds|clubs)": "contracts.py: f'…one_{suit}'",
     r"play\.\w+?(_many)?(_you)?": "rules.py: f'play.{reason}{_many}{_you}'",
+    r"penalty\.\w+_you": "penalty.py: _refused(key) + '_you', spoken to the learner",
+    r"explain\.option_(require|forbid|none)": "explain/penalty.py: f'explain.option_{kind}'",
     r"solver\.laydown_(proved|refuted|open)": "solver/laydown.py: f'laydown_{result.verdict}'",
     r"summary\.\d+": "explain/summary.py: f'summary.{each}', the 21 points",
     r"trade\.call_(pass|kontra)": "trade/notation.py: f'trade.call_{call.kind}'",

@@ -20,15 +20,18 @@ class Step:
     key: str
     params: tuple[tuple[str, Any], ...] = ()
     rule: int | None = None
+    law: str | None = None
 
     @classmethod
-    def of(cls, key: str, /, *, rule: int | None = None, **params: Any) -> Step:
-        return cls(key, tuple((name, _frozen(value)) for name, value in params.items()), rule)
+    def of(
+        cls, key: str, /, *, rule: int | None = None, law: str | None = None, **params: Any
+    ) -> Step:
+        return cls(key, tuple((name, _frozen(value)) for name, value in params.items()), rule, law)
 
     @classmethod
     def from_error(cls, error: BetelError) -> Step:
         """An error's message as a step (a refused card, an illegal call)."""
-        return cls.of(error.key, rule=error.rule, **error.params)
+        return cls.of(error.key, rule=error.rule, law=getattr(error, "law", None), **error.params)
 
     def text(self, lang: str = "en") -> str:
         """The step in words, with the rule cited when there is one."""
@@ -36,6 +39,8 @@ class Step:
         text = i18n.translate(self.key, lang, **params)
         if self.rule is not None:
             text += i18n.translate("common.rule_suffix", lang, rule=self.rule)
+        if self.law is not None:
+            text += i18n.translate("common.law_suffix", lang, law=self.law)
         return text
 
     def localized(self, lang: str) -> str:
@@ -47,6 +52,8 @@ class Step:
             "params": {name: _plain(value) for name, value in self.params},
             "rule": self.rule,
         }
+        if self.law is not None:  # bridge steps cite a law ("51B1a")
+            data["law"] = self.law
         if lang is not None:
             data["text"] = self.text(lang)
         return data

@@ -11,6 +11,7 @@ from betel_tutor.cards import Card, Suit, format_cards, sort_cards
 from betel_tutor.markup import render_note
 from betel_tutor.profiles import profile
 from betel_tutor.render.bridge_view import BridgeView, bridge_view
+from betel_tutor.render.penalty_view import penalty_lines
 from betel_tutor.render.trade_view import TradeView, trade_view
 from betel_tutor.scenario.deals import realize
 from betel_tutor.scenario.model import DealSpec, Scenario
@@ -151,6 +152,7 @@ class DealView:
     solver: SolverView | None = None
     trade: TradeView | None = None  # bids for the first exchange, offers, prediction, points
     bridge: BridgeView | None = None  # a bridge board's number, vulnerability, HCP, DDS grid
+    penalties: list[str] = field(default_factory=list)  # bridge penalty cards (Law 50, 51)
 
 
 def _auction(
@@ -273,7 +275,17 @@ def _dubel(dealt: Sequence[Card], replayed: Replayed | None, lang: str) -> list[
 
 
 def _labels(lang: str) -> dict[str, str]:
-    keys = ("dealer", "contract", "dubel", "play", "trick", "leader", "notes", "auction")
+    keys = (
+        "dealer",
+        "contract",
+        "dubel",
+        "play",
+        "trick",
+        "leader",
+        "notes",
+        "auction",
+        "penalties",
+    )
     return {key: i18n.translate(f"render.{key}", lang) for key in keys}
 
 
@@ -340,6 +352,7 @@ def deal_view(
             if deal.game == "bridge"
             else None
         ),
+        penalties=penalty_lines(deal, replayed, lang),
     )
 
 

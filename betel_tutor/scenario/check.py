@@ -303,6 +303,7 @@ _SCRIPT_MESSAGES = {
     "first_exchange": ("check.bad_bid", "points"),
     "trades": ("check.illegal_trade", "offer"),
     "answer": ("check.trade_not_accepted", "offer"),
+    "penalties": ("check.illegal_penalty", "step"),
 }
 
 
@@ -311,7 +312,12 @@ def check_script(deal: DealSpec) -> list[Problem]:
     then the fourth player's prediction, which needs a contract (spec §7)."""
     from betel_tutor.scenario.script import ScriptError, replay
 
-    scripted = deal.first_exchange is not None or deal.trades or deal.prediction is not None
+    scripted = (
+        deal.first_exchange is not None
+        or deal.trades
+        or deal.prediction is not None
+        or deal.penalties
+    )
     if deal.auction is None and not deal.play and not scripted:
         return []
     try:

@@ -17,6 +17,7 @@ from betel_tutor.scenario.model import (
     LevelOptions,
     MatchStep,
     Note,
+    PenaltyEvent,
     PlayStep,
     Quiz,
     QuizStep,
@@ -63,8 +64,10 @@ DEAL_KEYS = (
     "prediction",
     "board",
     "vulnerable",
+    "penalties",
 )
 VULNERABLE = ("none", "NS", "EW", "all")
+PENALTY_KEYS = ("after", "seat", "expose", "minor", "option", "designate")
 CONSTRAINT_KEYS = ("seat", "suit", "rank", "cards", "at_least", "at_most")
 NOTE_KEYS = ("id", "version", "category", "en", "pl")
 QUIZ_PARAMS: dict[str, tuple[str, ...]] = {
@@ -230,6 +233,8 @@ class _Loader(Reader):
         if "notes" in fields:
             values["notes"] = tuple(self.items(fields["notes"], "notes", self.note))
         self.trade(fields, values, where)
+        if "penalties" in fields:
+            values["penalties"] = self.penalties(fields["penalties"], values["game"], count)
         if "hands" not in fields and "seed" not in fields:
             self.problem(node.position, "scenario.no_cards", id=values["id"])
             ok = False
@@ -256,6 +261,50 @@ class _Loader(Reader):
         if "prediction" in fields:
             values["prediction"] = read.read_prediction(self, fields["prediction"])
             values.setdefault("resting", True)  # a prediction is the resting player's (§7)
+
+    def penalties(self, node: Node, game: str, count: int) -> tuple[PenaltyEvent, ...] | None:
+        """A bridge deal's penalty cards and the declarer's choices (Law 50, 51)."""
+        if game != "bridge":
+            self.problem(node.position, "scenario.penalties_bridge_only")
+            return None
+        events = self.items(node, "penalties", lambda n: self.penalty(n, count))
+        if any(event is None for event in events):
+            return None
+        return tuple(events)
+
+    def penalty(self, node: Node, count: int) -> PenaltyEvent | None:
+        fields = self.mapping(node, "penalties", allowed=PENALTY_KEYS, required=("after",))
+        if fields is None or "after" not in fields:
+            return None
+        values: dict[str, Any] = {"position": node.position}
+        values["after"] = self.integer(fields["after"], "after", low=0, high=52)
+        if "seat" in fields:
+            values["seat"] = self.seat(fields["seat"], "penalties.seat", count=count)
+        for key in ("expose", "minor"):
+            if key in fields:
+                values[key] = self.cards(fields[key], f"penalties.{key}")
+        if "option" in fields:
+            from betel_tutor.errors import NotationError
+            from betel_tutor.penalty import parse_option
+
+            text = self.string(fields["option"], "option")
+            values["option"] = text
+            if text is not None:
+                try:
+                    parse_option(text)
+                except NotationError as error:
+                    self.problem(fields["option"].position, "scenario.bad_option", detail=error)
+                    values["option"] = None
+        if "designate" in fields:
+            designated = self.cards(fields["designate"], "penalties.designate")
+            values["designate"] = designated[0] if designated and len(designated) == 1 else None
+        kinds = sum(key in fields for key in ("expose", "option", "designate"))
+        if kinds != 1 or ("expose" in fields) != ("seat" in fields):
+            self.problem(node.position, "scenario.penalty_what")
+            return None
+        if any(value is None for key, value in values.items() if key != "position"):
+            return None
+        return PenaltyEvent(**values)
 
     def hands(
         self, node: Node, count: int, where: dict[str, Any]

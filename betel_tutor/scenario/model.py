@@ -104,6 +104,22 @@ class PredictionSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class PenaltyEvent:
+    """A bridge deal's penalty cards (Law 50, 51), scripted: before card ``after`` + 1 is
+    played, ``seat`` (a defender) exposes the ``expose`` cards (``minor`` the minor ones), or
+    the declarer takes ``option`` (``require:♠``, ``forbid:♠,♥``, ``none``) before the partner
+    of a defender with penalty cards leads, or ``designate``s the penalty card to be played."""
+
+    after: int
+    seat: Seat | None = None
+    expose: tuple[Card, ...] = ()
+    minor: tuple[Card, ...] = ()
+    option: str | None = None
+    designate: Card | None = None
+    position: Position | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
 class DealSpec:
     """A deal: fixed hands and dubel, or a seed with optional constraints; optionally scripted.
 
@@ -135,6 +151,7 @@ class DealSpec:
     trades: tuple[TradeSpec, ...] = ()
     resting: bool = False
     prediction: PredictionSpec | None = None
+    penalties: tuple[PenaltyEvent, ...] = ()
     title: Text | None = None
     board: int | None = None  # a bridge board's number
     vulnerable: str | None = None  # a bridge board's: none, NS, EW, all

@@ -182,6 +182,20 @@ def scenario_schema() -> dict[str, Any]:
         **_trade_properties(),
         "board": {"type": "integer", "minimum": 1},
         "vulnerable": {"enum": list(VULNERABLE)},
+        "penalties": {
+            "type": "array",
+            "items": _obj(
+                {
+                    "after": {"type": "integer", "minimum": 0, "maximum": 52},
+                    "seat": SEAT,
+                    "expose": CARDS,
+                    "minor": CARDS,
+                    "option": {"type": "string"},
+                    "designate": {"type": "string"},
+                },
+                ("after",),
+            ),
+        },
     }
     assert set(deal_properties) == set(DEAL_KEYS)
     goal = {

@@ -9,12 +9,13 @@ from dataclasses import dataclass, field
 from betel_tutor.auction import Auction, AuctionState, Call, parse_call
 from betel_tutor.cards import Card
 from betel_tutor.contracts import Contract, free_play
-from betel_tutor.errors import BetelError
+from betel_tutor.errors import BetelError, IllegalPlay
+from betel_tutor.penalty import PenaltyTable, parse_option, table_refusal
 from betel_tutor.play import DealPlay, PlayState, start_play
 from betel_tutor.profiles import profile
 from betel_tutor.rules import as_trump
 from betel_tutor.scenario.deals import realize
-from betel_tutor.scenario.model import DealSpec
+from betel_tutor.scenario.model import DealSpec, PenaltyEvent
 from betel_tutor.scenario.script_error import ScriptError
 from betel_tutor.scenario.trade_script import TradeScript
 from betel_tutor.seats import Seat
@@ -41,6 +42,11 @@ class Replayed:
     played: tuple[tuple[int, Card], ...] = ()
     ledger: Ledger = field(default_factory=Ledger)
     auction: AuctionState | None = None
+    penalty: PenaltyTable | None = None
+    """A bridge deal's penalty cards where the script leaves them (Law 50, 51), if any."""
+    penalty_laws: tuple[str | None, ...] = ()
+    """For each scripted penalty step, the law it was taken under (an option's, "51A" for a
+    designation, ``None`` for exposed cards)."""
 
     @property
     def state(self) -> PlayState:
@@ -122,20 +128,107 @@ def _walk(deal: DealSpec) -> Replayed:
         trade.first_caller()  # the bids are paid even when no auction is scripted
     played = DealPlay(start_play(game, hands, contract, declarer=declarer, dealer=deal.dealer))
     cards: list[tuple[int, Card]] = []
+    table = PenaltyTable() if deal.penalties else None
+    for number, event in enumerate(deal.penalties, 1):
+        if event.after > len(deal.play):
+            late = IllegalPlay("penalty.after_play", reason="after_play", after=event.after)
+            raise ScriptError("penalties", number, _event_words(event), late)
+    laws: dict[int, str | None] = {}
     for number, card in enumerate(deal.play, 1):
         moment = trade.offers(Moment.of_play(played.state, deal.dealer), moves)
         played.state = moment.play or played.state
         seat = played.state.to_play
+        if table is not None:
+            table = _penalty_events(deal, table, played.state, number - 1, laws)
         try:
             trade.before_move(moment, moves, "play", number, card)
+            if table is not None:
+                table = _penalty_play(table, played.state, card)
             played.play(card)
             cards.append((seat, card))
         except BetelError as error:
             raise ScriptError("play", number, card, error) from None
+        if table is not None and not played.state.current:
+            table = table.trick_won(played.state.leader)
         trade.after_move(seat)
         moves += 1
     end = trade.offers(Moment.of_play(played.state, deal.dealer), moves)
     played.state = end.play or played.state
     trade.finish(moves)
+    if table is not None:
+        table = _penalty_events(deal, table, played.state, len(deal.play), laws)
     states = (*played.history, played.state)
-    return Replayed(contract, declarer, doubled, states, tuple(cards), trade.ledger, state)
+    laws_in_order = tuple(laws.get(number) for number in range(1, len(deal.penalties) + 1))
+    return Replayed(
+        contract, declarer, doubled, states, tuple(cards), trade.ledger, state, table, laws_in_order
+    )
+
+
+def _penalty_events(
+    deal: DealSpec,
+    table: PenaltyTable,
+    state: PlayState,
+    after: int,
+    laws: dict[int, str | None],
+) -> PenaltyTable:
+    """The scripted penalty events before card ``after`` + 1 (Law 50, 51), in order; the law
+    of each goes into ``laws`` by its number."""
+    for number, event in enumerate(deal.penalties, 1):
+        if event.after != after:
+            continue
+        try:
+            table = _penalty_event(table, state, event)
+            if event.option is not None:
+                laws[number] = table.rule.law if table.rule is not None else None
+            elif event.designate is not None:
+                laws[number] = "51A"
+        except BetelError as error:
+            raise ScriptError("penalties", number, _event_words(event), error) from None
+    return table
+
+
+def _event_words(event: PenaltyEvent) -> str:
+    if event.option is not None:
+        return event.option
+    if event.designate is not None:
+        return str(event.designate)
+    return " ".join(str(card) for card in event.expose)
+
+
+def _penalty_event(table: PenaltyTable, state: PlayState, event: PenaltyEvent) -> PenaltyTable:
+    if event.seat is not None:
+        seat = event.seat
+        if state.declarer is None or seat in (state.declarer, state.declarer.partner):
+            raise IllegalPlay("penalty.defenders_only", reason="defenders_only", law="50A")
+        for card in event.expose:
+            if card not in state.hands[seat]:
+                raise IllegalPlay("penalty.not_in_hand", reason="not_in_hand", law="50A", card=card)
+        return table.expose(seat, event.expose, minor=event.minor)
+    if event.option is not None:
+        leader = state.to_play
+        if state.current or not table.by_seat[leader.partner].major:
+            raise IllegalPlay("penalty.no_option", reason="no_option", law="50D2")
+        return table.with_option(leader, parse_option(event.option))
+    assert event.designate is not None
+    from betel_tutor.penalty import defender_legal
+
+    seat = state.to_play
+    result = defender_legal(state.hands[seat], state.current, table.by_seat[seat])
+    if not result.designate or event.designate not in result.legal:
+        raise IllegalPlay(
+            "penalty.designate_not_legal",
+            reason="designate_not_legal",
+            law="51A",
+            card=event.designate,
+            options=sorted(result.legal, key=str) if result.designate else (),
+        )
+    return table.designate(event.designate)
+
+
+def _penalty_play(table: PenaltyTable, state: PlayState, card: Card) -> PenaltyTable:
+    """Refuse ``card`` if the penalty-card laws forbid it; the table after it is played."""
+    seat = state.to_play
+    problem = table_refusal(table, seat, state.hands[seat], state.current, card, player=seat)
+    if problem is not None:
+        raise problem
+    return table.played(seat, card)
