@@ -117,6 +117,29 @@ def test_rule_17_defenders_do_not_show_each_other_during_the_play() -> None:
     assert refused(moment, Offer("show", S, N, -10)) is None
 
 
+def test_rule_17_defenders_of_the_standing_contract_show_each_other_nothing() -> None:
+    """Spec §12.4 (issue 25): after South bids 1♣, West may not show North a suit: should
+    the auction end in 1♣ the two defenders would have shown each other cards. Showing,
+    seeing and swapping are all refused, and so is it once the play of 1♣ has begun; once
+    West's own declaration stands, West and North may deal with each other."""
+    moment = auction_after("1♣")
+    for offer in (
+        Offer("show", W, N, 0, suit=Suit.HEARTS),
+        Offer("show", N, W, -10, suit=Suit.SPADES),
+        Offer("see", W, N, 10, suit=Suit.DIAMONDS),
+        Offer("swap", N, W, 0, give=c("♣Q"), want=c("♣K")),
+    ):
+        problem = refusal(moment, offer)
+        assert problem is not None and problem.rule == 17 and problem.key.endswith(
+            "show_not_standing"
+        )
+    assert refused(moment, Offer("show", W, S, 0, suit=Suit.HEARTS)) is None
+    assert refused(playing("1♣", S), Offer("show", W, N, 0, suit=Suit.HEARTS)) == 17
+    overcalled = auction_after("1♣", "1♦")  # West's 1♦ now stands
+    assert refused(overcalled, Offer("show", W, N, 0, suit=Suit.HEARTS)) is None
+    assert refused(overcalled, Offer("show", S, N, 0)) == 17  # South and North would defend
+
+
 def test_rule_17_after_three_passes_nobody_shows() -> None:
     state = start_play(BETEL, HANDS, parse_contract("1NT"), declarer=None)
     assert refused(Moment.of_play(state, S), Offer("show", S, W, 0)) == 17
