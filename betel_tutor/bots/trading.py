@@ -293,11 +293,12 @@ def offer_round(
     moves: int,
     learner: int | None = None,
 ) -> RoundResult:
-    """Everybody in turn from the player to move, clockwise, makes offers or says they have
-    none, until three in a row have none. The learner makes offers at their own prompt, so
-    here they are asked for none; computer players answer offers made to them at once."""
-    start = moment.to_move
-    if start is None:
+    """Everybody in turn, clockwise from the player after the one who moved (spec §12.5),
+    makes offers or says they have none, until three in a row have none. The learner makes
+    offers at their own prompt, so here they are asked for none; computer players answer
+    offers made to them at once."""
+    start = moment.asked_first
+    if start is None or moment.to_move is None:
         return RoundResult(moment, ledger, (), (), ())
     round_ = Round(start)
     made = dict.fromkeys(range(3), 0)
