@@ -32,6 +32,7 @@ DYNAMIC = {
     r"contracts\.(one|many)_(spades|hearts|diamonds|clubs)": "contracts.py: f'…one_{suit}'",
     r"play\.\w+?(_many)?(_you)?": "rules.py: f'play.{reason}{_many}{_you}'",
     r"solver\.laydown_(proved|refuted|open)": "solver/laydown.py: f'laydown_{result.verdict}'",
+    r"trade\.(named_card|any_card)_any": "trade/notation.py: f'{key}_any'",
     r"summary\.\d+": "explain/summary.py: f'summary.{each}', the 21 points",
     r"trade\.call_(pass|kontra)": "trade/notation.py: f'trade.call_{call.kind}'",
     r"trade\.offer_\w+": "trade/notation.py: f'trade.offer_{what}', one per kind of offer",

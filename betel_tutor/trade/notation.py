@@ -121,6 +121,26 @@ def _offer(
     raise _bad(" ".join(args), " ".join(args))
 
 
+def parse_precise(
+    text: str, offer: Offer, *, lang: str = "en"
+) -> tuple[Card | None, Card | None, int | None]:
+    """The acceptor's answer to a general offer (spec §12.5): the card they give (where the
+    offer asks for any card), the offerer's card they name (a general sale), and the price
+    (where the offer names none), in that order: ``♠9``, ``♦K ♣9 15``."""
+    cards: list[Card] = []
+    price: int | None = None
+    for token in text.replace(",", " ").split():
+        if token.lstrip("+").isdigit() and price is None:
+            price = int(token)
+        else:
+            cards.append(parse_card(token, lang=lang))
+    precise = cards.pop(0) if offer.want is None and cards else None
+    give = cards.pop(0) if offer.give is None and cards else None
+    if cards or not (precise or give or price is not None):
+        raise _bad(text.strip() or text, text)
+    return precise, give, price
+
+
 def _side(token: str, lang: str) -> tuple[tuple[Card, ...], Suit | None]:
     """One side of a swap: named cards (``♠A`` or ``♠A,♠K``), or a suit or ``?`` for a card
     the acceptor names."""

@@ -305,6 +305,8 @@ def settle_move(ledger: Ledger, seat: int, moment: Moment, moves: int = 0) -> Le
 
 def _still_possible(moment: Moment, offer: Offer) -> bool:
     if offer.kind == "call":
+        if moment.phase != "auction":  # a later call bought, and the auction ended first
+            return False
         assert moment.auction is not None and offer.call is not None
         try:
             check_call(moment.auction, offer.call)
