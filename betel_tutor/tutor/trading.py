@@ -492,8 +492,9 @@ def saved(table: Table) -> dict[str, Any]:
         if record.outcome == "lapsed":  # follows from the script: not written
             continue
         reply = "decline" if record.outcome == "declined" else "accept"
-        if record.precise is not None and record.precise_give is None and record.price is None:
-            reply = str(record.precise)
+        terms = made_precise(record.precise, record.precise_give, record.price)
+        if record.outcome == "accepted" and terms is not None:
+            reply = terms
         trades.append((record.moves, format_offer(record.offer), reply))
     bids = ledger.first_bids if len(ledger.first_bids) == 3 else None
     return {"first_exchange": bids, "trades": tuple(trades)}
