@@ -5,7 +5,9 @@ with two random dubel cards; the contract is 3, 4 or 5 in the hand's longest sui
 five in no trump). Each hand is checked with ``--workers 1`` and then with ``--workers 2``,
 side by side, so that both see the same machine.
 
-    .venv/bin/python bench/laydown.py [--hands N] [--seed S] [--budget B]
+    .venv/bin/python bench/laydown.py [--hands N] [--seed S] [--budget B] [--alone]
+
+``--alone`` checks the ten cards alone (no dubel known, no exchange: spec §12.6).
 """
 
 from __future__ import annotations
@@ -44,6 +46,9 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
+    parser.add_argument(
+        "--alone", action="store_true", help="ten cards alone: no dubel known, no exchange"
+    )
     args = parser.parse_args()
     rng = random.Random(args.seed)
     hands = [strong_hand(rng) for _ in range(args.hands)]
@@ -53,7 +58,9 @@ def main() -> None:
     for hand, dubel, contract in hands:
         for workers in (1, 2):
             start = time.perf_counter()
-            result = check_laydown(hand, dubel, contract, budget=args.budget, workers=workers)
+            result = check_laydown(
+                hand, None if args.alone else dubel, contract, budget=args.budget, workers=workers
+            )
             times[workers].append((time.perf_counter() - start) * 1000)
         shown = result.refutation is not None
         verdicts[f"{result.verdict} ({result.method}{', shown' if shown else ''})"] += 1

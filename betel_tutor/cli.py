@@ -742,7 +742,11 @@ def laydown_command(
     contract: Annotated[str, typer.Option("--contract", help="The contract, e.g. 4♠, 3NT, B1.")],
     dubel: Annotated[
         str | None,
-        typer.Option("--dubel", help="The two dubel cards [default: the two lowest left]."),
+        typer.Option(
+            "--dubel",
+            help="The two dubel cards, to exchange with [default: none known: the ten cards "
+            "alone, against every placement of the other 22, with no exchange].",
+        ),
     ] = None,
     budget: Annotated[
         int,
@@ -772,10 +776,10 @@ def laydown_command(
 
         from betel_tutor.cards import parse_cards
         from betel_tutor.contracts import parse_contract
-        from betel_tutor.solver.laydown import check_laydown, default_dubel, report_lines, to_json
+        from betel_tutor.solver.laydown import check_laydown, report_lines, to_json
 
         cards = parse_cards(hand, lang=language)
-        dubel_cards = parse_cards(dubel, lang=language) if dubel else default_dubel(cards)
+        dubel_cards = parse_cards(dubel, lang=language) if dubel else None
         result = check_laydown(
             cards,
             dubel_cards,

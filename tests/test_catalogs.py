@@ -34,6 +34,7 @@ DYNAMIC = {
     r"penalty\.\w+_you": "penalty.py: _refused(key) + '_you', spoken to the learner",
     r"explain\.option_(require|forbid|none)": "explain/penalty.py: f'explain.option_{kind}'",
     r"solver\.laydown_(proved|refuted|open)": "solver/laydown.py: f'laydown_{result.verdict}'",
+    r"trade\.(named_card|any_card)_any": "trade/notation.py: f'{key}_any'",
     r"summary\.\d+": "explain/summary.py: f'summary.{each}', the 21 points",
     r"trade\.call_(pass|kontra)": "trade/notation.py: f'trade.call_{call.kind}'",
     r"trade\.offer_\w+": "trade/notation.py: f'trade.offer_{what}', one per kind of offer",

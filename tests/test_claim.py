@@ -121,3 +121,34 @@ def test_the_shortcuts_are_sound() -> None:
             for kind in ("betelek", "betel"):
                 assert solve([hand, rest[:10], rest[10:]], contract_kind=kind) == 0
     assert losing > 20, losing
+
+
+def test_the_search_with_cards_in_the_dubel_agrees_with_brute_force() -> None:
+    """Spec §12.6: without a known dubel two of the unseen cards lie in it, in nobody's hand.
+    The search with ``hidden`` cards agrees with a brute force over every placement of the
+    unseen cards between West, North and the dubel."""
+    rng = random.Random(612)
+    decided = {True: 0, False: 0}
+    for _ in range(250):
+        hand, unseen, leader, kind, trump, goal = random_ending(rng)
+        size = len(hand)
+        extra = [c for c in BETEL_DECK if c not in hand and c not in unseen]
+        unseen = unseen + rng.sample(extra, 2)
+        worlds: Worlds = frozenset(
+            (frozenset(west), frozenset(north))
+            for west in combinations(unseen, size)
+            for north in combinations([c for c in unseen if c not in west], size)
+        )
+        expected = brute_force(frozenset(hand), worlds, leader, goal, trump, kind)
+        search = ClaimSearch(
+            trump=-1 if trump is None else trump.order,
+            misere=kind != "normal",
+            defenders_beat=kind != "betel",
+            board=make_board(trump=trump, declarer=0, contract_kind=kind),
+            budget=10**6,
+            hidden=2,
+        )
+        got = search.wins(mask_of(hand), mask_of(unseen), 0, 0, leader, (), goal)
+        assert got == expected, (hand, unseen, leader, kind, trump, goal)
+        decided[got] += 1
+    assert min(decided.values()) > 40, decided

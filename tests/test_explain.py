@@ -167,7 +167,8 @@ def test_steps_agree_with_trick_winner(
     deck: Sequence[Card], size: int, trump: Suit | None, blue: bool
 ) -> None:
     trick = [card for card in deck if size == 4 or card in BETEL_DECK][:size]
-    variant: Variant = "blue-suit" if blue and trump not in (None, Suit.CLUBS) else None
+    blue = blue and size == 4 and trump not in (None, Suit.CLUBS)  # a bridge variant
+    variant: Variant = "blue-suit" if blue else None
     why = explain_trick(trick, trump=trump, variant=variant)
     assert why.winner == trick_winner(trick, trump=trump, variant=variant)
     assert walked_winner(trick, why.steps) == why.winner
@@ -476,3 +477,19 @@ def test_every_key_written_in_explain_and_cli_exists() -> None:
         assert sorted(used - set(i18n.catalog(lang))) == []
     points = {f"summary.{number}" for number in range(1, 22)}
     assert points <= set(i18n.catalog("pl"))
+
+
+def test_the_blue_suit_variant_refuses_a_betel_trick() -> None:
+    """The blue suit is a bridge variant (boards-and-bridge.md §2): a three-card trick is
+    refused with one clear message in either language, exit status 2."""
+    from tests.test_cli import run
+
+    english = run("explain", "trick", "♠A ♣7 ♦8", "--trump", "♠", "--variant", "blue-suit")
+    assert english.returncode == 2 and "bridge variant" in english.stderr
+    assert "wins" not in english.stdout
+    polish = run(
+        "explain", "trick", "♠A ♣7 ♦8", "--trump", "♠", "--variant", "blue-suit", "--lang", "pl"
+    )
+    assert polish.returncode == 2 and "wariant brydżowy" in polish.stderr
+    bridge = run("explain", "trick", "♠A ♣7 ♦8 ♥2", "--trump", "♠", "--variant", "blue-suit")
+    assert bridge.returncode == 0 and "♣7" in bridge.stdout

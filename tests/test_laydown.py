@@ -145,3 +145,36 @@ def test_the_command_line_default_budget_is_the_library_default() -> None:
 
     budget = inspect.signature(laydown_command).parameters["budget"].default
     assert budget == DEFAULT_BUDGET == 300_000
+
+
+def test_ten_cards_alone_are_judged_against_every_dubel() -> None:
+    """Spec §12.6: without a dubel the 22 other cards lie in every way (20 with the
+    defenders, 2 in the dubel) and there is no exchange. ♠A ♥987 ♦987 ♣987 in Betelek 0 is
+    no laydown: a spade lead forces ♠A to beat. The old default dubel of "the two lowest
+    left" made it one; with a dubel given the exchange is still tried."""
+    hand = parse_cards("♠A ♥987 ♦987 ♣987")
+    alone = check_laydown(hand, None, parse_contract("B0"))
+    assert alone.verdict == "refuted" and alone.alone and not alone.take
+    refutation = alone.refutation
+    assert refutation is not None and len(refutation.dubel) == 2
+    cards = set(hand) | set(refutation.west) | set(refutation.north) | set(refutation.dubel)
+    assert len(cards) == 32 and len(refutation.west) == len(refutation.north) == 10
+    traded = check_laydown(hand, parse_cards("♠7 ♠8"), parse_contract("B0"))
+    assert traded.verdict == "proved" and parse_cards("♠A")[0] in traded.lay
+
+
+def test_ten_cards_alone_proved_and_the_cli() -> None:
+    """A hand that needs no exchange is proved alone; the CLI judges ten cards alone unless
+    ``--dubel`` is given, and exits 1 when the hand is not a laydown."""
+    assert check_laydown(parse_cards("♠AKQ10 ♥AKQ ♦AKQ"), (), parse_contract("4♠")).verdict == (
+        "proved"
+    )
+    refused = run("laydown", "♠A ♥987 ♦987 ♣987", "--contract", "B0")
+    assert refused.returncode == 1 and "22" in refused.stdout and "Dubel:" in refused.stdout
+    data = json.loads(run("laydown", "♠A ♥987 ♦987 ♣987", "--contract", "B0", "--json").stdout)
+    assert data["verdict"] == "refuted" and data["exchange_allowed"] is False
+    assert len(data["refutation"]["dubel"]) == 2
+    polish = run("laydown", "♠A ♥987 ♦987 ♣987", "--contract", "B0", "--lang", "pl")
+    assert "bez wymiany" in polish.stdout and "Dubel:" in polish.stdout
+    given = run("laydown", "♠A ♥987 ♦987 ♣987", "--contract", "B0", "--dubel", "♠7 ♠8")
+    assert given.returncode == 0

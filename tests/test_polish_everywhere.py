@@ -236,6 +236,7 @@ EXPLAIN: list[list[str]] = [
     ["trick", "♥W ♥D ♥7", "--trump", "♠"],
     ["trick", "♣W ♣D ♠7", "--trump", "♠"],
     ["trick", "♠D ♠W ♠7 ♠A"],
+    ["trick", "♠W ♣D ♠7 ♥2", "--trump", "♠", "--variant", "blue-suit"],
     ["trick", "♠W ♣D ♠7", "--trump", "♠", "--variant", "blue-suit"],
     ["trick", "♥D ♥Q"],
     ["legal", "--hand", "♥AKD8 ♠W7", "--trick", "♥W"],

@@ -211,3 +211,23 @@ def test_offer_legal_typed_answers() -> None:
     with pytest.raises(NotationError) as refused:
         parse_typed_answer(quiz, "maybe")
     assert "answer yes or no" in refused.value.message("en")
+
+
+def test_a_scripted_general_sale_is_made_precise_by_its_answer() -> None:
+    """Spec §12.5: ``S>W sell ♦`` answered ``♣9 ♦K 15``: West gives ♣9, names South's ♦K
+    and pays 15. Named so that South cannot fulfil it, the offer must be refused (rule 20)."""
+    body = (
+        '    auction: "[♠K>♣8]3♠ pass pass"\n    first_exchange: [5, 10, 0]\n'
+        "    trades:\n"
+        '      - {after: 3, offer: "S>W sell ♦", answer: "♣9 ♦K 15"}\n'
+    )
+    replayed = replay(deal(body))
+    assert replayed.ledger.points == (15, -25, 0)  # West also paid the bank 10
+    record = replayed.ledger.records[-1]
+    assert (record.precise, record.precise_give, record.price) == (
+        parse_card("♣9"),
+        parse_card("♦K"),
+        15,
+    )
+    (problem,) = problems(body.replace("♦K 15", "♦A 15"))
+    assert "rule 20" in problem

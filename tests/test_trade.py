@@ -75,10 +75,13 @@ def test_rule_21_price_between_5_and_50(price: int, rule: int | None) -> None:
     assert refused(auction_after("1♠"), offer) == rule
 
 
-def test_rule_21_free_swaps_and_showings_but_no_free_calls() -> None:
+def test_rule_21_offers_without_points_are_not_bound_by_5_to_50() -> None:
+    """Spec §12.5: an offer without points (a barter, a free showing, a call for nothing)
+    is not bound by rule 21; one with points is."""
     moment = playing()
     assert refused(moment, Offer("swap", S, W, 0, give=c("♣A"), want=c("♣K"))) is None
-    assert refused(auction_after("1♠"), Offer("call", W, S, 0, call=Call("pass"))) == 21
+    assert refused(auction_after("1♠"), Offer("call", W, S, 0, call=Call("pass"))) is None
+    assert refused(auction_after("1♠"), Offer("call", W, S, 3, call=Call("pass"))) == 21
 
 
 def test_rule_21_several_offers_each_within_limits() -> None:
@@ -115,6 +118,29 @@ def test_rule_17_defenders_do_not_show_each_other_during_the_play() -> None:
     assert refused(moment, Offer("show", W, S, 0)) is None
     assert refused(moment, Offer("see", W, S, 10, suit=Suit.HEARTS)) is None
     assert refused(moment, Offer("show", S, N, -10)) is None
+
+
+def test_rule_17_defenders_of_the_standing_contract_show_each_other_nothing() -> None:
+    """Spec §12.4 (issue 25): after South bids 1♣, West may not show North a suit: should
+    the auction end in 1♣ the two defenders would have shown each other cards. Showing,
+    seeing and swapping are all refused, and so is it once the play of 1♣ has begun; once
+    West's own declaration stands, West and North may deal with each other."""
+    moment = auction_after("1♣")
+    for offer in (
+        Offer("show", W, N, 0, suit=Suit.HEARTS),
+        Offer("show", N, W, -10, suit=Suit.SPADES),
+        Offer("see", W, N, 10, suit=Suit.DIAMONDS),
+        Offer("swap", N, W, 0, give=c("♣Q"), want=c("♣K")),
+    ):
+        problem = refusal(moment, offer)
+        assert problem is not None and problem.rule == 17 and problem.key.endswith(
+            "show_not_standing"
+        )
+    assert refused(moment, Offer("show", W, S, 0, suit=Suit.HEARTS)) is None
+    assert refused(playing("1♣", S), Offer("show", W, N, 0, suit=Suit.HEARTS)) == 17
+    overcalled = auction_after("1♣", "1♦")  # West's 1♦ now stands
+    assert refused(overcalled, Offer("show", W, N, 0, suit=Suit.HEARTS)) is None
+    assert refused(overcalled, Offer("show", S, N, 0)) == 17  # South and North would defend
 
 
 def test_rule_17_after_three_passes_nobody_shows() -> None:
@@ -205,9 +231,115 @@ def test_rule_20_a_binding_made_impossible_lapses_and_is_repaid() -> None:
     assert ledger.records[-1].outcome == "lapsed"
 
 
-def test_rule_20_only_the_next_mover_can_be_paid_for_a_move() -> None:
+def test_a_call_is_bought_from_any_player_for_their_next_call() -> None:
+    """Spec §12.5: North, not about to call, sells South his next call; it binds North
+    when North's call comes, after West's. A card is still bought only from the mover."""
     moment = auction_after("1♠")  # W to call
-    assert refused(moment, Offer("call", S, N, 10, call=Call("pass"))) == 20
+    offer = Offer("call", S, N, 10, call=Call("pass"))
+    assert refused(moment, offer) is None
+    ledger, _ = answer(moment, Ledger(), offer, accept=True)
+    assert ledger.binding(N) == offer and ledger.binding(W) is None
+    assert ledger.points == (-10, 0, 10)
+    check_move(ledger, W, Call("pass"))  # West is free
+    with pytest.raises(IllegalOffer) as bound:
+        check_move(ledger, N, parse_call("2♠"))
+    assert bound.value.rule == 20
+    assert refused(moment, Offer("call", S, N, 15, call=parse_call("kontra")), ledger) == 20
+    # North's call comes after West's: the binding still holds and is kept.
+    later = auction_after("1♠", "pass")
+    assert settle_move(ledger, N, later).binding(N) == offer
+    play = playing("2♠", S)  # S to lead
+    assert refused(play, Offer("play", W, N, 10, card=c("♣Q"))) == 20
+
+
+def test_a_general_sale_is_made_precise_by_the_acceptor() -> None:
+    """``S>W sell ♠``: West names the spade, the card he gives back and the price (5–50);
+    South must accept a version he can fulfil and refuse one he cannot (rule 20)."""
+    moment = playing("2♠", S)
+    offer = parse_offer("S>W sell ♠")
+    assert offer.general and offer.give is None and offer.open_price == -1
+    assert refused(moment, offer) is None
+    with pytest.raises(IllegalOffer) as cannot:  # South has no ♠J: he must refuse
+        answer(
+            moment, Ledger(), offer, accept=True, precise=c("♣K"), precise_give=c("♠J"), price=20
+        )
+    assert cannot.value.rule == 20
+    with pytest.raises(IllegalOffer) as price:
+        answer(moment, Ledger(), offer, accept=True, precise=c("♣K"), precise_give=c("♠A"))
+    assert price.value.rule == 21
+    ledger, hands = answer(
+        moment, Ledger(), offer, accept=True, precise=c("♣K"), precise_give=c("♠A"), price=20
+    )
+    assert c("♠A") in hands[W] and c("♣K") in hands[S] and ledger.points == (20, -20, 0)
+    record = ledger.records[-1]
+    assert (record.precise_give, record.precise, record.price) == (c("♠A"), c("♣K"), 20)
+    assert {card for card, _, _ in record.moved} == {c("♠A"), c("♣K")}
+    # "I sell hearts" from a player with no heart cannot even be made.
+    no_hearts = frozenset(parse_cards("♠8 ♠7 ♦8 ♦7 ♣Q ♣J ♣10 ♣9 ♣8 ♣7"))
+    bare = moment.with_hands((HANDS[0], HANDS[1], no_hearts))
+    assert refused(bare, parse_offer("N>S sell ♥")) == 20
+
+
+def test_a_general_purchase_names_no_price() -> None:
+    """``S>W buy ♠ ♣A``: South buys any spade for ♣A; West names the spade and the price."""
+    moment = playing("2♠", S)
+    offer = parse_offer("S>W buy ♠ ♣A")
+    assert (offer.give, offer.suit, offer.open_price) == (c("♣A"), Suit.SPADES, 1)
+    ledger, hands = answer(moment, Ledger(), offer, accept=True, precise=c("♠9"), price=35)
+    assert c("♠9") in hands[S] and ledger.points == (-35, 35, 0)
+
+
+def test_a_swap_moves_as_many_cards_each_way() -> None:
+    moment = playing("2♠", S)
+    offer = parse_offer("S>W swap ♣A,♦Q ♣K,♦J +20")
+    assert refused(moment, offer) is None
+    ledger, hands = answer(moment, Ledger(), offer, accept=True)
+    assert [len(h) for h in hands] == [10, 10, 10]
+    assert {c("♣K"), c("♦J")} <= hands[S] and {c("♣A"), c("♦Q")} <= hands[W]
+    assert {(W, c("♣A")), (W, c("♦Q")), (S, c("♣K")), (S, c("♦J"))} <= ledger.shown
+    uneven = refusal(moment, parse_offer("S>W swap ♣A,♦Q ♣K +20"))
+    assert uneven is not None and uneven.rule == 18
+    assert "as many cards each way" in uneven.message("en")
+    assert "tyle samo kart" in uneven.message("pl") and "zasada 18" in uneven.message("pl")
+    assert refused(moment, parse_offer("S>W swap ♣A,♣A ♣K,♦J")) == 18
+
+
+def test_offers_are_asked_for_clockwise_after_the_one_who_moved() -> None:
+    """Spec §12.5: after each call or card the players are asked clockwise, starting after
+    the one who moved; before the first call, the player to move."""
+    assert auction_after().asked_first == S
+    assert auction_after("1♠").asked_first == W
+    assert auction_after("1♠", "pass").asked_first == N
+    assert playing("2♠", S).asked_first == S
+    assert playing("2♠", S, "♠A").asked_first == W
+    # A trick South led and won: North played last, so South is asked first.
+    done = playing("2♠", S, "♠A", "♠9", "♠8")
+    assert done.asked_first == S
+
+
+@pytest.mark.parametrize(
+    ("text", "polish"),
+    [
+        ("S>W swap ♦ ? -?", "S>W zamiana ♦ ? -?"),
+        ("N>W swap ? ♠ +?", "N>W zamiana ? ♠ +?"),
+        ("W>S swap ♣9,♥Q ♠A,♥A +20", "W>S zamiana ♣9,♥D ♠A,♥A +20"),
+    ],
+)
+def test_wide_notation_round_trip(text: str, polish: str) -> None:
+    offer = parse_offer(text)
+    assert format_offer(offer) == text and format_offer(offer, lang="pl") == polish
+    assert parse_offer(polish, lang="pl") == offer
+
+
+def test_wide_notation_verbs() -> None:
+    assert parse_offer("S>W sell ♦") == parse_offer("S>W sprzedaj ♦", lang="pl")
+    assert parse_offer("S>W sell ♦") == parse_offer("S>W swap ♦ ? -?")
+    assert parse_offer("N>W buy ♠") == parse_offer("N>W kup ♠", lang="pl")
+    assert parse_offer("N>W buy ♠") == parse_offer("N>W swap ? ♠ +?")
+    assert parse_offer("S>W buy ♠A ♥7").open_price == 1  # no price named: West names it
+    assert parse_offer("S>W buy ♠A ♥7 20").open_price == 0
+    words = describe(parse_offer("S>W sell ♦"), "pl", ("Południe", "Zachód", "Północ"))
+    assert "którą wskaże Zachód" in words and "cenę (5–50) podaje Zachód" in words
 
 
 # -- rules 2–4: clockwise rounds -----------------------------------------------------------------

@@ -18,6 +18,7 @@ from betel_tutor.trade import (
     Ledger,
     Moment,
     Offer,
+    Record,
     buy_first_exchange,
     check_move,
     made_move,
@@ -107,18 +108,23 @@ def allowed_to_show(moment: Moment, shower: int, viewer: int) -> bool:
     return moment.play.declarer is not None and moment.play.declarer in (shower, viewer)
 
 
-def check_accepted(offer: Offer, moment: Moment, precise: Card | None) -> None:
+def check_accepted(offer: Offer, moment: Moment, record: Record) -> None:
     assert offer.offerer != offer.to
-    if offer.kind in ("call", "play"):
-        assert 5 <= abs(offer.price) <= 50  # rule 21
+    # Rule 21, and spec §12.5: an offer without points is free of it; a price the
+    # acceptor named is within it too.
+    assert offer.price == 0 or 5 <= abs(offer.price) <= 50
+    assert record.price is None or 5 <= record.price <= 50
+    if offer.kind == "play":
         assert moment.to_move in (offer.offerer, offer.to)  # rule 20
-    else:
-        assert offer.price == 0 or 5 <= abs(offer.price) <= 50
+    if offer.kind == "call":  # spec §12.5: any player's next call, in the auction
+        assert moment.phase == "auction"
     if offer.kind == "swap":
-        want = offer.want or precise
-        assert want is not None and offer.give is not None
-        assert offer.give in moment.hands[offer.offerer] and want in moment.hands[offer.to]
-        assert offer.suit is None or want.suit is offer.suit
+        gives = offer.gives or (record.precise_give,)
+        wants = offer.wants or (record.precise,)
+        assert None not in gives and None not in wants and len(gives) == len(wants)
+        assert all(card in moment.hands[offer.offerer] for card in gives)
+        assert all(card in moment.hands[offer.to] for card in wants)
+        assert offer.suit is None or all(c is not None and c.suit is offer.suit for c in wants)
         assert allowed_to_show(moment, offer.offerer, offer.to)
         assert allowed_to_show(moment, offer.to, offer.offerer)
     if offer.kind in ("show", "see"):
@@ -151,15 +157,20 @@ def test_trading_deals_keep_every_rule_and_every_point() -> None:
             offer = record.offer
             payee = offer.to if offer.payer == offer.offerer else offer.offerer
             if record.outcome == "accepted":
-                check_accepted(offer, moment, record.precise)
+                check_accepted(offer, moment, record)
                 accepted += 1
                 kinds.add(offer.kind)
-                points[offer.payer] -= abs(offer.price)
-                points[payee] += abs(offer.price)
+                paid = record.price if record.price is not None else abs(offer.price)
+                points[offer.payer] -= paid
+                points[payee] += paid
+                if offer.general:
+                    kinds.add("general")
+                if offer.kind == "call" and moment.to_move not in (offer.offerer, offer.to):
+                    kinds.add("later call")
             elif record.outcome == "lapsed":
                 points[offer.payer] += abs(offer.price)
                 points[payee] -= abs(offer.price)
         assert tuple(points) == ledger.points and bank == ledger.bank
         assert sum(ledger.points) + ledger.bank == 0  # conserved: players plus bank
         assert ledger.bound == ()  # every binding fulfilled or lapsed by the end
-    assert accepted > DEALS // 2 and kinds >= {"swap", "see", "call"}
+    assert accepted > DEALS // 2 and kinds >= {"swap", "see", "call", "general", "later call"}

@@ -218,3 +218,46 @@ def test_the_worked_example_is_told_in_polish() -> None:
     text = "\n".join(watched_example("pl"))
     assert "kupuje pierwszą wymianę za 10" in text
     assert "Punkty z handlu: Południe +35, Zachód -45, Północ +0." in text
+
+
+def test_wider_offers_at_the_tutor_prompt(tmp_path: Path) -> None:
+    """Spec §12.5 at the ``offer`` command: a swap of two cards for one is refused with its
+    rule; a general purchase ("I buy spades"), with no card nor price named, is answered by
+    West, who makes it precise or declines."""
+    child = spawn(tmp_path, "--level", "9")
+    reach_first_deal(child)
+    child.expect("Your bid")
+    child.sendline("50")
+    child.expect("Your call")
+    child.sendline("3NT")
+    asked = False
+    while True:
+        index = child.expect(PROMPTS, timeout=60)
+        if index == 1:
+            child.sendline("no")
+        elif index == 2:
+            child.sendline("pass")
+        elif index == 3 and not asked:
+            child.sendline("offer W swap ♠A,♥A ♣K")
+            child.expect(r"as many cards each way.*\(rule 18\)")
+            child.expect(PROMPTS, timeout=60)
+            child.sendline("offer W buy ♠")
+            words = "South offers West a card that West names, for any card of ♠"
+            child.expect(r"\s+".join(re.escape(w) for w in words.split()))
+            child.expect(r"West (accepts|declines)")
+            asked = True
+        elif index == 3:
+            child.sendline("1")
+        else:
+            break
+    points, bank = trade_points(child.before)
+    assert sum(points.values()) + bank == 0
+    quit_cleanly(child)
+
+
+def test_wider_offers_in_polish(tmp_path: Path) -> None:
+    lines = [*lesson_answers(), "0", "oferta W zamiana ♠A,♥A ♣K", "oferta W kup ♠", "koniec"]
+    result = scripted(tmp_path, lines, "--level", "9", "--lang", "pl")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "tyle samo kart w każdą stronę" in out and "(zasada 18)" in out

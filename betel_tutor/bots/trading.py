@@ -23,6 +23,7 @@ from betel_tutor.seats import Seat, seats
 from betel_tutor.trade.model import Ledger, Moment, Offer, Record, Round
 from betel_tutor.trade.rules import (
     answer,
+    bound_seat,
     check_round_over,
     check_turn,
     fulfilment_refusal,
@@ -33,6 +34,7 @@ _HONOURS = {Rank.ACE: 20, Rank.KING: 14, Rank.QUEEN: 8, Rank.JACK: 4}
 OFFER_CHANCE = 0.08  # how often a computer player has an offer when its turn to offer comes
 BLUFF_CHANCE = 0.1
 SEE_CHANCE = 0.3
+GENERAL_CHANCE = 0.3  # how often a wider offer (a general purchase, a later call) is added
 Why = tuple[str, dict[str, object]]  # a reason: a catalog key and its parameters
 CANNOT = "cannot_fulfil"  # a record's reason: declined because it could not be fulfilled
 
@@ -64,6 +66,9 @@ class Trader:
     rng: random.Random
     chance: float = OFFER_CHANCE
     reasons: dict[Offer, Why] = field(default_factory=dict)  # why it made each offer
+    # What its last :meth:`decide` named for a general offer (spec §12.5): the card of a
+    # general sale it asks for, and the price where the offer named none.
+    named: tuple[Card | None, int | None] = (None, None)
 
     def offer(self, moment: Moment, ledger: Ledger, made: Collection[Offer] = ()) -> Offer | None:
         """An offer this player would like to make now, or ``None``. It never repeats a
@@ -144,6 +149,16 @@ class Trader:
             standing_by_me = moment.auction.declarer is not None and (
                 moment.seat(moment.auction.declarer) == me
             )
+            later = [s for s in others if s != mover]
+            if later and standing_by_me and self.rng.random() < GENERAL_CHANCE:
+                # A call bought from a player not about to call, for their next call (§12.5).
+                assert moment.auction.standing is not None
+                ahead = Offer("call", me, later[0], self.rng.choice((5, 10)), call=Call("pass"))
+                offers.append(ahead)
+                self._why[ahead] = (
+                    "bots.trade_buy_pass",
+                    {"seat": later[0], "contract": moment.auction.standing},
+                )
             if mover is not None and mover != me and standing_by_me:
                 offers.append(
                     Offer("call", me, mover, self.rng.choice((5, 10, 15)), call=Call("pass"))
@@ -164,6 +179,12 @@ class Trader:
                     offers.append(Offer("swap", me, other, price, give=hand[0], want=wanted))
                     params: dict[str, object] = {"card": wanted, "give": hand[0]}
                     self._why[offers[-1]] = ("bots.trade_want_card", params)
+                    if self.rng.random() < GENERAL_CHANCE:  # "I buy spades" (spec §12.5)
+                        general = Offer(
+                            "swap", me, other, 0, give=hand[0], suit=wanted.suit, open_price=1
+                        )
+                        offers.append(general)
+                        self._why[general] = ("bots.trade_want_card", params)
                 if self.rng.random() < BLUFF_CHANCE:
                     suit = self.rng.choice(list(Suit))
                     offers.append(Offer("swap", me, other, 5, give=hand[0], suit=suit))
@@ -205,16 +226,34 @@ class Trader:
         me = self.seat
         received = offer.price if offer.payer != me else -abs(offer.price)
         precise = None
+        self.named = (None, None)
+        give, price = offer.give, None
         if offer.kind == "swap":
             if offer.want is None:
                 own = [c for c in moment.hands[me] if offer.suit is None or c.suit is offer.suit]
                 if not own:
                     return False, None, ("bots.trade_cannot", {})
                 precise = min(own, key=_ranking(moment, me))
-            assert offer.give is not None
             wanted = offer.want or precise
             assert wanted is not None
-            gain = card_value(moment, me, offer.give) - card_value(moment, me, wanted) + received
+            if give is None:  # a general sale: it names the best card it might get (rule 1)
+                give = self._best_of(moment, offer.offerer, offer.give_suit)
+                if give is None:
+                    return False, precise, ("bots.trade_decline", {"points": 0})
+            gets = sum(card_value(moment, me, c) for c in offer.gives or (give,))
+            loses = sum(card_value(moment, me, c) for c in offer.wants or (wanted,))
+            if offer.open_price:
+                margin = gets - loses
+                price = max(5, min(50, abs(margin) if offer.payer == me else 10 - margin))
+                received = price if offer.payer != me else -price
+            self.named = (give if offer.give is None else None, price)
+            gain = gets - loses + received
+            problem = fulfilment_refusal(
+                moment, offer, precise, precise_give=self.named[0], price=price
+            )
+            if problem is not None and problem.reason == "offerer_cannot":
+                # Made precise in a way the offerer cannot fulfil: he must refuse (rule 20).
+                return False, precise, ("bots.trade_offerer_cannot", {"card": give})
         elif offer.kind in ("show", "see"):
             gain = received - (
                 10 if offer.shower == me and offer.suit is None else 5 if offer.shower == me else 0
@@ -227,8 +266,29 @@ class Trader:
             return False, precise, ("bots.trade_decline", {"points": -gain})
         return True, precise, ("bots.trade_accept", {"points": gain})
 
+    def _best_of(self, moment: Moment, other: int, suit: Suit | None) -> Card | None:
+        """The card of ``suit`` this player would most like from ``other``: the best one it
+        does not hold and has not seen elsewhere (it cannot see ``other``'s hand, rule 1)."""
+        mine = moment.hands[self.seat]
+        still = [c for h in moment.hands for c in h]  # the cards not yet played: public
+        candidates = [c for c in still if c not in mine and (suit is None or c.suit is suit)]
+        if not candidates:
+            return None
+        return max(candidates, key=_ranking(moment, self.seat))
+
     def _move_gain(self, moment: Moment, offer: Offer, received: int) -> int:
         if moment.to_move != self.seat:
+            later = (
+                offer.kind == "call"
+                and moment.auction is not None
+                and offer.call is not None
+                and offer.call.kind == "pass"
+                and bound_seat(moment, offer) == self.seat
+            )
+            if later and moment.auction is not None:
+                # Its next call sold (spec §12.5): a pass, if it would pass now anyway.
+                now = choose_call(moment.auction, moment.hands[self.seat])
+                return received if now.kind == "pass" else received - 15
             return -1  # paying for somebody else's move: this model does not do it
         intended: Call | Card
         if offer.kind == "call" and moment.auction is not None:
@@ -293,11 +353,12 @@ def offer_round(
     moves: int,
     learner: int | None = None,
 ) -> RoundResult:
-    """Everybody in turn from the player to move, clockwise, makes offers or says they have
-    none, until three in a row have none. The learner makes offers at their own prompt, so
-    here they are asked for none; computer players answer offers made to them at once."""
-    start = moment.to_move
-    if start is None:
+    """Everybody in turn, clockwise from the player after the one who moved (spec §12.5),
+    makes offers or says they have none, until three in a row have none. The learner makes
+    offers at their own prompt, so here they are asked for none; computer players answer
+    offers made to them at once."""
+    start = moment.asked_first
+    if start is None or moment.to_move is None:
         return RoundResult(moment, ledger, (), (), ())
     round_ = Round(start)
     made = dict.fromkeys(range(3), 0)
@@ -321,7 +382,17 @@ def offer_round(
             to_learner.append(offer)
             continue
         accept, precise, why = traders[offer.to].decide(moment, ledger, offer)
-        ledger, hands = answer(moment, ledger, offer, accept=accept, moves=moves, precise=precise)
+        give, price = traders[offer.to].named
+        ledger, hands = answer(
+            moment,
+            ledger,
+            offer,
+            accept=accept,
+            moves=moves,
+            precise=precise,
+            precise_give=give,
+            price=price,
+        )
         if not accept and why[0] == "bots.trade_cannot":  # now everybody knows (rule 20)
             last = replace(ledger.records[-1], reason=CANNOT)
             ledger = replace(ledger, records=(*ledger.records[:-1], last))

@@ -60,6 +60,8 @@ def explain_trick(
     cards = tuple(trick)
     if len(cards) not in (3, 4):
         raise BetelError("explain.trick_size", count=len(cards))
+    if variant == "blue-suit" and len(cards) != 4:  # boards-and-bridge.md §2: a bridge board
+        raise BetelError("explain.blue_suit_bridge")
     check_cards(cards, betel=len(cards) == 3)
     trump_suit = as_trump(trump)
     if variant is not None and variant not in VARIANTS:

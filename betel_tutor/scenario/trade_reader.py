@@ -15,7 +15,7 @@ from betel_tutor.scenario.model import PredictionSpec, TradeSpec
 from betel_tutor.scenario.reader import Reader
 from betel_tutor.scenario.source import Node
 from betel_tutor.seats import Seat
-from betel_tutor.trade.notation import parse_offer
+from betel_tutor.trade.notation import parse_offer, parse_precise
 
 TRADE_KEYS = ("after", "offer", "answer")
 PREDICTION_KEYS = ("seat", "made", "decline")
@@ -80,8 +80,12 @@ def _trade(reader: Reader, node: Node) -> TradeSpec | None:
         try:
             given = parse_card(answer)
         except NotationError:
-            reader.problem(fields["answer"].position, "check.trade_answer", value=answer)
-            return None
+            try:  # the cards and price that make a general offer precise (spec §12.5)
+                parse_precise(answer, offer)
+                given = answer.strip()
+            except NotationError:
+                reader.problem(fields["answer"].position, "check.trade_answer", value=answer)
+                return None
     return TradeSpec(after, offer, text, given, fields["offer"].position, fields["answer"].position)
 
 

@@ -28,7 +28,7 @@ from betel_tutor.trade import (
     settle_move,
 )
 from betel_tutor.trade.model import Offer
-from betel_tutor.trade.notation import call_words, format_offer
+from betel_tutor.trade.notation import call_words, format_offer, parse_precise
 from betel_tutor.trade.rules import bound_move
 
 
@@ -88,6 +88,10 @@ class TradeScript:
                     "trades", self.done, _Written(trade.offer), problem, at=trade.position
                 )
             precise = trade.answer if isinstance(trade.answer, Card) else None
+            give: Card | None = None
+            price: int | None = None
+            if isinstance(trade.answer, str) and trade.answer not in ("accept", "decline"):
+                precise, give, price = parse_precise(trade.answer, trade.offer)
             try:
                 self.ledger, hands = answer(
                     moment,
@@ -96,6 +100,8 @@ class TradeScript:
                     accept=trade.answer != "decline",
                     moves=moves,
                     precise=precise,
+                    precise_give=give,
+                    price=price,
                 )
             except IllegalOffer as error:  # rule 20: accepted only if it can be fulfilled
                 raise ScriptError(

@@ -56,15 +56,25 @@ class World:
     north: int
 
 
-def _feasible(unseen: int, not_west: int, not_north: int, west_count: int) -> bool:
+def _feasible(
+    unseen: int, not_west: int, not_north: int, west_count: int, hidden: int = 0
+) -> bool:
     """Whether some split of ``unseen`` gives West ``west_count`` cards, none of ``not_west``,
-    and North the rest, none of ``not_north``."""
-    north_only = unseen & not_west
-    west_only = unseen & not_north
-    if north_only & west_only:
+    the dubel ``hidden`` cards (any of them), and North the rest, none of ``not_north``.
+    Hall's condition for three holders: the cards barred from both fit in the dubel, and
+    those only one defender may hold fit in his hand and the dubel."""
+    both = unseen & not_west & not_north
+    north_only = (unseen & not_west) & ~both
+    west_only = (unseen & not_north) & ~both
+    north_count = unseen.bit_count() - west_count - hidden
+    if north_count < 0 or west_count < 0:
         return False
-    north_count = unseen.bit_count() - west_count
-    return west_only.bit_count() <= west_count and north_only.bit_count() <= north_count
+    barred = both.bit_count()
+    return (
+        barred <= hidden
+        and barred + west_only.bit_count() <= west_count + hidden
+        and barred + north_only.bit_count() <= north_count + hidden
+    )
 
 
 def sure_leads(hand: int, unseen: int, trump: int) -> list[int]:
@@ -92,7 +102,7 @@ def sure_leads(hand: int, unseen: int, trump: int) -> list[int]:
     return line
 
 
-def loses_every_trick(hand: int, unseen: int, on_lead: bool) -> bool:
+def loses_every_trick(hand: int, unseen: int, on_lead: bool, hidden: int = 0) -> bool:
     """Betelki and Betel (no trumps, §4): whether the declarer takes no more tricks whatever
     happens. So it is when each of his cards is below every unseen card of its suit: a
     defender's lead is then never beaten by him, and a card of his led to a suit the
@@ -106,7 +116,7 @@ def loses_every_trick(hand: int, unseen: int, on_lead: bool) -> bool:
         if mine and out:
             if mine.bit_length() > (out & -out).bit_length():
                 return False  # one of his cards is above an unseen one
-            can_lead = True
+            can_lead = can_lead or out.bit_count() > hidden
     return can_lead
 
 
@@ -115,9 +125,17 @@ class ClaimSearch:
     tricks still needed (normal contracts) or still allowed (betelki and Betel)."""
 
     def __init__(
-        self, *, trump: int, misere: bool, defenders_beat: bool, board: Board, budget: int
+        self,
+        *,
+        trump: int,
+        misere: bool,
+        defenders_beat: bool,
+        board: Board,
+        budget: int,
+        hidden: int = 0,
     ) -> None:
         self.trump = trump
+        self.hidden = hidden  # unseen cards that lie in the dubel, in nobody's hand
         self.misere = misere
         self.defenders_beat = defenders_beat
         self.board = board  # the double-dummy board for the contract, declarer seat 0
@@ -171,7 +189,7 @@ class ClaimSearch:
         seat = (leader + len(trick)) % 3
         if not trick:
             if self.misere:
-                if goal >= 0 and loses_every_trick(hand, unseen, leader == 0):
+                if goal >= 0 and loses_every_trick(hand, unseen, leader == 0, self.hidden):
                     return True
             elif leader == 0 and len(sure_leads(hand, unseen, self.trump)) >= goal:
                 return True
@@ -214,7 +232,7 @@ class ClaimSearch:
                     nw, nn, wc = now_barred, not_north & after, west_count - 1
                 else:
                     nw, nn, wc = not_west & after, now_barred, west_count
-                if not _feasible(after, nw, nn, wc):
+                if not _feasible(after, nw, nn, wc, self.hidden):
                     continue
                 if not self._after(hand, after, nw, nn, leader, (*trick, card), goal):
                     return False
@@ -275,20 +293,44 @@ class ClaimSearch:
         out: list[World] = []
         for world in self.witnesses[-4:]:
             west = world.west & unseen
-            north = unseen & ~west
-            if west.bit_count() == size and not west & not_west and not north & not_north:
+            # Cards the world did not place (played in another line) go to North.
+            north = world.north & unseen if self.hidden else unseen & ~west
+            if (
+                west.bit_count() == size == north.bit_count()
+                and not west & not_west
+                and not north & not_north
+            ):
                 out.append(World(west, north))
-        for world in lopsided(unseen, not_west, not_north, size, self.trump):
+        for world in lopsided(unseen, not_west, not_north, size, self.trump, self.hidden):
             if world not in out:
                 out.append(world)
         return out
 
 
-def lopsided(unseen: int, not_west: int, not_north: int, size: int, trump: int) -> list[World]:
+def lopsided(
+    unseen: int, not_west: int, not_north: int, size: int, trump: int, hidden: int = 0
+) -> list[World]:
     """Two distributions of the set that stack the trumps and then the longest suits with
-    West, and with North: the likeliest to beat a declarer who sees all the cards."""
-    west_only = unseen & not_north
+    West, and with North: the likeliest to beat a declarer who sees all the cards. With
+    ``hidden`` cards in the dubel, it gets the cards barred from both defenders, those one
+    defender cannot all take, then the lowest side cards."""
+    both = unseen & not_west & not_north
+    west_only = (unseen & not_north) & ~both
+    north_only = (unseen & not_west) & ~both
     free = unseen & ~not_west & ~not_north
+    dubel = both
+    for only in (west_only, north_only):
+        extra = only.bit_count() - size
+        for card in sorted(bits(only))[: max(extra, 0)]:
+            dubel |= 1 << card
+    spare = hidden - dubel.bit_count()
+    if spare > 0:
+        low = sorted(bits(free), key=lambda c: (c >> 3 == trump, c & 7))[:spare]
+        for card in low:
+            dubel |= 1 << card
+    unseen &= ~dubel
+    west_only &= ~dubel
+    free &= ~dubel
     wanted = size - west_only.bit_count()
     lengths = [(free & SUIT_MASKS[s]).bit_count() for s in range(4)]
     order = sorted(bits(free), key=lambda c: (c >> 3 != trump, -lengths[c >> 3], c >> 3, -c))
@@ -301,15 +343,25 @@ def lopsided(unseen: int, not_west: int, not_north: int, size: int, trump: int) 
     return out
 
 
-def sampled(unseen: int, size: int, count: int, seed: int = 0) -> list[World]:
-    """``count`` distributions of ``unseen``, West holding ``size``, drawn at random from a
-    fixed seed (so that every run reports the same)."""
+def sampled(unseen: int, size: int, count: int, seed: int = 0, hidden: int = 0) -> list[World]:
+    """``count`` distributions of ``unseen``, West and North holding ``size`` each when
+    ``hidden`` is given (the rest in the dubel), else West ``size`` and North the rest, drawn
+    at random from a fixed seed (so that every run reports the same)."""
     rng = random.Random(seed)
     cards = list(bits(unseen))
     out: list[World] = []
     for _ in range(count):
-        west = 0
-        for card in rng.sample(cards, size):
+        if not hidden:
+            west = 0
+            for card in rng.sample(cards, size):
+                west |= 1 << card
+            out.append(World(west, unseen & ~west))
+            continue
+        drawn = rng.sample(cards, len(cards) - hidden)
+        west = north = 0
+        for card in drawn[:size]:
             west |= 1 << card
-        out.append(World(west, unseen & ~west))
+        for card in drawn[size:]:
+            north |= 1 << card
+        out.append(World(west, north))
     return out

@@ -1,7 +1,10 @@
 """The laydown check ("karta wykładana"): can the declarer claim without seeing the other hands?
 
-The declarer sees ten cards and the two dubel cards; the twenty unseen cards may lie in any of
-184,756 ways between the defenders, who then defend as well as if they saw everything.
+A laydown is a property of the ten cards (spec §12.6). Without a known dubel the other 22
+cards may lie in every way: ten to each defender and two in the dubel, and there is no
+exchange. With a dubel given the declarer sees it too, may exchange before the play, and the
+twenty unseen cards may lie in any of 184,756 ways between the defenders. Either way the
+defenders defend as well as if they saw everything.
 
 **What is proved.** A declarer who cannot see the other hands must use one strategy for every
 distribution: his card at each turn may depend on what has been played so far, never on the
@@ -67,6 +70,7 @@ class Refutation:
     west: tuple[Card, ...]
     north: tuple[Card, ...]
     tricks: int  # the declarer's tricks double-dummy
+    dubel: tuple[Card, ...] = ()  # without a dubel given: the two cards it holds
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +87,7 @@ class Laydown:
     first_lead: Card | None  # a proof by search: the strategy's first card
     searched: int  # information sets searched, over all the exchanges
     tried: int = 0  # refuted with no distribution to show: the distributions solved for one
+    alone: bool = False  # no dubel given: the ten cards alone, no exchange (spec §12.6)
 
 
 def sure_line(hand: Sequence[Card], unseen: Iterable[Card], trump: Suit | None) -> list[Card]:
@@ -114,12 +119,12 @@ class _Outcome:
     tried: int  # distributions solved double dummy in the search for a witness
 
 
-def _search(job: tuple[tuple[Card, ...], int, Contract, int, int]) -> _Outcome:
+def _search(job: tuple[tuple[Card, ...], int, Contract, int, int, int]) -> _Outcome:
     """One hand after an exchange: first a few distributions that may beat even a declarer
     who sees all the cards, then the exact search (:mod:`betel_tutor.solver.claim`); when
     that finds the hand lost with no such distribution, ``samples`` more are tried for one to
     show."""
-    hand, unseen, contract, budget, samples = job
+    hand, unseen, contract, budget, samples, hidden = job
     trump = contract.trump
     search = ClaimSearch(
         trump=-1 if trump is None else trump.order,
@@ -127,10 +132,13 @@ def _search(job: tuple[tuple[Card, ...], int, Contract, int, int]) -> _Outcome:
         defenders_beat=contract.defenders_must_beat,
         board=make_board(trump=trump, declarer=0, contract_kind=contract.kind),
         budget=budget,
+        hidden=hidden,
     )
     mask = mask_of(hand)
     goal = contract.tricks_allowed if contract.is_misere else contract.tricks_needed
-    first = lopsided(unseen, 0, 0, 10, search.trump) + sampled(unseen, 10, QUICK_SAMPLES)
+    first = lopsided(unseen, 0, 0, 10, search.trump, hidden) + sampled(
+        unseen, 10, QUICK_SAMPLES, hidden=hidden
+    )
     witness = _first_witness(search, mask, first, goal)
     if witness is not None:
         return _Outcome(False, None, witness, 0, len(first))
@@ -139,7 +147,7 @@ def _search(job: tuple[tuple[Card, ...], int, Contract, int, int]) -> _Outcome:
         won = search.wins(*root)
     except OutOfBudget:
         return _Outcome(None, None, None, search.nodes, len(first))
-    more = [] if won else sampled(unseen, 10, samples, seed=1)
+    more = [] if won else sampled(unseen, 10, samples, seed=1, hidden=hidden)
     witness = _first_witness(search, mask, more, goal)
     return _Outcome(won, search.best.get(root), witness, search.nodes, len(first) + len(more))
 
@@ -163,7 +171,7 @@ def _promise(contract: Contract, hand: Sequence[Card], sure: int) -> tuple[int, 
 
 def check_laydown(
     hand: Sequence[Card],
-    dubel: Sequence[Card],
+    dubel: Sequence[Card] | None,
     contract: Contract,
     *,
     budget: int = DEFAULT_BUDGET,
@@ -171,17 +179,22 @@ def check_laydown(
     samples: int = 100,
 ) -> Laydown:
     """Prove or refute that ``hand`` (with the ``dubel`` to exchange) makes ``contract``
-    whatever the unseen cards and the defence; ``budget`` bounds the information sets searched
-    over all the exchanges (one exchange alone searches at most that many; no further exchange
-    is searched once the ones searched have met that many in all), ``workers`` spreads the
-    exchanges over processes; when the hand is lost and the search met no distribution that
-    beats a declarer who sees all the cards, ``samples`` random ones are tried for one to show."""
-    if len(hand) != 10 or len(dubel) != 2 or len(set(hand) | set(dubel)) != 12:
-        raise BetelError("solver.too_many_cards", count=len(set(hand) | set(dubel)))
+    whatever the unseen cards and the defence. Without a dubel (``None`` or empty) the hand
+    is judged as ten cards (spec §12.6): no exchange, and the 22 unseen cards lie in every
+    way between the defenders (ten each) and the dubel (two). ``budget`` bounds the
+    information sets searched over all the exchanges (one exchange alone searches at most
+    that many; no further exchange is searched once the ones searched have met that many in
+    all), ``workers`` spreads the exchanges over processes; when the hand is lost and the
+    search met no distribution that beats a declarer who sees all the cards, ``samples``
+    random ones are tried for one to show."""
+    dubel = tuple(dubel or ())
+    known = set(hand) | set(dubel)
+    if len(hand) != 10 or len(dubel) not in (0, 2) or len(known) != 10 + len(dubel):
+        raise BetelError("solver.too_many_cards", count=len(known))
     if contract.kind == "free":
         raise BetelError("solver.bad_kind", token=str(contract), kinds="1♣ … 5NT, B3 … B0, Betel")
-    known = set(hand) | set(dubel)
     unseen = [c for c in BETEL_DECK if c not in known]
+    hidden = len(unseen) - 20  # unseen cards in the dubel, not in a defender's hand
     trump = contract.trump
     options: list[Laydown] = []
     for kept, take, lay in _exchanges(hand, dubel):
@@ -198,6 +211,7 @@ def check_laydown(
             "line",
             None,
             0,
+            alone=not dubel,
         )
         if contract.kind == "normal" and len(line) >= contract.tricks_needed:
             return replace(option, verdict="proved")
@@ -205,7 +219,7 @@ def check_laydown(
     options.sort(key=lambda o: _promise(contract, o.hand, o.sure_tricks))
     # Only the first exchange's distribution is shown (:func:`_verdict`): only it samples more.
     jobs = [
-        (o.hand, mask_of(unseen), contract, budget, samples if i == 0 else 0)
+        (o.hand, mask_of(unseen), contract, budget, samples if i == 0 else 0, hidden)
         for i, o in enumerate(options)
     ]
     outcomes: Iterable[_Outcome]
@@ -217,13 +231,15 @@ def check_laydown(
     else:
         outcomes = map(_search, jobs)
     try:
-        return _verdict(options, outcomes, budget)
+        return _verdict(options, outcomes, budget, mask_of(unseen))
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
 
 
-def _verdict(options: list[Laydown], outcomes: Iterable[_Outcome], budget: int) -> Laydown:
+def _verdict(
+    options: list[Laydown], outcomes: Iterable[_Outcome], budget: int, unseen: int
+) -> Laydown:
     """The first exchange that makes it proves the hand; all lost refute it. Once the
     exchanges searched have met ``budget`` information sets in all, the rest are not looked
     at: the hand is open (the same answer however many processes searched)."""
@@ -249,7 +265,9 @@ def _verdict(options: list[Laydown], outcomes: Iterable[_Outcome], budget: int) 
     refutation = None
     if first is not None and first.witness is not None:
         west, north, tricks = first.witness
-        refutation = Refutation(_cards(west), _cards(north), tricks)
+        refutation = Refutation(
+            _cards(west), _cards(north), tricks, _cards(unseen & ~west & ~north)
+        )
     return replace(
         best,
         verdict="refuted",
@@ -264,13 +282,6 @@ def _cards(mask: int) -> tuple[Card, ...]:
     return tuple(sort_cards(bit_card(bit) for bit in bits(mask)))
 
 
-def default_dubel(hand: Sequence[Card]) -> list[Card]:
-    """Without a dubel given: the two lowest cards the hand does not hold (the least likely
-    to change anything), so that the twenty unseen cards are the rest."""
-    rest = [c for c in BETEL_DECK if c not in set(hand)]
-    return sorted(rest, key=lambda c: (c.rank, c.suit.order))[:2]
-
-
 def report_lines(result: Laydown, lang: str) -> list[str]:
     """The verdict in words, with the exchange, the line and any refutation."""
     from betel_tutor import i18n
@@ -280,7 +291,10 @@ def report_lines(result: Laydown, lang: str) -> list[str]:
         return i18n.translate(f"solver.{key}", lang, **params)
 
     contract = result.contract.localized(lang)
-    lines = [t(f"laydown_{result.verdict}", contract=contract, n=result.searched)]
+    if result.verdict == "refuted" and result.alone:
+        lines = [t("laydown_refuted_alone", contract=contract)]
+    else:
+        lines = [t(f"laydown_{result.verdict}", contract=contract, n=result.searched)]
     if result.take:
         lines.append(
             t(
@@ -299,6 +313,9 @@ def report_lines(result: Laydown, lang: str) -> list[str]:
     if result.refutation is not None:
         lines.append(t("laydown_west", cards=format_hand(result.refutation.west, lang=lang)))
         lines.append(t("laydown_north", cards=format_hand(result.refutation.north, lang=lang)))
+        if result.refutation.dubel:
+            dubel = format_cards(result.refutation.dubel, lang=lang)
+            lines.append(t("laydown_dubel", cards=dubel))
         dd = "laydown_dd_misere" if result.contract.is_misere else "laydown_dd"
         lines.append(t(dd, n=result.refutation.tricks))
     elif result.verdict == "refuted":
@@ -325,9 +342,11 @@ def to_json(result: Laydown) -> dict[str, object]:
         else {
             "west": [str(c) for c in refutation.west],
             "north": [str(c) for c in refutation.north],
+            "dubel": [str(c) for c in refutation.dubel],
             "declarer_tricks": refutation.tricks,
         },
         "method": result.method,
+        "exchange_allowed": not result.alone,
         "first_lead": None if result.first_lead is None else str(result.first_lead),
         "information_sets": result.searched,
     }

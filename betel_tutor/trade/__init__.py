@@ -1,7 +1,7 @@
 """Trade (handel, spec §8): offers between players during the auction and the play."""
 
 from betel_tutor.trade.model import Ledger, Moment, Offer, Record, Round
-from betel_tutor.trade.notation import describe, format_offer, parse_offer
+from betel_tutor.trade.notation import describe, format_offer, parse_offer, parse_precise
 from betel_tutor.trade.rules import (
     answer,
     buy_first_exchange,
@@ -36,6 +36,7 @@ __all__ = [
     "made_move",
     "may_show",
     "parse_offer",
+    "parse_precise",
     "refusal",
     "settle_move",
 ]

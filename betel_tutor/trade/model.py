@@ -23,12 +23,19 @@ LOWEST, HIGHEST = 5, 50  # rule 21: one offer is worth 5 to 50 points
 @dataclass(frozen=True, slots=True)
 class Offer:
     """One offer from ``offerer`` to ``to``. ``price`` is what the offerer pays the addressee
-    (negative: what the addressee pays the offerer); 0 only for free swaps and showings.
+    (negative: what the addressee pays the offerer); 0 for an offer without points, which
+    rule 21's 5–50 does not bind (spec §12.5). ``open_price`` 1 or -1: the offer names no
+    price; the acceptor names it (5–50), paid by the offerer (1) or by the acceptor (-1).
 
     - ``swap``: the offerer gives ``give`` for ``want``; ``want`` ``None`` is a general offer
-      for any card (of ``suit`` when given) that the acceptor makes precise (rule 20).
-      Buying a card is a swap that pays; selling one is a swap that is paid.
-    - ``call`` / ``play``: whichever of the two moves next makes ``call`` or plays ``card``.
+      for any card (of ``suit`` when given) that the acceptor makes precise (rule 20), and
+      ``give`` ``None`` a general sale of any card of the offerer's (of ``give_suit`` when
+      given) that the acceptor names. Buying a card is a swap that pays; selling one is a swap
+      that is paid. ``gives_more`` and ``wants_more`` move further named cards, as many each
+      way, so that the hands stay equal (spec §12.5).
+    - ``call`` / ``play``: whichever of the two moves next makes ``call`` or plays ``card``;
+      a call may also be bought from a player who is not about to call, for their next call,
+      whenever it comes (the party paid makes it; without points, the addressee).
     - ``show`` / ``see``: the offerer shows the addressee (``see``: the addressee shows the
       offerer) the cards of ``suit``, or the whole hand when ``suit`` is ``None``.
     """
@@ -42,10 +49,15 @@ class Offer:
     suit: Suit | None = None
     call: Call | None = None
     card: Card | None = None
+    gives_more: tuple[Card, ...] = ()
+    wants_more: tuple[Card, ...] = ()
+    give_suit: Suit | None = None
+    open_price: int = 0
 
     @property
     def payer(self) -> Seat:
-        return self.offerer if self.price >= 0 else self.to
+        sign = self.open_price or (1 if self.price >= 0 else -1)
+        return self.offerer if sign > 0 else self.to
 
     @property
     def payee(self) -> Seat:
@@ -57,7 +69,20 @@ class Offer:
 
     @property
     def general(self) -> bool:
-        return self.kind == "swap" and self.want is None
+        """A swap the acceptor makes precise: a card not named, or the price."""
+        return self.kind == "swap" and (
+            self.want is None or self.give is None or self.open_price != 0
+        )
+
+    @property
+    def gives(self) -> tuple[Card, ...]:
+        """The cards the offerer names to give."""
+        return () if self.give is None else (self.give, *self.gives_more)
+
+    @property
+    def wants(self) -> tuple[Card, ...]:
+        """The cards the offerer names to get."""
+        return () if self.want is None else (self.want, *self.wants_more)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +137,23 @@ class Moment:
             return self.seat(self.auction.to_call)
         return None
 
+    @property
+    def asked_first(self) -> Seat | None:
+        """Who is asked for offers first (spec §12.5): the player after the one who made the
+        last call or card; before any, the player to move."""
+        mover = self.to_move
+        if self.phase == "play":
+            assert self.play is not None
+            if self.play.current:
+                return self.play.leader.next(len(self.play.current))
+            if self.play.tricks:
+                last = self.play.tricks[-1]
+                return Seat(last.leader).next(3)
+            return mover
+        if self.phase == "auction" and self.auction is not None and self.auction.calls:
+            return self.seat(self.auction.calls[-1][0]).next()
+        return mover
+
     def seat(self, auction_seat: int) -> Seat:
         return AuctionState.table_seat(auction_seat, self.dealer)
 
@@ -156,16 +198,20 @@ class Record:
     moves: int
     precise: Card | None = None
     reason: str | None = None  # why it was declined, when the rules made it so (rule 20)
+    precise_give: Card | None = None  # the card of a general sale the acceptor named
+    price: int | None = None  # the price the acceptor named, when the offer named none
 
     @property
     def moved(self) -> tuple[tuple[Card, Seat, Seat], ...]:
         """The cards an accepted swap moved: (card, from, to)."""
-        offer, want = self.offer, self.offer.want or self.precise
-        if self.outcome != "accepted" or offer.kind != "swap" or offer.give is None:
+        offer = self.offer
+        if self.outcome != "accepted" or offer.kind != "swap":
             return ()
-        if want is None:
-            return ((offer.give, offer.offerer, offer.to),)
-        return ((offer.give, offer.offerer, offer.to), (want, offer.to, offer.offerer))
+        gives = offer.gives or ((self.precise_give,) if self.precise_give else ())
+        wants = offer.wants or ((self.precise,) if self.precise else ())
+        return tuple((c, offer.offerer, offer.to) for c in gives) + tuple(
+            (c, offer.to, offer.offerer) for c in wants
+        )
 
 
 def involves(offer: Offer, card: Card, holders: tuple[Seat, Seat]) -> bool:
@@ -180,8 +226,10 @@ def involves(offer: Offer, card: Card, holders: tuple[Seat, Seat]) -> bool:
       decides the move.
     """
     if offer.kind == "swap":
-        if card in (offer.give, offer.want):
+        if card in offer.gives or card in offer.wants:
             return True
+        if offer.give is None and offer.offerer in holders:
+            return offer.give_suit is None or card.suit is offer.give_suit
         return (
             offer.want is None
             and offer.to in holders
@@ -247,9 +295,10 @@ class Ledger:
 
 @dataclass(frozen=True, slots=True)
 class Round:
-    """A round of offers after a call or a card (rules 3–4): it starts with the player to move
-    and goes clockwise; a player makes any number of offers, then says they have none; the
-    round is over when three players in a row had none."""
+    """A round of offers after a call or a card (rules 3–4): it starts with the player after
+    the one who moved (:attr:`Moment.asked_first`, spec §12.5) and goes clockwise; a player
+    makes any number of offers, then says they have none; the round is over when three
+    players in a row had none."""
 
     turn: Seat
     quiet: int = 0

@@ -2,17 +2,21 @@
 
 What is decided here where the rules leave room:
 
-- A card changes hands only in a swap, one card for one, so every hand keeps its size and
-  every trick still gets a card from each player; "buying" a card is a swap that pays.
+- A card changes hands only in a swap, as many cards each way (spec §12.5), so every hand
+  keeps its size and every trick still gets a card from each player; "buying" a card is a
+  swap that pays. A general offer ("I buy spades", "I sell clubs") is made precise by the
+  acceptor, who names the card(s) and, where the offer names no price, the price (5–50); the
+  offerer must then accept if he can fulfil it and refuse if not (rule 20).
 - A swap shows both cards, so it is allowed only where showing is (rule 17).
 - Rule 17 during the auction (spec §12.4): nobody shows cards before the first declaration,
   nor after their own pass or kontra (for the rest of the auction), and cards are shown only
   between the player whose declaration stands and another player (never between the two
   who would defend it). During the play cards are shown
   only between the declarer and a defender; with no declarer (three passes) not at all.
-- A call or play offer binds whichever of the two parties moves next; the payment is made on
-  acceptance. If the bound move has become impossible when it is due (a swap in between),
-  the agreement lapses and the payment goes back.
+- A call or play offer binds whichever of the two parties moves next; a call may also be
+  bought from a player not about to call, for their next call whenever it comes (spec §12.5).
+  The payment is made on acceptance. If the bound move has become impossible when it is
+  due (a swap in between), the agreement lapses and the payment goes back.
 - Whether the addressee can fulfil an offer depends on cards the offerer cannot see, so that
   is judged on acceptance: the addressee cannot accept what they cannot do (rule 20).
 """
@@ -64,8 +68,10 @@ def refusal(moment: Moment, offer: Offer, ledger: Ledger = _NO_TRADE) -> Illegal
         return _refuse("bad_parties", 2)
     if moment.phase == "over":
         return _refuse("deal_over", None)
-    free = offer.kind in ("swap", "show", "see")
-    if not (free and offer.price == 0) and not LOWEST <= abs(offer.price) <= HIGHEST:
+    # Spec §12.5: an offer without points (a barter, a free showing) is not bound by 5–50.
+    if offer.price != 0 and not LOWEST <= abs(offer.price) <= HIGHEST:
+        return _refuse("bad_price", 21, n=offer.price, low=LOWEST, high=HIGHEST)
+    if offer.open_price and offer.kind != "swap":
         return _refuse("bad_price", 21, n=offer.price, low=LOWEST, high=HIGHEST)
     if offer.kind == "swap":
         return _swap_refusal(moment, offer)
@@ -76,17 +82,28 @@ def refusal(moment: Moment, offer: Offer, ledger: Ledger = _NO_TRADE) -> Illegal
 
 
 def _swap_refusal(moment: Moment, offer: Offer) -> IllegalOffer | None:
-    give, want = offer.give, offer.want
-    if give is None:
-        return _refuse("swap_without_card", 20)
-    if give not in moment.hands[offer.offerer]:
-        return _refuse("cannot_give", 20, card=give)
-    if want is not None and (want in moment.hands[offer.offerer] or want == give):
-        return _refuse("want_own", 20, card=want)
-    if want is not None and offer.suit is not None and want.suit is not offer.suit:
-        return _refuse("want_suit", 20, card=want, suit=offer.suit)
-    if moment.phase == "play" and want is not None and _gone(moment, want):
-        return _refuse("card_played", 20, card=want)
+    gives, wants = offer.gives, offer.wants
+    if offer.open_price and offer.price:
+        return _refuse("bad_price", 21, n=offer.price, low=LOWEST, high=HIGHEST)
+    if (offer.gives_more and not offer.give) or (offer.wants_more and not offer.want):
+        return _refuse("swap_uneven", 18)
+    if len(set(gives)) != len(gives) or len(set(wants)) != len(wants):
+        return _refuse("swap_uneven", 18)
+    if (offer.gives_more or offer.wants_more) and len(gives) != len(wants):
+        return _refuse("swap_uneven", 18)  # hands stay equal: as many cards each way
+    own = moment.hands[offer.offerer]
+    for give in gives:
+        if give not in own:
+            return _refuse("cannot_give", 20, card=give)
+    if not gives and not any(offer.give_suit in (None, c.suit) for c in own):
+        return _refuse("no_card_of_suit", 20, suit=offer.give_suit)
+    for want in wants:
+        if want in own or want in gives:
+            return _refuse("want_own", 20, card=want)
+        if offer.suit is not None and want.suit is not offer.suit:
+            return _refuse("want_suit", 20, card=want, suit=offer.suit)
+        if moment.phase == "play" and _gone(moment, want):
+            return _refuse("card_played", 20, card=want)
     return may_show(moment, offer.offerer, offer.to) or may_show(moment, offer.to, offer.offerer)
 
 
@@ -95,8 +112,25 @@ def _gone(moment: Moment, card: Card) -> bool:
     return not any(card in hand for hand in moment.hands)
 
 
+def bound_seat(moment: Moment, offer: Offer) -> Seat:
+    """Who a call or card bought must make it: whichever of the two moves next; for a call
+    bought from a player not about to call, the party paid (without points, the addressee),
+    at their next call (spec §12.5)."""
+    mover = moment.to_move
+    if mover in (offer.offerer, offer.to):
+        assert mover is not None
+        return mover
+    return offer.payee if offer.price else offer.to
+
+
 def _move_refusal(moment: Moment, offer: Offer, ledger: Ledger) -> IllegalOffer | None:
     mover = moment.to_move
+    if offer.kind == "call" and moment.phase == "auction" and offer.call is not None:
+        seat = bound_seat(moment, offer)
+        if ledger.binding(seat) is not None:
+            return _refuse("already_bound", 20, seat=seat)
+        if seat != mover:
+            return None  # checked when that call is due: it lapses if it cannot be made
     if mover not in (offer.offerer, offer.to):
         return _refuse("not_their_move", 20, seat=mover if mover is not None else offer.to)
     if ledger.binding(mover) is not None:
@@ -130,9 +164,18 @@ def _play_refusal(moment: Moment, card: Card) -> IllegalOffer | None:
 
 
 def fulfilment_refusal(
-    moment: Moment, offer: Offer, precise: Card | None = None
+    moment: Moment,
+    offer: Offer,
+    precise: Card | None = None,
+    *,
+    precise_give: Card | None = None,
+    price: int | None = None,
 ) -> IllegalOffer | None:
-    """Why the addressee cannot accept ``offer`` (made precise by ``precise``): rule 20."""
+    """Why ``offer`` cannot be concluded as the addressee makes it precise (rule 20):
+    ``precise`` the card they give for a general offer, ``precise_give`` the card of a
+    general sale they name, ``price`` the price where the offer named none. What the
+    addressee cannot give they cannot accept; what the offerer cannot give, the offerer
+    must refuse."""
     if offer.kind == "swap":
         want = offer.want if offer.want is not None else precise
         if want is None:
@@ -141,8 +184,22 @@ def fulfilment_refusal(
             return _refuse("not_general", 20)
         if offer.suit is not None and want.suit is not offer.suit:
             return _refuse("want_suit", 20, card=want, suit=offer.suit)
-        if want not in moment.hands[offer.to]:
-            return _refuse("cannot_fulfil", 20, card=want)
+        for card in offer.wants or (want,):
+            if card not in moment.hands[offer.to]:
+                return _refuse("cannot_fulfil", 20, card=card)
+        if offer.give is not None and precise_give not in (None, offer.give):
+            return _refuse("not_general", 20)
+        give = offer.give if offer.give is not None else precise_give
+        if give is None:
+            return _refuse("needs_precise", 20)
+        if offer.give_suit is not None and give.suit is not offer.give_suit:
+            return _refuse("want_suit", 20, card=give, suit=offer.give_suit)
+        if give not in moment.hands[offer.offerer] or give == want:
+            return _refuse("offerer_cannot", 20, card=give)
+        if offer.open_price and (price is None or not LOWEST <= price <= HIGHEST):
+            return _refuse("needs_price", 21, low=LOWEST, high=HIGHEST)
+        if not offer.open_price and price not in (None, abs(offer.price)):
+            return _refuse("not_general", 20)
         return None
     if offer.kind == "play" and moment.to_move == offer.to:
         assert offer.card is not None
@@ -160,37 +217,51 @@ def answer(
     accept: bool,
     moves: int = 0,
     precise: Card | None = None,
+    precise_give: Card | None = None,
+    price: int | None = None,
 ) -> tuple[Ledger, tuple[frozenset[Card], ...]]:
     """The addressee's answer; returns the ledger and the hands after it. An offer the rules
-    forbid raises :class:`IllegalOffer`; so does accepting what cannot be fulfilled."""
+    forbid raises :class:`IllegalOffer`; so does accepting what cannot be fulfilled, and a
+    general offer made precise in a way the offerer cannot fulfil (rule 20)."""
     problem = refusal(moment, offer, ledger)
     if problem is not None:
         raise problem
     if not accept:
         record = Record(offer, "declined", moves, precise)
         return replace(ledger, records=(*ledger.records, record)), moment.hands
-    problem = fulfilment_refusal(moment, offer, precise)
+    problem = fulfilment_refusal(
+        moment, offer, precise, precise_give=precise_give, price=price
+    )
     if problem is not None:
         raise problem
     want = offer.want if offer.want is not None else precise
-    record = Record(offer, "accepted", moves, want if offer.general else None)
+    give = offer.give if offer.give is not None else precise_give
+    record = Record(
+        offer,
+        "accepted",
+        moves,
+        want if offer.want is None else None,
+        precise_give=give if offer.give is None else None,
+        price=price if offer.open_price else None,
+    )
     ledger = replace(ledger, records=(*ledger.records, record))
-    if offer.price:
-        ledger = ledger.pay(offer.payer, offer.payee, abs(offer.price))
+    amount = price if offer.open_price and price is not None else abs(offer.price)
+    if amount:
+        ledger = ledger.pay(offer.payer, offer.payee, amount)
     hands = moment.hands
     if offer.kind == "swap":
-        assert offer.give is not None and want is not None
-        hands = swap_cards(hands, offer.offerer, offer.give, offer.to, want)
-        seen = {(offer.to, offer.give), (offer.offerer, want)}
+        assert give is not None and want is not None
+        gives, wants = offer.gives or (give,), offer.wants or (want,)
+        for mine, theirs in zip(gives, wants, strict=True):
+            hands = swap_cards(hands, offer.offerer, mine, offer.to, theirs)
+        seen = {(offer.to, c) for c in gives} | {(offer.offerer, c) for c in wants}
         ledger = replace(ledger, shown=ledger.shown | seen)
     elif offer.kind in ("show", "see"):
         viewer = offer.to if offer.shower == offer.offerer else offer.offerer
         cards = [c for c in hands[offer.shower] if offer.suit is None or c.suit is offer.suit]
         ledger = replace(ledger, shown=ledger.shown | {(viewer, c) for c in cards})
     else:
-        mover = moment.to_move
-        assert mover is not None
-        ledger = replace(ledger, bound=(*ledger.bound, (mover, offer)))
+        ledger = replace(ledger, bound=(*ledger.bound, (bound_seat(moment, offer), offer)))
     return ledger, hands
 
 
@@ -234,6 +305,8 @@ def settle_move(ledger: Ledger, seat: int, moment: Moment, moves: int = 0) -> Le
 
 def _still_possible(moment: Moment, offer: Offer) -> bool:
     if offer.kind == "call":
+        if moment.phase != "auction":  # a later call bought, and the auction ended first
+            return False
         assert moment.auction is not None and offer.call is not None
         try:
             check_call(moment.auction, offer.call)

@@ -17,7 +17,7 @@ from typing import Any
 from betel_tutor.auction import Call
 from betel_tutor.bots.strong_bidding import strong_choice
 from betel_tutor.bots.trading import Trader, Why, offer_round
-from betel_tutor.cards import Card, format_cards, format_hand, parse_card, sort_cards
+from betel_tutor.cards import Card, format_cards, format_hand, sort_cards
 from betel_tutor.errors import BetelError
 from betel_tutor.seats import Seat
 from betel_tutor.trade import (
@@ -31,6 +31,7 @@ from betel_tutor.trade import (
     format_offer,
     made_move,
     parse_offer,
+    parse_precise,
     refusal,
     settle_move,
 )
@@ -258,11 +259,21 @@ def _localized(ctx: Context, value: object) -> object:
     return value
 
 
+def made_precise(
+    precise: Card | None, give: Card | None, price: int | None, lang: str = "en"
+) -> str | None:
+    """What the acceptor named for a general offer: the cards and the price."""
+    words = [card.format(lang=lang) for card in (precise, give) if card is not None]
+    if price is not None:
+        words.append(str(price))
+    return " ".join(words) or None
+
+
 def tell(
     ctx: Context,
     offer: Offer,
     outcome: str,
-    precise: Card | None,
+    precise: Card | str | None,
     why: Why | None = None,
     answered: Why | None = None,
 ) -> None:
@@ -338,13 +349,16 @@ class OfferPhase(TradePhase):
         offer = trading.to_learner[0]
         word = line.strip().lower()
         precise: Card | None = None
+        give: Card | None = None
+        price: int | None = None
         if word in YES:
             accept = True
         elif word in NO:
             accept = False
         else:
-            try:
-                precise, accept = parse_card(line.strip(), lang=ctx.lang), True
+            try:  # a card, or for a general offer the cards and price it names (§12.5)
+                precise, give, price = parse_precise(line.strip(), offer, lang=ctx.lang)
+                accept = True
             except BetelError:
                 token = shown(line)
                 ctx.refuse(line, "answer_offer_bad", ctx.t("answer_offer_bad", token=token))
@@ -352,7 +366,14 @@ class OfferPhase(TradePhase):
         now = moment(table)
         try:
             trading.ledger, hands = answer(
-                now, trading.ledger, offer, accept=accept, moves=moves_made(table), precise=precise
+                now,
+                trading.ledger,
+                offer,
+                accept=accept,
+                moves=moves_made(table),
+                precise=precise,
+                precise_give=give,
+                price=price,
             )
         except BetelError as error:
             ctx.refuse_error(line, error)
@@ -365,7 +386,8 @@ class OfferPhase(TradePhase):
         follow(table, now.with_hands(hands))
         outcome = "accepted" if accept else "declined"
         why = trading.why.pop(offer, None)
-        tell(ctx, offer, outcome, precise if offer.general else None, why)
+        shown_terms = made_precise(precise, give, price, ctx.lang) if offer.general else None
+        tell(ctx, offer, outcome, shown_terms, why)
         return self
 
 
@@ -392,12 +414,21 @@ def handle_offer(ctx: Context, table: Table, argument: str) -> None:
         ctx.refuse_error(argument, problem)
         return
     accept, precise, why = trading.traders[to].decide(now, trading.ledger, offer)
+    give, price = trading.traders[to].named
     moves = moves_made(table)
     trading.ledger, hands = answer(
-        now, trading.ledger, offer, accept=accept, moves=moves, precise=precise
+        now,
+        trading.ledger,
+        offer,
+        accept=accept,
+        moves=moves,
+        precise=precise,
+        precise_give=give,
+        price=price,
     )
     follow(table, now.with_hands(hands))
-    tell(ctx, offer, "accepted" if accept else "declined", precise, None, why)
+    terms = made_precise(precise, give, price, ctx.lang)
+    tell(ctx, offer, "accepted" if accept else "declined", terms, None, why)
 
 
 def seat_named(ctx: Context, token: str) -> int | None:
@@ -461,8 +492,9 @@ def saved(table: Table) -> dict[str, Any]:
         if record.outcome == "lapsed":  # follows from the script: not written
             continue
         reply = "decline" if record.outcome == "declined" else "accept"
-        if record.precise is not None:
-            reply = str(record.precise)
+        terms = made_precise(record.precise, record.precise_give, record.price)
+        if record.outcome == "accepted" and terms is not None:
+            reply = terms
         trades.append((record.moves, format_offer(record.offer), reply))
     bids = ledger.first_bids if len(ledger.first_bids) == 3 else None
     return {"first_exchange": bids, "trades": tuple(trades)}
