@@ -154,7 +154,13 @@ def trick_winner(trick: Sequence[Card], *, trump: TrumpArg = None, variant: Vari
 
 
 def _refuse(
-    reason: str, player: Seat | None, *, rule: int | None = None, many: bool = False, **params: Any
+    reason: str,
+    player: Seat | None,
+    *,
+    rule: int | None = None,
+    law: str | None = None,
+    many: bool = False,
+    **params: Any,
 ) -> IllegalPlay:
     """The refusal ``reason``, spoken about ``player`` or, with none, to the learner ("You …").
 
@@ -164,7 +170,7 @@ def _refuse(
     key = f"play.{reason}{'_many' if many else ''}{'_you' if player is None else ''}"
     if player is not None:
         params["player"] = player
-    return IllegalPlay(key, reason=reason, rule=rule, **params)
+    return IllegalPlay(key, reason=reason, rule=rule, law=law, **params)
 
 
 def refusal(
@@ -217,8 +223,9 @@ def follow_suit_refusal(
     allowed = follow_suit_plays(hand, trick)
     if card in allowed:
         return None
+    # Bridge cites its own law, not the Betel summary's rule 5.
     return _refuse(
-        "must_follow", player, rule=5, card=card, led=trick[0].suit, options=sort_cards(allowed)
+        "must_follow", player, law="44", card=card, led=trick[0].suit, options=sort_cards(allowed)
     )
 
 
