@@ -130,7 +130,7 @@ def test_bridge_refuses_only_a_revoke() -> None:
     assert state.legal_moves() == set(parse_cards("♥K8"))
     with pytest.raises(IllegalPlay) as caught:
         play_card(state, parse_card("♠7"))
-    assert (caught.value.reason, caught.value.rule) == ("must_follow", 5)
+    assert (caught.value.reason, caught.value.rule, caught.value.law) == ("must_follow", None, "44")
 
 
 def test_seats_come_out_as_seat_values_of_the_profile_table() -> None:
