@@ -209,7 +209,7 @@ def test_trades_bids_prediction_and_points(browser: Browser, tmp_path: Path) -> 
     assert calls == ["", "takes ♠K, lays ♣8: Three spades", "pass", "pass"]  # West first
     offers = english.locator("ol.offers li")
     assert offers.all_inner_texts() == [
-        "after call 2 (pass): West and South: whoever calls next calls pass, paying 15 — accepted",
+        "after call 2 (pass): West and South: South's next call is pass, paying 15 — accepted",
         "after call 3 (pass): West offers South ♣9 for ♠A, paying 20 — accepted",
         "after card 6 (♦J): South asks to see West's ♠ cards, paying 10 — declined",
     ]
@@ -234,7 +234,7 @@ def test_trades_bids_prediction_and_points(browser: Browser, tmp_path: Path) -> 
     ]
     assert english.locator(".bank").inner_text() == "The bank received 10 in trade (rule 19)"
     assert polish.locator("ol.offers li").first.inner_text() == (
-        "po odzywce 2 (pas): Zachód i Południe: kto mówi następny, mówi pas, płacąc 15 — przyjęta"
+        "po odzywce 2 (pas): Zachód i Południe: Południe przy najbliższej odzywce mówi pas, płacąc 15 — przyjęta"
     )
     assert "trafnie: +10" in polish.locator(".prediction").inner_text()
 

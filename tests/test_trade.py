@@ -240,6 +240,17 @@ def test_a_call_is_bought_from_any_player_for_their_next_call() -> None:
     ledger, _ = answer(moment, Ledger(), offer, accept=True)
     assert ledger.binding(N) == offer and ledger.binding(W) is None
     assert ledger.points == (-10, 0, 10)
+    names = tuple(seat.localized("en") for seat in (S, W, N))
+    # Told as the moment makes it: North's next call, not "whoever calls next" (West).
+    assert describe(offer, "en", names, moment.to_move) == (
+        "South and North: North's next call is pass, paying 10"
+    )
+    polish = tuple(seat.localized("pl") for seat in (S, W, N))
+    assert describe(offer, "pl", polish, moment.to_move).startswith(
+        "Południe i Północ: Północ przy najbliższej odzywce mówi pas"
+    )
+    west = Offer("call", S, W, 10, call=Call("pass"))
+    assert "West's next call is pass" in describe(west, "en", names, moment.to_move)
     check_move(ledger, W, Call("pass"))  # West is free
     with pytest.raises(IllegalOffer) as bound:
         check_move(ledger, N, parse_call("2♠"))

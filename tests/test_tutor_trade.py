@@ -201,7 +201,7 @@ def test_the_worked_example_is_told_with_its_trades_in_english() -> None:
     assert "West buys the first exchange for 10 (paid to the bank) and calls first." in text
     order = [
         "West: [♠K>♣8]3♠",
-        "West and South: whoever calls next calls pass, paying 15 — South accepts.",
+        "West and South: South's next call is pass, paying 15 — South accepts.",
         "South: pass",
         "West offers South ♣9 for ♠A, paying 20 — South accepts.",
         "West plays ♠A",

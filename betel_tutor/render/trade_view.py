@@ -64,6 +64,17 @@ def _when(replayed: Replayed, moves: int, lang: str) -> str:
     return i18n.translate("render.after_card", lang, n=number, card=card)
 
 
+def _mover(deal: DealSpec, replayed: Replayed, moves: int) -> Seat | None:
+    """Who was about to call or play when an offer was made ``moves`` moves into the deal."""
+    calls = replayed.calls
+    if moves < len(calls):
+        return Seat(deal.dealer).clockwise()[calls[moves][0]]
+    number = moves - len(calls)
+    if number < len(replayed.played):
+        return Seat(replayed.played[number][0])
+    return None
+
+
 def _outcome(record: Record, lang: str) -> str:
     if record.outcome == "accepted" and record.precise is not None:
         return i18n.translate("render.accepted_with", lang, card=record.precise.localized(lang))
@@ -132,7 +143,7 @@ def trade_view(deal: DealSpec, lang: str) -> TradeView | None:
     offers = [
         OfferLine(
             _when(replayed, record.moves, lang),
-            describe(record.offer, lang, names),
+            describe(record.offer, lang, names, _mover(deal, replayed, record.moves)),
             _outcome(record, lang),
             record.outcome,
         )

@@ -63,6 +63,15 @@ class Offer:
     def payee(self) -> Seat:
         return self.to if self.payer == self.offerer else self.offerer
 
+    def bound_to(self, mover: Seat | None) -> Seat:
+        """Who must make a call or card bought, when ``mover`` moves next: whichever of the
+        two moves next; for a call bought from a player not about to call, the party paid
+        (without points, the addressee), at their next call (spec §12.5)."""
+        if mover in (self.offerer, self.to):
+            assert mover is not None
+            return mover
+        return self.payee if self.price else self.to
+
     @property
     def shower(self) -> Seat:
         return self.offerer if self.kind == "show" else self.to

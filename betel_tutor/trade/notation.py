@@ -195,8 +195,11 @@ def call_words(call: Call, lang: str) -> str:
     return i18n.translate(f"trade.call_{call.kind}", lang)
 
 
-def describe(offer: Offer, lang: str, names: tuple[str, ...]) -> str:
-    """The offer in words: "South offers West ♥7 for ♠A and pays 20"."""
+def describe(
+    offer: Offer, lang: str, names: tuple[str, ...], mover: Seat | None = None
+) -> str:
+    """The offer in words: "South offers West ♥7 for ♠A and pays 20". ``mover``: who moves
+    next when the offer is made, which says who a call bought binds (:meth:`Offer.bound_to`)."""
     what = {
         "swap": "swap_named" if offer.want is not None else "swap_general",
         "call": "call",
@@ -230,6 +233,7 @@ def describe(offer: Offer, lang: str, names: tuple[str, ...]) -> str:
         else "",
         "suit": str(offer.suit) if offer.suit else i18n.translate("trade.any_suit", lang),
         "call": call_words(offer.call, lang) if offer.call else "",
+        "caller": names[offer.bound_to(mover)] if offer.kind == "call" else "",
         "card": offer.card.localized(lang) if offer.card else "",
     }
     text = i18n.translate(f"trade.offer_{what}", lang, **params)

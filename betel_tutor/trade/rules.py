@@ -113,14 +113,8 @@ def _gone(moment: Moment, card: Card) -> bool:
 
 
 def bound_seat(moment: Moment, offer: Offer) -> Seat:
-    """Who a call or card bought must make it: whichever of the two moves next; for a call
-    bought from a player not about to call, the party paid (without points, the addressee),
-    at their next call (spec §12.5)."""
-    mover = moment.to_move
-    if mover in (offer.offerer, offer.to):
-        assert mover is not None
-        return mover
-    return offer.payee if offer.price else offer.to
+    """Who a call or card bought must make it (:meth:`Offer.bound_to`)."""
+    return offer.bound_to(moment.to_move)
 
 
 def _move_refusal(moment: Moment, offer: Offer, ledger: Ledger) -> IllegalOffer | None:

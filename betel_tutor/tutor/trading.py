@@ -279,7 +279,8 @@ def tell(
 ) -> None:
     """An offer answered, as an ``offer`` event; in open deals with the computer players'
     reasons for making and answering it."""
-    text = describe(offer, ctx.lang, names(ctx))
+    mover = moment(ctx.table).to_move if ctx.table is not None else None
+    text = describe(offer, ctx.lang, names(ctx), mover)
     if precise is not None:
         text += ctx.t("made_precise", card=precise)
     lines = [ctx.t(f"offer_{outcome}", offer=text, seat=ctx.name(offer.to))]
@@ -337,7 +338,8 @@ class OfferPhase(TradePhase):
     def prompt(self, ctx: Context) -> Prompt:
         if not self.shown_first:
             offer = self.trading.to_learner[0]
-            ctx.say(ctx.t("offer_to_you", offer=describe(offer, ctx.lang, names(ctx))))
+            text = describe(offer, ctx.lang, names(ctx), moment(self.table).to_move)
+            ctx.say(ctx.t("offer_to_you", offer=text))
             said = reason(ctx, self.trading.why.get(offer))
             if said is not None:
                 ctx.say(f"    {ctx.name(offer.offerer).localized(ctx.lang)}: {said}")
