@@ -234,7 +234,8 @@ def test_trades_bids_prediction_and_points(browser: Browser, tmp_path: Path) -> 
     ]
     assert english.locator(".bank").inner_text() == "The bank received 10 in trade (rule 19)"
     assert polish.locator("ol.offers li").first.inner_text() == (
-        "po odzywce 2 (pas): Zachód i Południe: Południe przy najbliższej odzywce mówi pas, płacąc 15 — przyjęta"
+        "po odzywce 2 (pas): Zachód i Południe: Południe przy najbliższej odzywce mówi pas, "
+        "płacąc 15 — przyjęta"
     )
     assert "trafnie: +10" in polish.locator(".prediction").inner_text()
 
