@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import http.server
+import io
 import os
 import re
 import shutil
@@ -686,3 +687,22 @@ def test_step_through_keys_dubel_empty_suits_and_the_current_card(
     printed = first.locator(".dubel .held")
     assert set(printed.evaluate_all(SHOWN)) == {"♠K", "♦7"}  # printed: the dubel as dealt
     assert last.locator(".void-now").evaluate_all(SHOWN) == []
+
+
+def test_a_browser_prints_the_running_title_and_page_numbers(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """Printed from Chromium, as from WeasyPrint: the handout's title at the top of every page
+    and "page / pages" at the foot."""
+    from pypdf import PdfReader
+
+    out = render(tmp_path, str(ROOT / "scenarios" / "levels" / "level-09.yaml"))
+    page = browser.new_page()
+    page.goto((out / "level-09.html").as_uri())
+    reader = PdfReader(io.BytesIO(page.pdf(prefer_css_page_size=True)))
+    count = len(reader.pages)
+    assert count >= 3
+    for number, printed in enumerate(reader.pages, 1):
+        text = printed.extract_text()
+        assert "Level 9: the full game with trade" in text.splitlines()[0]
+        assert f"{number} / {count}" in text

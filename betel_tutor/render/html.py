@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from markupsafe import Markup
+
 from betel_tutor import i18n
 from betel_tutor.markup import render_note
 from betel_tutor.render.viewmodel import (
@@ -177,6 +179,7 @@ def render_handout(
         loader=FileSystemLoader(str(data_dir("templates"))),
         autoescape=select_autoescape(default=True, default_for_string=True),
     )
+    environment.filters["css_string"] = css_string
     languages = ["en", "pl"] if lang == "both" else [lang]
     analyses: dict[int, Analysis | None] = {}
     if solver and sheet == "answers":
@@ -202,6 +205,17 @@ def render_handout(
     }
     context["script"], context["policy"] = _script()
     return environment.get_template("deal_sheet.html.j2").render(**context)
+
+
+def css_string(text: str) -> Markup:
+    """``text`` as a quoted CSS string for a style sheet inside the page: quotes, backslashes,
+    markup characters and line ends escaped, so that no title ends the string or the
+    ``<style>`` element."""
+    safe = "".join(
+        char if char.isprintable() and char not in '"\\<>&' else f"\\{ord(char):x} "
+        for char in text
+    )
+    return Markup(f'"{safe}"')
 
 
 def render_scenario(
