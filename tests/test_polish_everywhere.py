@@ -62,7 +62,7 @@ ENGLISH_WORDS = " ".join(
         "right wrong press enter choose welcome back again saved progress undo replay note",
         "the and you your with from for not are is was this that what which who why how",
         "best worst cost costs made make makes defeat defeated win wins won lose loses lost",
-        "open closed player players learner true false yes",
+        "open closed player players learner true false yes see sees seen next paying paid",
     )
 ).split()
 ENGLISH_WORD = re.compile(r"(?<![\w-])(?:" + "|".join(ENGLISH_WORDS) + r")(?![\w-])", re.I)
@@ -362,10 +362,11 @@ def format_words() -> set[str]:
 
 def authored(text: str, words: set[str]) -> str:
     """A checker's message without what it quotes from the file: the file's path, quoted
-    tokens, URLs, PyYAML's own description of a syntax error, the format's words
-    (``tricks_at_least``, ``match.target``, ``hands.S``)."""
+    tokens, offers as written (``(W>S see ♠ +10)``), URLs, PyYAML's own description of a
+    syntax error, the format's words (``tricks_at_least``, ``match.target``, ``hands.S``)."""
     text = re.sub(r"(?m)^\S+\.(?:yaml|txt):\d+:\d+: ", "", text)
     text = re.sub(r"'[^'\n]*'", "''", text)
+    text = re.sub(r"\([NESW]>[NESW] [^)\n]*\)", "()", text)  # an offer as the file writes it
     text = re.sub(r"https?://\S+", "", text)
     text = re.sub(r"(?m)(niepoprawny YAML: ).*$", r"\1", text)
     names = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
