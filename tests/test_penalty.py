@@ -292,6 +292,19 @@ def test_penalty_cards_are_refused_in_betel() -> None:
     assert "Prawo 50" in result.output
 
 
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_bridge_without_penalty_cards_says_nothing_of_them(lang: str) -> None:
+    args = ["explain", "legal", "--game", "bridge", "--hand", "♠K ♥5 ♦2", "--trick", "♠2"]
+    result = CliRunner().invoke(app, [*args, "--lang", lang])
+    assert result.exit_code == 0, result.output
+    first = result.output.splitlines()[0]
+    assert "enalty" not in result.output and "przygwo" not in result.output
+    assert first.startswith(("You cannot play ♥5", "Nie możesz zagrać ♥5"))
+    assert ("Law 44" if lang == "en" else "Prawo 44") in result.output
+    with_penalty = CliRunner().invoke(app, [*args, "--penalty-cards", "♥5", "--minor", "♥5"])
+    assert "Penalty cards do not narrow your choice here" in with_penalty.output
+
+
 # -- the tutor: the learner, as declarer, chooses ------------------------------------------
 
 
