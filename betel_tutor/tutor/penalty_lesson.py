@@ -72,9 +72,7 @@ class PenaltyLessonPhase(Phase):
 
     @property
     def expects(self) -> str:  # type: ignore[override]
-        return {"option": "option", "designate": "card", "card": "card"}.get(
-            self.asking or "", "continue"
-        )
+        return self.asking or "continue"
 
     @property
     def at_table(self) -> bool:
@@ -279,7 +277,7 @@ class PenaltyLessonPhase(Phase):
         if self.asking == "designate":
             legal = self._legal(seat).legal
             choices = tuple(str(c) for c in sort_cards(legal))
-            return Prompt(ctx.t("penalty_prompt_card"), expects="card", choices=choices)
+            return Prompt(ctx.t("penalty_prompt_card"), expects="designate", choices=choices)
         choices = tuple(str(c) for c in sort_cards(state.legal_moves()))
         return Prompt(ctx.t("penalty_prompt_play", seat=seat), expects="card", choices=choices)
 
