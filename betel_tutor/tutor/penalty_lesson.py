@@ -33,6 +33,7 @@ from betel_tutor.tutor.commands import Command, Typed
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import CardPlayed, Hint, Prompt
 from betel_tutor.tutor.phase import Continue, Next, Phase
+from betel_tutor.tutor.scene import Scene
 
 FORCED = ("50C", "50D1", "51A", "59")  # laws that narrow a card by themselves, not an option
 
@@ -84,6 +85,7 @@ class PenaltyLessonPhase(Phase):
     def advance(self, ctx: Context) -> Phase:
         if not self.started:
             self.started = True
+            ctx.view = self.scene
             ctx.say(ctx.text(self.lesson.title).upper())
             if self.lesson.text is not None:
                 ctx.teach(self.lesson.text)
@@ -150,7 +152,67 @@ class PenaltyLessonPhase(Phase):
         self.state = None
         if self.deal_index + 1 < len(self.lesson.deals):
             return Continue(self._next_deal)
-        return Continue(self.then)
+        return Continue(self._done)
+
+    def _done(self, ctx: Context) -> Phase:
+        ctx.view = None
+        return self.then(ctx)
+
+    def scene(self, ctx: Context) -> Scene:
+        """The board as the learner sees it: four hands open, the trick, the penalty cards."""
+        lang = ctx.lang
+        title = ctx.text(self.lesson.title)
+        state = self.state
+        if state is None:
+            return Scene("", title=title)
+        order = (self.declarer, self.declarer.lho, self.declarer.partner, self.declarer.rho)
+        shown = {
+            seat.letter: tuple(c.format(lang=lang) for c in sort_cards(state.hands[seat]))
+            for seat in order
+        }
+        leader = state.leader
+        trick = tuple(
+            (leader.next(i).letter, card.format(lang=lang)) for i, card in enumerate(state.current)
+        )
+        last: tuple[tuple[str, str], ...] = ()
+        winner = None
+        if state.tricks:
+            done = state.tricks[-1]
+            last = tuple(
+                (done.leader.next(i).letter, card.format(lang=lang))
+                for i, card in enumerate(done.cards)
+            )
+            winner = done.winner.letter
+        taken = state.tricks_taken()
+        contract = self.deal.contract
+        return Scene(
+            "",
+            title=title,
+            step=self.deal_index + 1,
+            steps=len(self.lesson.deals),
+            seats=tuple(seat.letter for seat in order),
+            names={seat.letter: seat.localized(lang) for seat in order},
+            learner=self.declarer.letter,
+            hands=shown,
+            counts={seat.letter: len(state.hands[seat]) for seat in order},
+            contract=contract.format(lang=lang) if contract is not None else "",
+            trumps=contract.trump.symbol if contract is not None and contract.trump else "",
+            declarer=self.declarer.letter,
+            trick=trick,
+            last_trick=last,
+            last_winner=winner,
+            tricks={seat.letter: taken[seat] for seat in order},
+            to_move=state.to_play.letter,
+            open=True,
+            playing=state.to_play.letter if self.asking == "card" else None,
+            penalty={
+                seat.letter: tuple(
+                    c.format(lang=lang) for c in sort_cards(self.table.by_seat[seat].cards)
+                )
+                for seat in order
+                if self.table.by_seat[seat]
+            },
+        )
 
     # -- what the table shows ------------------------------------------------------------------
     def _show(self, ctx: Context) -> None:
