@@ -215,6 +215,8 @@ def test_refusals_cite_the_law_and_a_different_card_leaves_the_script(
     # the other penalty card goes at East's first legal opportunity, the engine's choice
     forced = [e for e in neither if e["event"] == "card_played" and e["card"] in ("♦Q", "♦D")]
     assert forced and f"({law} 50D1)" in forced[0]["text"]
+    written = "the board as written" if lang == "en" else "rozdanie tak, jak je zapisano"
+    assert written in texts(neither) and written not in texts(boards(events)[4])
     for board in boards(events):
         for event in board:
             if lang == "pl" and event["event"] in ("card_played", "message", "hint", "refused"):

@@ -146,6 +146,8 @@ class PenaltyLessonPhase(Phase):
 
     def _board_over(self, ctx: Context) -> Phase:
         ctx.say(ctx.t("penalty_board_over"))
+        if not self.on_script and any(n.category == "after" for n in self.deal.notes):
+            ctx.say(ctx.t("penalty_notes_as_written"))
         for note in self.deal.notes:
             if note.category == "after":
                 ctx.teach(note.text)
