@@ -916,11 +916,10 @@ def learn_command(
         # A learner's typing may hold bytes that are not UTF-8: shown as such, never a crash.
         if hasattr(sys.stdin, "reconfigure"):
             sys.stdin.reconfigure(errors="replace")
-        if lesson is not None:  # told line by line: the full screen seats three players
+        if lesson is not None:  # a bridge lesson: the learner is the declarer
             from betel_tutor.tutor.penalty_lesson import open_lesson
 
             session.phase = open_lesson(lesson)
-            plain = True
         if screen or (not as_json and not plain and _full_screen(session.ctx.lang)):
             from betel_tutor.screen import run as full_screen
 

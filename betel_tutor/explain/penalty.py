@@ -105,7 +105,7 @@ def explain_penalty_legal(
             steps.append(Step.of("explain.penalty_must_major", law="50D1", cards=result.legal))
         elif result.law == "50C":
             steps.append(Step.of("explain.penalty_minor_bar", law="50C"))
-        else:
+        elif pens:  # said only when penalty cards were given
             steps.append(Step.of("explain.penalty_no_rule"))
         for card in sort_cards(hand_cards):
             problem = defender_refusal(

@@ -197,7 +197,9 @@ class TutorApp(App[int]):
         felt_widget.update(felt(scene, self.lang, last=self.last))
         cards = scene.hands.get(scene.learner or "", ())
         playing = self.prompt is not None and self.prompt.expects == "card"
-        hand.display = bool(cards) and not playing  # when playing, the cards are to choose from
+        own = scene.playing in (None, scene.learner)  # not the dummy's cards (bridge)
+        # When playing, the cards are to choose from.
+        hand.display = bool(cards) and not (playing and own)
         line = Text(words("your_hand", self.lang) + ":", style="bold")
         for suit in suit_lines(cards):
             line.append("  ")
@@ -236,7 +238,8 @@ class TutorApp(App[int]):
         wanted, else the prompt's choices as the learner reads them."""
         if prompt.expects == "card" and self.scene is not None:
             legal = set(_cards(prompt.choices or ()))
-            held = self.scene.hands.get(self.scene.learner or "", ())
+            seat = self.scene.playing or self.scene.learner or ""
+            held = self.scene.hands.get(seat, ())
             out = []
             for label in held:
                 card = _card(label, self.lang)

@@ -60,7 +60,20 @@ def other_hand(scene: Scene, seat: str, lang: str) -> RenderableType:
     else:
         count = scene.counts.get(seat, 0)
         lines.append(Text("  " + BACK * count + f" {count}", style="dim"))
+    lines.extend(penalty_line(scene, seat, lang))
     return Group(*lines)
+
+
+def penalty_line(scene: Scene, seat: str, lang: str) -> list[Text]:
+    """A seat's penalty cards, face up on the table and marked (bridge, Law 50)."""
+    cards = scene.penalty.get(seat, ())
+    if not cards:
+        return []
+    line = Text("⚑ " + words("penalty_cards", lang) + ": ", style="bold reverse")
+    for card in cards:
+        line.append_text(card_text(card, style="bold reverse"))
+        line.append(" ", style="reverse")
+    return [line]
 
 
 def played(scene: Scene, trick: tuple[tuple[str, str], ...], winner: str | None) -> dict[str, Text]:
@@ -84,6 +97,8 @@ def trick_area(scene: Scene, lang: str, *, last: bool) -> RenderableType:
     for _ in range(3):
         grid.add_column(justify="center", width=5)
     blank = Text("")
+    if len(scene.seats) == 4:  # bridge: the partner across the table
+        grid.add_row(blank, cards.get(_across(scene), blank), blank)
     grid.add_row(cards.get(left, blank), blank, cards.get(right, blank))
     grid.add_row(blank, cards.get(learner, blank), blank)
     lines: list[RenderableType] = []
@@ -126,12 +141,19 @@ def _from_dealer(scene: Scene) -> list[str]:
 
 
 def _places(scene: Scene) -> tuple[str, str, str]:
-    """The seats at the bottom (the learner's), left and right: clockwise after the learner."""
+    """The seats at the bottom (the learner's), left and right: clockwise after the learner
+    (at a bridge table of four, the partner sits across: :func:`_across`)."""
     seats = list(scene.seats) or ["S", "W", "N"]
     bottom = scene.learner if scene.learner in seats else seats[0]
     start = seats.index(bottom)
     turn = seats[start:] + seats[:start]
-    return turn[0], turn[1], turn[2 % len(turn)]
+    return turn[0], turn[1], turn[-1] if len(turn) == 4 else turn[2 % len(turn)]
+
+
+def _across(scene: Scene) -> str:
+    seats = list(scene.seats)
+    bottom = scene.learner if scene.learner in seats else seats[0]
+    return seats[(seats.index(bottom) + 2) % len(seats)]
 
 
 def felt(scene: Scene, lang: str, *, last: bool = False) -> RenderableType:
@@ -143,6 +165,10 @@ def felt(scene: Scene, lang: str, *, last: bool = False) -> RenderableType:
     top.add_row(other_hand(scene, left, lang), other_hand(scene, right, lang))
     middle = trick_area(scene, lang, last=last) if scene.tricks else auction_area(scene, lang)
     parts: list[RenderableType] = [top, Text(""), middle]
+    if len(scene.seats) == 4:  # bridge: the partner (the dummy) across, above the others
+        parts.insert(0, Align.center(other_hand(scene, _across(scene), lang)))
+        learner = scene.learner or ""
+        parts.extend(penalty_line(scene, learner, lang))
     if scene.dubel:
         line = Text(words("dubel", lang) + " ", style="dim")
         for card in scene.dubel:

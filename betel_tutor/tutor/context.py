@@ -79,6 +79,8 @@ class Context:
     fourth_deals: int = 0  # deals of level 10 begun in this run, for the resting turn
     fourth_noted: bool = False  # said once that --fourth does nothing outside level 10
     events: list[Event] = field(default_factory=list)
+    # The table as a phase draws it itself (a bridge board), for a front end that asks.
+    view: Callable[[Context], Event | None] | None = None
 
     # -- words -----------------------------------------------------------------------------
     def t(self, key: str, **params: Any) -> str:

@@ -54,11 +54,19 @@ class Scene(Event):
     stars: int = 0  # the stars of the level so far (its closed deals, spec §12.8)
     score: dict[str, int] = field(default_factory=dict)  # a match's running totals, by player
     open: bool = False
+    # A bridge board (four seats, the learner the declarer): the seat whose cards the learner
+    # plays now (the declarer's or the dummy's), and the penalty cards face up, by seat.
+    playing: str | None = None
+    penalty: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 def scene(ctx: Context) -> Scene | None:
     """The table now; only the lesson and step when no deal is at the table (reading,
-    quizzes); None in the menu."""
+    quizzes); None in the menu. A phase that draws its own table (a bridge board) gives it."""
+    if ctx.view is not None:
+        drawn = ctx.view(ctx)
+        assert drawn is None or isinstance(drawn, Scene)
+        return drawn
     table, place = ctx.table, ctx.place
     if place is None and table is None:
         return None
