@@ -108,9 +108,25 @@ class DeclarerOption:
     suits: frozenset[Suit] = frozenset()
 
     def __str__(self) -> str:
+        return self.format()
+
+    def format(self, lang: str = "en") -> str:
+        """``require:♠``, ``forbid:♠,♥``, ``none``; in Polish ``nakaz:♠``, ``zakaz:♠,♥``,
+        ``nic``."""
+        word = OPTION_WORDS[lang if lang in OPTION_WORDS else "en"][self.kind]
         if self.kind == "none":
-            return "none"
-        return f"{self.kind}:" + ",".join(s.symbol for s in sorted(self.suits, key=_suit_order))
+            return word
+        return f"{word}:" + ",".join(s.symbol for s in sorted(self.suits, key=_suit_order))
+
+
+# The option's words, read in either language whatever the learner's (like card letters).
+OPTION_WORDS: dict[str, dict[OptionKind, str]] = {
+    "en": {"require": "require", "forbid": "forbid", "none": "none"},
+    "pl": {"require": "nakaz", "forbid": "zakaz", "none": "nic"},
+}
+_READ: dict[str, OptionKind] = {
+    said: kind for words in OPTION_WORDS.values() for kind, said in words.items()
+} | {"nakaż": "require", "zakaż": "forbid"}
 
 
 def _suit_order(suit: Suit) -> int:
@@ -118,9 +134,10 @@ def _suit_order(suit: Suit) -> int:
 
 
 def parse_option(text: str) -> DeclarerOption:
-    """``require:♠``, ``forbid:♠,♥`` (letters too: ``forbid:S,H``) or ``none``."""
+    """``require:♠``, ``forbid:♠,♥`` (letters too: ``forbid:S,H``) or ``none``; the Polish
+    words ``nakaz``, ``zakaz``, ``nic`` too."""
     word, _, rest = text.strip().partition(":")
-    kind = word.strip().lower()
+    kind = _READ.get(word.strip().lower())
     if kind == "none" and not rest.strip():
         return DeclarerOption("none")
     if kind not in ("require", "forbid") or not rest.strip():
@@ -132,7 +149,7 @@ def parse_option(text: str) -> DeclarerOption:
             if suit is None:
                 raise NotationError("penalty.bad_option", token=text, position=0)
             suits.append(suit)
-    return DeclarerOption(kind, frozenset(suits))  # type: ignore[arg-type]
+    return DeclarerOption(kind, frozenset(suits))
 
 
 def declarer_options(penalties: Penalties) -> tuple[DeclarerOption, ...]:

@@ -6,6 +6,7 @@ legal card the engine chooses."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -183,14 +184,18 @@ def test_every_board_with_each_lawful_option(tmp_path: Path, option: int) -> Non
 def test_refusals_cite_the_law_and_a_different_card_leaves_the_script(
     tmp_path: Path, lang: str
 ) -> None:
+    # Options are written in the learner's language: require/forbid/none, nakaz/zakaz/nic.
+    require, forbid, none = (
+        ("require", "forbid", "none") if lang == "en" else ("nakaz", "zakaz", "nic")
+    )
     learner = Learner(
         lang,
         option=0,
         extra={
-            ("require", "option"): ["forbid:♦", "require:♠"],  # ♦ has no penalty card
+            ("require", "option"): [f"{forbid}:♦", f"{require}:♠"],  # ♦ has no penalty card
             ("require", "card"): ["♥K", "hint"],  # North must follow to the spade lead
-            ("forbid", "option"): ["hint", "forbid:♥"],
-            ("neither", "option"): ["none"],
+            ("forbid", "option"): ["hint", f"{forbid}:♥"],
+            ("neither", "option"): [none],
             ("neither", "designate"): ["hint", "♥9", "♠K"],  # ♥9 is no penalty card
         },
         # The board has ♣3; East's cards are then the engine's. North leads ♦A at trick 2.
@@ -199,13 +204,13 @@ def test_refusals_cite_the_law_and_a_different_card_leaves_the_script(
     events = play(tmp_path, lang, learner)
     law = LAW[lang]
     refused = [e for e in events if e["event"] == "refused"]
-    assert [e["input"] for e in refused] == ["forbid:♦", "♥K", "♥9"]
+    assert [e["input"] for e in refused] == [f"{forbid}:♦", "♥K", "♥9"]
     assert f"({law} 51B1b)" in refused[0]["text"]
     assert f"({law} 44)" in refused[1]["text"]
     assert f"({law} 51A)" in refused[2]["text"]
     hints = texts(events, "hint")
     assert f"{law} 44" in hints  # follow suit
-    assert "require:♥" in hints and f"{law} 51B1b" in hints  # each option and its law
+    assert f"{require}:♥" in hints and f"{law} 51B1b" in hints  # each option and its law
     assert f"{law} 51A" in hints
     neither = boards(events)[2]
     plays = [(e["seat"], e["card"]) for e in neither if e["event"] == "card_played"]
@@ -221,6 +226,7 @@ def test_refusals_cite_the_law_and_a_different_card_leaves_the_script(
         for event in board:
             if lang == "pl" and event["event"] in ("card_played", "message", "hint", "refused"):
                 assert "♦Q" not in event["text"] and "♠K ♦Q" not in event["text"]
+                assert not re.search(r"require|forbid|\bnone\b", event["text"])
 
 
 @pytest.mark.parametrize("lang", ["en", "pl"])

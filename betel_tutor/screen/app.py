@@ -22,6 +22,7 @@ from textual.widgets import Input, Static
 from betel_tutor.auction import Call
 from betel_tutor.cards import Card, parse_card
 from betel_tutor.errors import BetelError
+from betel_tutor.penalty import parse_option
 from betel_tutor.screen.felt import felt, status, suit_lines, words
 from betel_tutor.screen.picker import Item, Picker
 from betel_tutor.tutor.events import (
@@ -258,6 +259,11 @@ class TutorApp(App[int]):
             try:
                 return Call.parse(choice).format(lang=self.lang)
             except (BetelError, ValueError):
+                return choice
+        if expects == "option":
+            try:
+                return parse_option(choice).format(self.lang)
+            except BetelError:
                 return choice
         if expects == "trump":
             card_like = _card(f"{choice}A", "en")

@@ -98,7 +98,7 @@ class PenaltyLessonPhase(Phase):
         if self.table.needs_option(seat, state.current):
             self.asking = "option"
             pens = self.table.by_seat[seat.partner]
-            options = ", ".join(str(o) for o in declarer_options(pens))
+            options = ", ".join(o.format(ctx.lang) for o in declarer_options(pens))
             self._show(ctx)
             ctx.say(ctx.t("penalty_choose_option", seat=seat, options=options))
             return self
@@ -418,7 +418,7 @@ class PenaltyLessonPhase(Phase):
                 out.append(
                     ctx.t(
                         "penalty_hint_option",
-                        option=str(option),
+                        option=option.format(lang),
                         meaning=meaning,
                         law=rule.law,
                         cards=effect,
