@@ -58,6 +58,10 @@ def test_the_lesson_on_the_full_screen(lang: str, words: tuple[str, ...]) -> Non
             assert law in panel_text(app)
             assert expects(app) == "card"
             assert app.scene is not None and app.scene.playing == "N"  # the dummy's cards
+            dummy = "The dummy's cards" if lang == "en" else "Karty dziadka"
+            assert app.query_one("#picker", Picker).border_title == dummy
+            # The hands are drawn on the table, not repeated in the side panel.
+            assert "♠A54" not in panel_text(app)
             labels = picker_labels(app)
             assert len(labels) == 13 and [label for label, ok in labels if ok] == [
                 "♠A",

@@ -223,7 +223,10 @@ class TutorApp(App[int]):
         picker.show(items)
         picker.display = bool(items)
         expects = prompt.expects
-        picker.border_title = words("your_hand", self.lang) if expects == "card" else ""
+        scene = self.scene
+        dummy = scene is not None and scene.playing not in (None, scene.learner)
+        title = words("dummy_hand" if dummy else "your_hand", self.lang)
+        picker.border_title = title if expects == "card" else ""
         if expects == "card":
             keys.update(words("keys_card", self.lang))
         elif items:

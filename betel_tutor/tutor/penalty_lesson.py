@@ -139,7 +139,7 @@ class PenaltyLessonPhase(Phase):
                 ctx.teach(note.text)
         for seat in Seat(0, 4).clockwise():
             name = seat.localized(ctx.lang)
-            ctx.say(f"  {name:<9} {format_hand(hands[seat], lang=ctx.lang)}")
+            ctx.describe(f"  {name:<9} {format_hand(hands[seat], lang=ctx.lang)}")
         if deal.contract is not None:
             ctx.say(ctx.t("penalty_contract", contract=deal.contract, seat=self.declarer))
         return self
