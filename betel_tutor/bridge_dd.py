@@ -52,24 +52,25 @@ class DoubleDummy:
         level = self.tricks[seat][strain] - 6
         return level if level >= 1 else None
 
-    def lines(self, lang: str) -> list[str]:
+    def lines(self, lang: str, seats: tuple[Seat, ...] = SEATS) -> list[str]:
+        """The table (the rows of ``seats``, every seat by default) and the board's par."""
         titles = [i18n.translate("bridge.nt", lang) if s == "NT" else s for s in STRAINS]
         width = max(len(seat.localized(lang)) for seat in SEATS) + 2
         out = [
             i18n.translate("bridge.table_title", lang, name=self.name),
             " " * width + "".join(f"{title:>5}" for title in titles),
         ]
-        for seat in SEATS:
+        for seat in seats:
             figures = "".join(f"{self.tricks[seat][s]:>5}" for s in STRAINS)
             out.append(f"{seat.localized(lang):<{width}}{figures}")
         contracts = ", ".join(c.localized(lang) for c in self.par_contracts) or "—"
         out.append(i18n.translate("bridge.par", lang, score=self.par_score, contracts=contracts))
         return out
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, seats: tuple[Seat, ...] = SEATS) -> dict[str, Any]:
         return {
             "board": self.name,
-            "table": {seat.letter: dict(self.tricks[seat]) for seat in SEATS},
+            "table": {seat.letter: dict(self.tricks[seat]) for seat in seats},
             "par": {
                 "score": self.par_score,
                 "contracts": [str(contract) for contract in self.par_contracts],

@@ -105,6 +105,26 @@ def test_solve_text_both_languages(lang: str) -> None:
     assert ("Par: 2220 for North-South" if lang == "en" else "7BA N") in result.stdout
 
 
+@pytest.mark.parametrize(("given", "letter"), [("E", "E"), ("Południe", "S"), ("0", "N")])
+def test_solve_seat_keeps_that_seats_row(given: str, letter: str) -> None:
+    result = run("solve", str(DATA / "slam.lin"), "--seat", given, "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert list(data["table"]) == [letter]
+    assert data["par"]["score"] == 2220  # par is the board's, whoever is asked about
+    text = run("solve", str(DATA / "slam.yaml"), "--seat", given, "--lang", "pl").stdout
+    rows = [line for line in text.splitlines()[2:] if not line.startswith("Par")]
+    assert len(rows) == 1 and rows[0].startswith(Seat.parse(letter, 4).localized("pl"))
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_solve_seat_refuses_a_seat_not_at_a_bridge_table(lang: str) -> None:
+    result = run("solve", str(DATA / "slam.lin"), "--seat", "X", "--lang", lang)
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "X" in result.stderr and ("W West" if lang == "en" else "W Zachód") in result.stderr
+
+
 def test_blue_suit_is_not_solved() -> None:
     result = run("solve", str(BLUE), "--lang", "pl")
     assert result.returncode == 2
