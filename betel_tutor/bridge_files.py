@@ -48,6 +48,12 @@ class BridgeBoard:
     notes: tuple[Note, ...] = ()
     variant: str | None = None  # the blue suit: not bridge's play, so no DDS table
     trump: str | None = None  # a suit symbol, when the board names its trump without a contract
+    auction: tuple[str, ...] = ()  # our calls: "1♠", "3NT", "pass", "kontra", "rekontra"
+    contract: str | None = None  # "4♠", "6NT", or "pass" (passed out)
+    doubled: int = 0  # 1 doubled, 2 redoubled
+    declarer: Seat | None = None
+    play: tuple[Card, ...] = ()  # in the order played
+    result: int | None = None  # the declarer's tricks
 
     def pbn_deal(self) -> str:
         """The deal as PBN's ``Deal`` tag writes it, from North: ``N:AKQJ.AKQJ.AKQ.AK …``."""
@@ -126,11 +132,34 @@ def _yaml_boards(path: str) -> list[BridgeBoard]:
                 notes=deal.current_notes(),
                 variant=deal.variant,
                 trump=deal.trump,
+                **_yaml_played(deal),
             )
         )
     if not boards:
         raise ScenarioError("bridge.no_boards", path=path)
     return boards
+
+
+def _yaml_played(deal: Any) -> dict[str, Any]:
+    """A scenario deal's auction, contract, declarer, play and result as a board holds them."""
+    contract = deal.contract
+    written: str | None = None
+    if contract is not None and contract.kind == "normal":
+        strain = "NT" if contract.strain is None else contract.strain.symbol
+        written = f"{contract.level}{strain}"
+    elif contract is not None and contract.kind == "free":
+        written = "pass"
+    out: dict[str, Any] = {
+        "auction": tuple(deal.auction or ()),
+        "contract": written,
+        "doubled": deal.doubled,
+        "declarer": deal.declarer,
+        "play": tuple(deal.play),
+        "result": deal.result,
+    }
+    if written is None and deal.auction:
+        out |= _from_auction(list(deal.auction), Seat(deal.dealer, 4))
+    return out
 
 
 def _cards_of(endplay_deal: Any) -> tuple[tuple[Card, ...], ...]:
@@ -245,8 +274,64 @@ def _pbn_boards(text: str, path: str) -> list[BridgeBoard]:
             if letter not in _UNESCAPE:
                 raise _bad(path, game.tags["trump"][1], f"trump {letter}")
             trump = _UNESCAPE[letter]
-        boards.append(BridgeBoard(ident, hands, dealer, number, vul, notes, variant, trump))
+        played = _played(board, dealer, game.tags if game is not None else {})
+        boards.append(
+            BridgeBoard(ident, hands, dealer, number, vul, notes, variant, trump, **played)
+        )
     return boards
+
+
+_STRAIN_OF_DENOM = ("♠", "♥", "♦", "♣", "NT")
+_DOUBLED_OF_PENALTY = {1: 0, 2: 1, 4: 2}
+
+
+def _played(board: Any, dealer: Seat, tags: dict[str, tuple[str, int]]) -> dict[str, Any]:
+    """An endplay board's auction (our calls), contract, declarer, play and result; what the
+    file does not say is derived from a finished auction, or left out."""
+    calls: list[str] = []
+    for bid in board.auction or ():
+        if hasattr(bid, "level"):
+            calls.append(f"{int(bid.level)}{_STRAIN_OF_DENOM[int(bid.denom)]}")
+        else:
+            calls.append(("pass", "kontra", "rekontra")[_DOUBLED_OF_PENALTY[int(bid.penalty)]])
+    out: dict[str, Any] = {"auction": tuple(calls)}
+    contract = board.contract
+    if contract is not None and int(contract.level) == 0:
+        out["contract"] = "pass"
+    elif contract is not None:
+        out["contract"] = f"{int(contract.level)}{_STRAIN_OF_DENOM[int(contract.denom)]}"
+        out["doubled"] = _DOUBLED_OF_PENALTY.get(int(contract.penalty), 0)
+        out["declarer"] = Seat(int(contract.declarer), 4)
+        written = tags.get("result", ("", 0))[0].strip()
+        whole = len(board.play or ()) == 52  # LIN has no result: the play's, when complete
+        if written.isdigit() or (whole and contract.result is not None):
+            out["result"] = int(contract.level) + 6 + int(contract.result)
+    elif calls:
+        out |= _from_auction(calls, dealer)
+    out["play"] = tuple(
+        parse_cards(_PBN_SUITS[int(card.suit)].symbol + card.rank.abbr)[0]
+        for card in board.play or ()
+    )
+    return out
+
+
+def _from_auction(calls: list[str], dealer: Seat) -> dict[str, Any]:
+    """The contract, doubling and declarer a finished auction ends in (nothing if it is not
+    finished or cannot be followed)."""
+    from betel_tutor.bridge_auction import BridgeAuction
+    from betel_tutor.errors import BetelError
+
+    auction = BridgeAuction(dealer=int(dealer))
+    try:
+        for call in calls:
+            auction.call(call)
+    except BetelError:
+        return {}
+    if not auction.finished:
+        return {}
+    if auction.contract is None:
+        return {"contract": "pass"}
+    return {"contract": auction.contract, "doubled": auction.doubled, "declarer": auction.declarer}
 
 
 def _first_bad_tag(text: str) -> int | None:
@@ -326,9 +411,7 @@ def to_pbn(boards: list[BridgeBoard]) -> str:
             f'[Vulnerable "{_PBN_VUL[board.vulnerable]}"]',
             f'[Deal "{board.pbn_deal()}"]',
             '[Scoring "?"]',
-            '[Declarer "?"]',
-            '[Contract "?"]',
-            '[Result "?"]',
+            *_pbn_result(board),
         ]
         if board.variant is not None:
             lines.append(f'[Variant "{board.variant}"]')
@@ -343,6 +426,73 @@ def to_pbn(boards: list[BridgeBoard]) -> str:
                 lines.append("{" + head + "\n" + _escape(note.text.get(lang)) + "}")
         games.append("\n".join(lines) + "\n")
     return "% PBN 2.1\n% EXPORT\n\n" + "\n".join(games)
+
+
+def _pbn_result(board: BridgeBoard) -> list[str]:
+    """Declarer, Contract and Result (``?`` when not known), then the auction and the play."""
+    declarer = "?" if board.declarer is None or board.contract == "pass" else board.declarer.letter
+    if board.contract is None:
+        contract = "?"
+    elif board.contract == "pass":
+        contract = "Pass"
+    else:
+        contract = _pbn_bid(board.contract) + ("", "X", "XX")[board.doubled]
+    result = "?" if board.result is None else str(board.result)
+    lines = [f'[Declarer "{declarer}"]', f'[Contract "{contract}"]', f'[Result "{result}"]']
+    if board.auction:
+        lines.append(f'[Auction "{board.dealer.letter}"]')
+        words = [_pbn_call(call) for call in board.auction]
+        lines.extend(" ".join(words[i : i + 4]) for i in range(0, len(words), 4))
+    if board.play and board.declarer is not None and board.contract not in (None, "pass"):
+        lines.extend(_pbn_play(board))
+    return lines
+
+
+def _pbn_bid(bid: str) -> str:
+    """``4♠`` as PBN writes it, ``4S``; ``3NT`` stays."""
+    level, strain = bid[0], bid[1:]
+    return level + ("NT" if strain.upper() in ("NT", "BA") else Suit.parse(strain).letter)
+
+
+def _pbn_call(call: str) -> str:
+    word = call.strip().lower()
+    if word in ("pass", "pas", "p"):
+        return "Pass"
+    if word in ("kontra", "ktr", "double", "x"):
+        return "X"
+    if word in ("rekontra", "rktr", "redouble", "xx"):
+        return "XX"
+    from betel_tutor.bridge_auction import parse_bid
+
+    return _pbn_bid(str(parse_bid(call)))
+
+
+def _pbn_play(board: BridgeBoard) -> list[str]:
+    """PBN's play section: a line a trick, the cards in columns by seat from the opening
+    leader (the declarer's left), ``-`` for a card not played."""
+    assert board.declarer is not None and board.contract is not None
+    strain = board.contract[1:]
+    trump = None if strain == "NT" else Suit.parse(strain)
+    first = board.declarer.next(1)
+    lines = [f'[Play "{first.letter}"]']
+    leader = int(first)
+    for start in range(0, len(board.play), 4):
+        trick = board.play[start : start + 4]
+        columns = ["-"] * 4
+        for offset, card in enumerate(trick):
+            rank = "T" if card.rank is Rank.TEN else card.rank.symbol
+            columns[(leader + offset - int(first)) % 4] = card.suit.letter + rank
+        lines.append(" ".join(columns))
+        if len(trick) == 4:
+            led = trick[0].suit
+            best = max(
+                range(4),
+                key=lambda i: (trick[i].suit is trump, trick[i].suit is led, trick[i].rank),
+            )
+            leader = (leader + best) % 4
+    if len(board.play) < 52:
+        lines.append("*")
+    return lines
 
 
 # -- LIN ------------------------------------------------------------------------------------
@@ -368,7 +518,8 @@ def _lin_boards(text: str, path: str) -> list[BridgeBoard]:
         vul = ("none", "all", "NS", "EW")[int(board.vul)] if board.vul is not None else "none"
         dealer = Seat(int(board.dealer), 4) if board.dealer is not None else Seat(0, 4)
         ident = f"board-{number}" if number is not None else f"board-{index + 1}"
-        boards.append(BridgeBoard(ident, hands, dealer, number, vul))
+        played = _played(board, dealer, {})
+        boards.append(BridgeBoard(ident, hands, dealer, number, vul, **played))
     return boards
 
 
@@ -398,6 +549,15 @@ def to_yaml(boards: list[BridgeBoard], *, scenario_id: str) -> str:
             out.append(f"    trump: {board.trump}")
         out.append(f"    dealer: {board.dealer.letter}")
         out.append(f"    vulnerable: {board.vulnerable}")
+        if board.auction:
+            out.append(f'    auction: "{" ".join(board.auction)}"')
+        if board.contract is not None:
+            doubled = ("", "X", "XX")[board.doubled] if board.contract != "pass" else ""
+            out.append(f'    contract: "{board.contract}{doubled}"')
+        if board.declarer is not None and board.contract != "pass":
+            out.append(f"    declarer: {board.declarer.letter}")
+        if board.result is not None:
+            out.append(f"    result: {board.result}")
         out.append("    hands:")
         for seat in Seat(0, 4).clockwise():
             hand = board.hands[seat]
@@ -406,6 +566,10 @@ def to_yaml(boards: list[BridgeBoard], *, scenario_id: str) -> str:
                 ranks = " ".join(c.rank.symbol for c in hand if c.suit is suit) or "-"
                 groups.append(suit.symbol + ranks)
             out.append(f"      {seat.letter}: {' '.join(groups)}")
+        if board.play:
+            tricks = [board.play[i : i + 4] for i in range(0, len(board.play), 4)]
+            out.append("    play: >-")
+            out.extend("      " + " ".join(str(card) for card in trick) for trick in tricks)
         if board.notes:
             out.append("    notes:")
             for note in board.notes:

@@ -188,3 +188,71 @@ def test_dds_one_suit_each() -> None:
     assert solved.tricks[north]["♠"] == solved.tricks[south]["♠"] == 13
     assert solved.tricks[north]["NT"] == 0  # East leads hearts
     assert solved.tricks[west]["NT"] == 0  # North leads spades
+
+
+def _played(board: BridgeBoard) -> tuple[object, ...]:
+    return (
+        board.auction, board.contract, board.doubled, board.declarer, board.play, board.result
+    )  # fmt: skip
+
+
+def test_pbn_auction_contract_play_and_result_are_read() -> None:
+    doubled, passed = read_boards(str(DATA / "played.pbn"))
+    assert doubled.auction[:5] == ("1♠", "pass", "2♣", "kontra", "rekontra")
+    assert (doubled.contract, doubled.doubled, doubled.declarer) == ("6NT", 1, Seat.parse("N", 4))
+    assert doubled.result == 13
+    # [Play "E"]: the cards in columns by seat; read in the order played, each trick led by
+    # the winner of the one before (North's ♠A, then ♥A).
+    assert doubled.play == tuple(parse_cards("♠10 ♠5 ♠2 ♠A ♥A ♥10 ♥5 ♥2 ♦A ♦8 ♦5 ♦2"))
+    assert (passed.auction, passed.contract, passed.declarer) == (("pass",) * 4, "pass", None)
+
+
+def test_pbn_yaml_pbn_keeps_the_auction_and_the_play(tmp_path: Path) -> None:
+    import endplay.parsers.pbn as endplay_pbn
+
+    source = DATA / "played.pbn"
+    yaml_file, back = tmp_path / "played.yaml", tmp_path / "back.pbn"
+    assert run("convert", str(source), str(yaml_file)).returncode == 0
+    text = yaml_file.read_text(encoding="utf-8")
+    assert 'contract: "6NTX"' in text and "declarer: N" in text and "result: 13" in text
+    checked = run("check", str(yaml_file))
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert run("convert", str(yaml_file), str(back)).returncode == 0
+    assert [_played(b) for b in read_boards(str(back))] == [
+        _played(b) for b in read_boards(str(source))
+    ]
+    # The tags mean the same to another reader too.
+    before = endplay_pbn.loads(source.read_text(encoding="utf-8"))
+    after = endplay_pbn.loads(back.read_text(encoding="utf-8"))
+    for one, two in zip(before, after, strict=True):
+        assert str(one.contract) == str(two.contract)
+        assert list(one.auction) == list(two.auction)
+        assert list(one.play) == list(two.play)
+
+
+def test_lin_auction_and_play_are_read(tmp_path: Path) -> None:
+    (board,) = read_boards(str(DATA / "played.lin"))
+    assert board.auction == ("pass", "pass", "7NT", "pass", "pass", "pass")
+    assert (board.contract, board.declarer) == ("7NT", Seat.parse("S", 4))
+    assert board.play == tuple(parse_cards("♠10 ♠5 ♠2 ♠A ♥A ♥8 ♥5 ♥2"))
+    out = tmp_path / "lin.yaml"
+    assert run("convert", str(DATA / "played.lin"), str(out)).returncode == 0
+    checked = run("check", str(out))
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+@pytest.mark.parametrize(
+    ("contract", "problem"),
+    [("7NTXX", None), ("3BAX", None), ("pass", None), ("8NT", "8NT"), ("4♠XXX", "4♠XXX")],
+)
+def test_yaml_bridge_contracts(tmp_path: Path, contract: str, problem: str | None) -> None:
+    path = tmp_path / "board.yaml"
+    text = (DATA / "slam.yaml").read_text(encoding="utf-8")
+    declarer = "" if contract == "pass" else "    declarer: S\n"
+    text = text.replace("    vulnerable: NS\n", f'    vulnerable: NS\n    contract: "{contract}"\n')
+    path.write_text(text.replace("    board: 7\n", "    board: 7\n" + declarer), encoding="utf-8")
+    result = run("check", str(path))
+    if problem is None:
+        assert result.returncode == 0, result.stdout + result.stderr
+    else:
+        assert result.returncode == 1 and problem in result.stdout

@@ -374,7 +374,11 @@ def contract_words(scenario: Scenario, deal: DealSpec, replayed: Replayed | None
     if fixed is not None and deal.game == "bridge" and fixed.kind == "normal":
         from betel_tutor.contracts import bridge_contract_words
 
-        return bridge_contract_words(fixed.level, fixed.strain, lang)
+        words = bridge_contract_words(fixed.level, fixed.strain, lang)
+        if deal.doubled:
+            key = "render.doubled" if deal.doubled == 1 else "render.redoubled"
+            words = i18n.translate(key, lang, contract=words)
+        return words
     if fixed is not None:
         return fixed.localized(lang)
     if deal.game != "betel" or not scenario.options.auction:

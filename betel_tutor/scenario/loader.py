@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from betel_tutor.contracts import Contract
 from betel_tutor.errors import BetelError
 from betel_tutor.match import CHIPS, TARGET
 from betel_tutor.scenario.conditions import Condition
@@ -65,6 +66,7 @@ DEAL_KEYS = (
     "board",
     "vulnerable",
     "penalties",
+    "result",
 )
 VULNERABLE = ("none", "NS", "EW", "all")
 PENALTY_KEYS = ("after", "seat", "expose", "minor", "option", "designate")
@@ -219,8 +221,16 @@ class _Loader(Reader):
             values["conditions"] = tuple(c for c in read if isinstance(c, Condition))
         if "auction" in fields:
             values["auction"] = self.calls(fields["auction"])
-        if "contract" in fields:
+        if "contract" in fields and game == "bridge":
+            bridge_contract = self.bridge_contract(fields["contract"])
+            values["contract"] = None if bridge_contract is None else bridge_contract[0]
+            values["doubled"] = 0 if bridge_contract is None else bridge_contract[1]
+        elif "contract" in fields:
             values["contract"] = self.contract(fields["contract"], "contract")
+        if "result" in fields:
+            values["result"] = self.integer(fields["result"], "result", low=0, high=13)
+            if game != "bridge":
+                self.problem(fields["result"].position, "scenario.result_bridge_only")
         if "trump" in fields:
             values["trump"] = self.string(fields["trump"], "trump")
             ok = ok and self.trump(fields["trump"], "trump")
@@ -326,6 +336,31 @@ class _Loader(Reader):
         if any(hand is None for hand in hands):
             return None
         return tuple(hands)
+
+    def bridge_contract(self, node: Node) -> tuple[Contract, int] | None:
+        """A bridge deal's contract, levels 1–7: ``4♠``, ``6NT``, ``3BA``, doubled ``4♠X``,
+        redoubled ``4♠XX``; ``pass`` when the board was passed out."""
+        import re
+
+        from betel_tutor.cards import Suit
+        from betel_tutor.contracts import free_play
+        from betel_tutor.errors import NotationError
+
+        text = self.string(node, "contract")
+        if text is None:
+            return None
+        written = text.strip().replace("\ufe0f", "")
+        if written.lower() in ("pass", "pas"):
+            return free_play(), 0
+        match = re.fullmatch(r"([1-7])\s*(NT|BA|N|[♠♥♦♣SHDC])\s*(XX|X)?", written, re.IGNORECASE)
+        if match is None:
+            error = NotationError("bridge.bad_contract", token=text, position=0)
+            self.problem(node.position, "scenario.bad_contract", what="contract", detail=error)
+            return None
+        strain = match.group(2).upper()
+        suit = None if strain in ("NT", "BA", "N") else Suit.parse(strain)
+        doubled = len(match.group(3) or "")
+        return Contract("normal", int(match.group(1)), suit), doubled
 
     def calls(self, node: Node) -> tuple[str, ...] | None:
         if node.is_sequence:
