@@ -13,7 +13,7 @@ commentary (``\\SA``) and read back as it was.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +54,8 @@ class BridgeBoard:
     declarer: Seat | None = None
     play: tuple[Card, ...] = ()  # in the order played
     result: int | None = None  # the declarer's tricks
+    # Where the board's tags are in its PBN file (tag name in lower case; "" its first line).
+    tag_lines: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
 
     def pbn_deal(self) -> str:
         """The deal as PBN's ``Deal`` tag writes it, from North: ``N:AKQJ.AKQJ.AKQ.AK …``."""
@@ -275,6 +277,9 @@ def _pbn_boards(text: str, path: str) -> list[BridgeBoard]:
                 raise _bad(path, game.tags["trump"][1], f"trump {letter}")
             trump = _UNESCAPE[letter]
         played = _played(board, dealer, game.tags if game is not None else {})
+        if game is not None:
+            lines = {name: line for name, (_, line) in game.tags.items()} | {"": game.line}
+            played["tag_lines"] = lines
         boards.append(
             BridgeBoard(ident, hands, dealer, number, vul, notes, variant, trump, **played)
         )
@@ -579,6 +584,27 @@ def to_yaml(boards: list[BridgeBoard], *, scenario_id: str) -> str:
                 for lang in ("en", "pl"):
                     out.append(f"        {lang}: {_block(note.text.get(lang), '          ')}")
     return "\n".join(out) + "\n"
+
+
+_TAG_OF_KEY = {"hands": "deal", "notes": ""}
+
+
+def as_scenario(path: str) -> tuple[str, dict[int, int]]:
+    """A PBN or LIN file as the YAML scenario ``convert`` writes from it, and for each line of
+    that text the line of the file it comes from (the tag it was read from, else the board's
+    first line; 1 in LIN, which is one line a board)."""
+    boards = read_boards(path)
+    text = to_yaml(boards, scenario_id=Path(path).stem)
+    origin: dict[int, int] = {}
+    index, key = -1, ""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.startswith("  - id:"):
+            index, key = index + 1, ""
+        elif (match := re.match(r"    (\w+):", line)) is not None:
+            key = match.group(1)
+        tags = boards[index].tag_lines if index >= 0 else {}
+        origin[number] = tags.get(_TAG_OF_KEY.get(key, key), tags.get("", 1))
+    return text, origin
 
 
 def write_boards(boards: list[BridgeBoard], path: str) -> str:

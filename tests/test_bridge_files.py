@@ -256,3 +256,32 @@ def test_yaml_bridge_contracts(tmp_path: Path, contract: str, problem: str | Non
         assert result.returncode == 0, result.stdout + result.stderr
     else:
         assert result.returncode == 1 and problem in result.stdout
+
+
+def test_check_and_render_read_pbn_and_lin_directly(tmp_path: Path) -> None:
+    for name in ("played.pbn", "played.lin", "slam.lin"):
+        checked = run("check", str(DATA / name))
+        assert checked.returncode == 0, checked.stdout + checked.stderr
+        assert "1 file checked, 0 problems" in checked.stderr
+    out = tmp_path / "sheets"
+    rendered = run("render", str(DATA / "played.pbn"), "--output", str(out), "--lang", "pl")
+    assert rendered.returncode == 0, rendered.stderr
+    sheet = (out / "played.html").read_text(encoding="utf-8")
+    assert "Sześć bez atu z kontrą" in sheet
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_check_names_the_pbn_line(tmp_path: Path, lang: str) -> None:
+    text = (DATA / "played.pbn").read_text(encoding="utf-8")
+    revoke = tmp_path / "revoke.pbn"
+    revoke.write_text(text.replace("HT H5 H2 HA", "HT H5 D2 HA"), encoding="utf-8")
+    play_line = text.splitlines().index('[Play "E"]') + 1
+    result = run("check", str(revoke), "--lang", lang)
+    assert result.returncode == 1
+    (line,) = result.stdout.strip().splitlines()
+    assert line.startswith(f"{revoke}:{play_line}:1: ") and "44" in line
+    broken = tmp_path / "broken.pbn"
+    broken.write_text('[Board "1"]\n[Deal "N:AKQ.x"]\n', encoding="utf-8")
+    result = run("check", str(broken), "--lang", lang)
+    assert result.returncode == 1 and f"{broken}:2:1: " in result.stdout
+    assert "Traceback" not in result.stdout + result.stderr

@@ -28,7 +28,7 @@ from betel_tutor.scenario.model import (
     WatchStep,
 )
 from betel_tutor.scenario.reader import Reader
-from betel_tutor.scenario.source import Node, Problem, load_yaml, read_file
+from betel_tutor.scenario.source import Node, Position, Problem, load_yaml, read_file
 from betel_tutor.seats import Seat
 
 TOP_KEYS = ("kind", "id", "title", "level", "text", "options", "deals", "steps", "quizzes")
@@ -607,8 +607,47 @@ def load_text_partly(text: str, path: str) -> tuple[Scenario | None, list[Proble
 
 
 def load(path: str) -> tuple[Scenario | None, list[Problem]]:
-    """Load a scenario file: the model, or ``None`` and the list of problems with positions."""
-    text, problems = read_file(path)
+    """Load a scenario file: the model, or ``None`` and the list of problems with positions.
+    A ``.pbn`` or ``.lin`` file is loaded as the scenario it converts to."""
+    text, problems, origin = read_source(path)
     if text is None:
         return None, problems
-    return load_text(text, path)
+    scenario, problems = load_text(text, path)
+    return scenario, at_origin(problems, origin)
+
+
+BOARD_FILES = (".pbn", ".lin")
+
+
+def read_source(path: str) -> tuple[str | None, list[Problem], dict[int, int] | None]:
+    """A scenario's text and the problems met reading it. A PBN or LIN file gives the YAML
+    ``convert`` writes from it, with each line's origin in the file (:func:`at_origin`)."""
+    if not path.lower().endswith(BOARD_FILES):
+        text, problems = read_file(path)
+        return text, problems, None
+    from betel_tutor.bridge_files import as_scenario
+    from betel_tutor.errors import ScenarioError
+
+    text, problems = read_file(path)
+    if text is None:
+        return None, problems, None
+    try:
+        converted, origin = as_scenario(path)
+    except ScenarioError as error:
+        line = int(error.params.get("line") or 0)
+        at = Position(path, line, 1 if line else 0)
+        if error.key == "bridge.no_boards":
+            return None, [Problem(at, "scenario.no_boards")], None
+        detail = error.params.get("detail", "")
+        return None, [Problem(at, "scenario.bad_board_file", {"detail": detail})], None
+    return converted, [], origin
+
+
+def at_origin(problems: list[Problem], origin: dict[int, int] | None) -> list[Problem]:
+    """Problems of a converted PBN or LIN file at the lines of the file they come from."""
+    if origin is None:
+        return problems
+    return [
+        Problem(Position(p.position.path, origin.get(p.position.line, 1), 1), p.key, p.params)
+        for p in problems
+    ]
