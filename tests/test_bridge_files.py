@@ -199,11 +199,11 @@ def _played(board: BridgeBoard) -> tuple[object, ...]:
 def test_pbn_auction_contract_play_and_result_are_read() -> None:
     doubled, passed = read_boards(str(DATA / "played.pbn"))
     assert doubled.auction[:5] == ("1♠", "pass", "2♣", "kontra", "rekontra")
-    assert (doubled.contract, doubled.doubled, doubled.declarer) == ("6NT", 1, Seat.parse("N", 4))
+    assert (doubled.contract, doubled.doubled, doubled.declarer) == ("6NT", 1, Seat.parse("S", 4))
     assert doubled.result == 13
-    # [Play "E"]: the cards in columns by seat; read in the order played, each trick led by
+    # [Play "W"]: the cards in columns by seat; read in the order played, each trick led by
     # the winner of the one before (North's ♠A, then ♥A).
-    assert doubled.play == tuple(parse_cards("♠10 ♠5 ♠2 ♠A ♥A ♥10 ♥5 ♥2 ♦A ♦8 ♦5 ♦2"))
+    assert doubled.play == tuple(parse_cards("♠2 ♠A ♠8 ♠5 ♥A ♥8 ♥5 ♥2 ♦A ♦8 ♦5 ♦2"))
     assert (passed.auction, passed.contract, passed.declarer) == (("pass",) * 4, "pass", None)
 
 
@@ -214,7 +214,7 @@ def test_pbn_yaml_pbn_keeps_the_auction_and_the_play(tmp_path: Path) -> None:
     yaml_file, back = tmp_path / "played.yaml", tmp_path / "back.pbn"
     assert run("convert", str(source), str(yaml_file)).returncode == 0
     text = yaml_file.read_text(encoding="utf-8")
-    assert 'contract: "6NTX"' in text and "declarer: N" in text and "result: 13" in text
+    assert 'contract: "6NTX"' in text and "declarer: S" in text and "result: 13" in text
     checked = run("check", str(yaml_file))
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert run("convert", str(yaml_file), str(back)).returncode == 0
@@ -274,8 +274,8 @@ def test_check_and_render_read_pbn_and_lin_directly(tmp_path: Path) -> None:
 def test_check_names_the_pbn_line(tmp_path: Path, lang: str) -> None:
     text = (DATA / "played.pbn").read_text(encoding="utf-8")
     revoke = tmp_path / "revoke.pbn"
-    revoke.write_text(text.replace("HT H5 H2 HA", "HT H5 D2 HA"), encoding="utf-8")
-    play_line = text.splitlines().index('[Play "E"]') + 1
+    revoke.write_text(text.replace("H2 HA H8 H5", "H2 HA D8 H5"), encoding="utf-8")
+    play_line = text.splitlines().index('[Play "W"]') + 1
     result = run("check", str(revoke), "--lang", lang)
     assert result.returncode == 1
     (line,) = result.stdout.strip().splitlines()
@@ -285,3 +285,22 @@ def test_check_names_the_pbn_line(tmp_path: Path, lang: str) -> None:
     result = run("check", str(broken), "--lang", lang)
     assert result.returncode == 1 and f"{broken}:2:1: " in result.stdout
     assert "Traceback" not in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(
+    ("auction", "extra", "words"),
+    [
+        ("1♠ 1♥ pass pass pass", "", "call 2 (1♥) is not allowed"),
+        ("1♠ pass pass pass", "    contract: 2♠\n    declarer: N\n", "ends in 1♠ N"),
+        ("1♠ pass pass pass", "    contract: 1♠\n    declarer: S\n", "gives 1♠ S"),
+    ],
+)
+def test_check_replays_a_bridge_auction(
+    tmp_path: Path, auction: str, extra: str, words: str
+) -> None:
+    path = tmp_path / "board.yaml"
+    text = (DATA / "slam.yaml").read_text(encoding="utf-8")
+    added = f'    auction: "{auction}"\n{extra}'
+    path.write_text(text.replace("    vulnerable: NS\n", "    vulnerable: NS\n" + added), "utf-8")
+    result = run("check", str(path))
+    assert result.returncode == 1 and words in result.stdout, result.stdout
