@@ -106,12 +106,14 @@ def double_dummy(board: BridgeBoard, *, deal: str | None = None) -> DoubleDummy:
 def declarer_tricks(hands: tuple[tuple[Card, ...], ...], declarer: int, strain: str) -> int:
     """The tricks ``declarer`` (0 N, 1 E, 2 S, 3 W) takes in ``strain`` (a suit symbol or
     ``NT``), double dummy, the declarer's left-hand opponent leading: one DDS search from the
-    opening lead, much cheaper than the whole table."""
+    opening lead for one best card (half the time of scoring every card), much cheaper than the
+    whole table."""
     from endplay.dds import solve_board
+    from endplay.dds.solve import SolveMode
     from endplay.types import Deal, Denom, Player
 
     table = Deal("N:" + " ".join(_pbn_hand(hand) for hand in hands))
     table.trump = Denom(_DENOM_ROW[strain])
     table.first = Player((declarer + 1) % 4)
-    defenders = max(tricks for _, tricks in solve_board(table))
+    defenders = max(tricks for _, tricks in solve_board(table, SolveMode.OptimalOne))
     return 13 - int(defenders)
