@@ -475,9 +475,12 @@ def _pbn_call(call: str) -> str:
 def _pbn_play(board: BridgeBoard) -> list[str]:
     """PBN's play section: a line a trick, the cards in columns by seat from the opening
     leader (the declarer's left), ``-`` for a card not played."""
+    from betel_tutor.profiles import profile
+
     assert board.declarer is not None and board.contract is not None
     strain = board.contract[1:]
-    trump = None if strain == "NT" else Suit.parse(strain)
+    trump = None if strain == "NT" else Suit.parse(strain).symbol
+    game = profile(board.variant or "bridge")  # the blue suit's tricks are won its own way
     first = board.declarer.next(1)
     lines = [f'[Play "{first.letter}"]']
     leader = int(first)
@@ -489,12 +492,7 @@ def _pbn_play(board: BridgeBoard) -> list[str]:
             columns[(leader + offset - int(first)) % 4] = card.suit.letter + rank
         lines.append(" ".join(columns))
         if len(trick) == 4:
-            led = trick[0].suit
-            best = max(
-                range(4),
-                key=lambda i: (trick[i].suit is trump, trick[i].suit is led, trick[i].rank),
-            )
-            leader = (leader + best) % 4
+            leader = (leader + game.winner(list(trick), trump=trump)) % 4
     if len(board.play) < 52:
         lines.append("*")
     return lines

@@ -304,3 +304,18 @@ def test_check_replays_a_bridge_auction(
     path.write_text(text.replace("    vulnerable: NS\n", "    vulnerable: NS\n" + added), "utf-8")
     result = run("check", str(path))
     assert result.returncode == 1 and words in result.stdout, result.stdout
+
+
+def test_yaml_pbn_yaml_keeps_a_lessons_contract_and_play(tmp_path: Path) -> None:
+    lesson = ROOT / "scenarios" / "lessons" / "penalty-cards.yaml"
+    pbn, back = tmp_path / "lesson.pbn", tmp_path / "lesson.yaml"
+    assert run("convert", str(lesson), str(pbn)).returncode == 0
+    assert '[Contract "3NT"]' in pbn.read_text(encoding="utf-8")
+    assert run("convert", str(pbn), str(back)).returncode == 0
+    before, after = read_boards(str(lesson)), read_boards(str(back))
+    assert [(b.contract, b.declarer, b.play) for b in after] == [
+        (b.contract, b.declarer, b.play) for b in before
+    ]
+    assert all(b.play for b in after)
+    checked = run("check", str(back))
+    assert checked.returncode == 0, checked.stdout + checked.stderr
