@@ -163,6 +163,8 @@ class Contract:
             return "Betel"
         if self.kind == "betelek":
             return f"Betelek {self.allowed}"
+        if self.kind == "normal" and self.level > 5:  # only bridge bids six and seven
+            return bridge_contract_words(self.level, self.strain, lang)
         if self.strain is None:
             key = "contracts.free" if self.kind == "free" else f"contracts.level_{self.level}_nt"
             return i18n.translate(key, lang)

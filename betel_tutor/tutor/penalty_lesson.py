@@ -85,8 +85,16 @@ class PenaltyLessonPhase(Phase):
         for seat in Seat(0, 4).clockwise():
             name = seat.localized(ctx.lang)
             ctx.say(f"  {name:<9} {format_hand(hands[seat], lang=ctx.lang)}")
-        if deal.contract is not None and deal.declarer is not None:
-            ctx.say(ctx.t("penalty_contract", contract=deal.contract, seat=Seat(deal.declarer, 4)))
+        contract = deal.contract
+        if contract is not None and deal.declarer is not None:
+            from betel_tutor.contracts import bridge_contract_words
+
+            words = (
+                bridge_contract_words(contract.level, contract.strain, ctx.lang)
+                if contract.kind == "normal"
+                else contract.localized(ctx.lang)
+            )
+            ctx.say(ctx.t("penalty_contract", contract=words, seat=Seat(deal.declarer, 4)))
         return self
 
     # -- the steps of a board ----------------------------------------------------------------
