@@ -11,7 +11,6 @@ import argparse
 import statistics
 import time
 
-from betel_tutor.bridge_dd import double_dummy
 from betel_tutor.bridge_files import BridgeBoard
 from betel_tutor.dealing import deal_bridge
 from betel_tutor.seats import Seat
@@ -26,7 +25,7 @@ def main() -> None:
         dealt = deal_bridge(f"bench-{number}")
         board = BridgeBoard(str(number), dealt.hands, Seat(0, 4))
         start = time.perf_counter()
-        double_dummy(board)
+        board.double_dummy()
         times.append((time.perf_counter() - start) * 1000)
     ordered = sorted(times)
     print(

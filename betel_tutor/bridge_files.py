@@ -13,13 +13,14 @@ commentary (``\\SA``) and read back as it was.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from betel_tutor.bridge_dd import PBN_SUITS, DoubleDummy, double_dummy, pbn_deal
 from betel_tutor.cards import Card, Rank, Suit, parse_cards, sort_cards
 from betel_tutor.errors import ScenarioError
-from betel_tutor.scenario.model import Note, Text
+from betel_tutor.scenario.model import Note, Scenario, Text
 from betel_tutor.seats import Seat
 
 EXTENSIONS = (".pbn", ".lin", ".yaml", ".yml")
@@ -27,7 +28,7 @@ VULNERABLE = ("none", "NS", "EW", "all")
 _PBN_VUL = {"none": "None", "NS": "NS", "EW": "EW", "all": "All"}
 _VUL_OF_PBN = {"none": "none", "love": "none", "-": "none", "ns": "NS", "ew": "EW"}
 _VUL_OF_PBN |= {"all": "all", "both": "all"}
-_PBN_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_PBN_SUITS = PBN_SUITS
 _ESCAPE = {suit.symbol: "\\" + suit.letter for suit in _PBN_SUITS}
 _UNESCAPE = {suit.letter: suit.symbol for suit in _PBN_SUITS}
 _HEADER = re.compile(
@@ -48,18 +49,22 @@ class BridgeBoard:
     notes: tuple[Note, ...] = ()
     variant: str | None = None  # the blue suit: not bridge's play, so no DDS table
     trump: str | None = None  # a suit symbol, when the board names its trump without a contract
+    auction: tuple[str, ...] = ()  # our calls: "1♠", "3NT", "pass", "kontra", "rekontra"
+    contract: str | None = None  # "4♠", "6NT", or "pass" (passed out)
+    doubled: int = 0  # 1 doubled, 2 redoubled
+    declarer: Seat | None = None
+    play: tuple[Card, ...] = ()  # in the order played
+    result: int | None = None  # the declarer's tricks
+    # Where the board's tags are in its PBN file (tag name in lower case; "" its first line).
+    tag_lines: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
 
     def pbn_deal(self) -> str:
         """The deal as PBN's ``Deal`` tag writes it, from North: ``N:AKQJ.AKQJ.AKQ.AK …``."""
-        return "N:" + " ".join(_pbn_hand(hand) for hand in self.hands)
+        return pbn_deal(self.hands)
 
-
-def _pbn_hand(hand: tuple[Card, ...]) -> str:
-    groups = []
-    for suit in _PBN_SUITS:
-        ranks = sorted((card.rank for card in hand if card.suit is suit), reverse=True)
-        groups.append("".join("T" if rank is Rank.TEN else rank.symbol for rank in ranks))
-    return ".".join(groups)
+    def double_dummy(self) -> DoubleDummy:
+        """DDS's table and par for the board."""
+        return double_dummy(self.pbn_deal(), self.dealer, self.vulnerable, name=self.id)
 
 
 @dataclass(frozen=True)
@@ -78,6 +83,12 @@ def _bad(path: str, line: int | None, detail: object) -> ScenarioError:
     return ScenarioError("bridge.bad_file_line", path=path, line=line, detail=detail)
 
 
+def problem_error(path: str, problem: Any) -> ScenarioError:
+    """A scenario's problem (a :class:`~betel_tutor.scenario.source.Problem`) as the error a
+    board file's reader raises."""
+    return _bad(path, problem.position.line or None, _Said(problem))
+
+
 def format_of(path: str) -> str:
     """``pbn``, ``lin`` or ``yaml`` by the file's extension; anything else is refused."""
     suffix = Path(path).suffix.lower()
@@ -86,31 +97,25 @@ def format_of(path: str) -> str:
     return "yaml" if suffix == ".yml" else suffix[1:]
 
 
-def read_boards(path: str) -> list[BridgeBoard]:
-    """The bridge boards of a ``.pbn``, ``.lin`` or ``.yaml`` file; a file that cannot be
-    read, or is damaged, is one :class:`ScenarioError` naming the file (and line)."""
-    kind = format_of(path)
-    if kind == "yaml":
-        return _yaml_boards(path)
+def read_board_file(path: str) -> list[BridgeBoard]:
+    """The bridge boards of a ``.pbn`` or ``.lin`` file; a file that cannot be read, or is
+    damaged, is one :class:`ScenarioError` naming the file (and line). (A ``.yaml`` file is a
+    scenario: :func:`betel_tutor.scenario.loader.read_boards` reads all three.)"""
     from betel_tutor.scenario.source import read_file
 
     text, problems = read_file(path)
     if text is None:
         raise ScenarioError("bridge.unreadable", path=path, detail=_Said(problems[0]))
-    boards = _pbn_boards(text, path) if kind == "pbn" else _lin_boards(text, path)
+    boards = _pbn_boards(text, path) if format_of(path) == "pbn" else _lin_boards(text, path)
     if not boards:
         raise ScenarioError("bridge.no_boards", path=path)
     return boards
 
 
-def _yaml_boards(path: str) -> list[BridgeBoard]:
+def boards_of(scenario: Scenario, path: str) -> list[BridgeBoard]:
+    """The bridge boards of a scenario read from ``path``."""
     from betel_tutor.scenario.deals import realize
-    from betel_tutor.scenario.loader import load
 
-    scenario, problems = load(path)
-    if scenario is None or problems:
-        first = problems[0]
-        raise _bad(path, first.position.line or None, _Said(first))
     boards = []
     for deal in scenario.deals:
         if deal.game != "bridge":
@@ -126,11 +131,34 @@ def _yaml_boards(path: str) -> list[BridgeBoard]:
                 notes=deal.current_notes(),
                 variant=deal.variant,
                 trump=deal.trump,
+                **_yaml_played(deal),
             )
         )
     if not boards:
         raise ScenarioError("bridge.no_boards", path=path)
     return boards
+
+
+def _yaml_played(deal: Any) -> dict[str, Any]:
+    """A scenario deal's auction, contract, declarer, play and result as a board holds them."""
+    contract = deal.contract
+    written: str | None = None
+    if contract is not None and contract.kind == "normal":
+        strain = "NT" if contract.strain is None else contract.strain.symbol
+        written = f"{contract.level}{strain}"
+    elif contract is not None and contract.kind == "free":
+        written = "pass"
+    out: dict[str, Any] = {
+        "auction": tuple(deal.auction or ()),
+        "contract": written,
+        "doubled": deal.doubled,
+        "declarer": deal.declarer,
+        "play": tuple(deal.play),
+        "result": deal.result,
+    }
+    if written is None and deal.auction:
+        out |= _from_auction(list(deal.auction), Seat(deal.dealer, 4))
+    return out
 
 
 def _cards_of(endplay_deal: Any) -> tuple[tuple[Card, ...], ...]:
@@ -245,8 +273,67 @@ def _pbn_boards(text: str, path: str) -> list[BridgeBoard]:
             if letter not in _UNESCAPE:
                 raise _bad(path, game.tags["trump"][1], f"trump {letter}")
             trump = _UNESCAPE[letter]
-        boards.append(BridgeBoard(ident, hands, dealer, number, vul, notes, variant, trump))
+        played = _played(board, dealer, game.tags if game is not None else {})
+        if game is not None:
+            lines = {name: line for name, (_, line) in game.tags.items()} | {"": game.line}
+            played["tag_lines"] = lines
+        boards.append(
+            BridgeBoard(ident, hands, dealer, number, vul, notes, variant, trump, **played)
+        )
     return boards
+
+
+_STRAIN_OF_DENOM = ("♠", "♥", "♦", "♣", "NT")
+_DOUBLED_OF_PENALTY = {1: 0, 2: 1, 4: 2}
+
+
+def _played(board: Any, dealer: Seat, tags: dict[str, tuple[str, int]]) -> dict[str, Any]:
+    """An endplay board's auction (our calls), contract, declarer, play and result; what the
+    file does not say is derived from a finished auction, or left out."""
+    calls: list[str] = []
+    for bid in board.auction or ():
+        if hasattr(bid, "level"):
+            calls.append(f"{int(bid.level)}{_STRAIN_OF_DENOM[int(bid.denom)]}")
+        else:
+            calls.append(("pass", "kontra", "rekontra")[_DOUBLED_OF_PENALTY[int(bid.penalty)]])
+    out: dict[str, Any] = {"auction": tuple(calls)}
+    contract = board.contract
+    if contract is not None and int(contract.level) == 0:
+        out["contract"] = "pass"
+    elif contract is not None:
+        out["contract"] = f"{int(contract.level)}{_STRAIN_OF_DENOM[int(contract.denom)]}"
+        out["doubled"] = _DOUBLED_OF_PENALTY.get(int(contract.penalty), 0)
+        out["declarer"] = Seat(int(contract.declarer), 4)
+        written = tags.get("result", ("", 0))[0].strip()
+        whole = len(board.play or ()) == 52  # LIN has no result: the play's, when complete
+        if written.isdigit() or (whole and contract.result is not None):
+            out["result"] = int(contract.level) + 6 + int(contract.result)
+    elif calls:
+        out |= _from_auction(calls, dealer)
+    out["play"] = tuple(
+        parse_cards(_PBN_SUITS[int(card.suit)].symbol + card.rank.abbr)[0]
+        for card in board.play or ()
+    )
+    return out
+
+
+def _from_auction(calls: list[str], dealer: Seat) -> dict[str, Any]:
+    """The contract, doubling and declarer a finished auction ends in (nothing if it is not
+    finished or cannot be followed)."""
+    from betel_tutor.bridge_auction import BridgeAuction
+    from betel_tutor.errors import BetelError
+
+    auction = BridgeAuction(dealer=int(dealer))
+    try:
+        for call in calls:
+            auction.call(call)
+    except BetelError:
+        return {}
+    if not auction.finished:
+        return {}
+    if auction.contract is None:
+        return {"contract": "pass"}
+    return {"contract": auction.contract, "doubled": auction.doubled, "declarer": auction.declarer}
 
 
 def _first_bad_tag(text: str) -> int | None:
@@ -326,9 +413,7 @@ def to_pbn(boards: list[BridgeBoard]) -> str:
             f'[Vulnerable "{_PBN_VUL[board.vulnerable]}"]',
             f'[Deal "{board.pbn_deal()}"]',
             '[Scoring "?"]',
-            '[Declarer "?"]',
-            '[Contract "?"]',
-            '[Result "?"]',
+            *_pbn_result(board),
         ]
         if board.variant is not None:
             lines.append(f'[Variant "{board.variant}"]')
@@ -343,6 +428,71 @@ def to_pbn(boards: list[BridgeBoard]) -> str:
                 lines.append("{" + head + "\n" + _escape(note.text.get(lang)) + "}")
         games.append("\n".join(lines) + "\n")
     return "% PBN 2.1\n% EXPORT\n\n" + "\n".join(games)
+
+
+def _pbn_result(board: BridgeBoard) -> list[str]:
+    """Declarer, Contract and Result (``?`` when not known), then the auction and the play."""
+    declarer = "?" if board.declarer is None or board.contract == "pass" else board.declarer.letter
+    if board.contract is None:
+        contract = "?"
+    elif board.contract == "pass":
+        contract = "Pass"
+    else:
+        contract = _pbn_bid(board.contract) + ("", "X", "XX")[board.doubled]
+    result = "?" if board.result is None else str(board.result)
+    lines = [f'[Declarer "{declarer}"]', f'[Contract "{contract}"]', f'[Result "{result}"]']
+    if board.auction:
+        lines.append(f'[Auction "{board.dealer.letter}"]')
+        words = [_pbn_call(call) for call in board.auction]
+        lines.extend(" ".join(words[i : i + 4]) for i in range(0, len(words), 4))
+    if board.play and board.declarer is not None and board.contract not in (None, "pass"):
+        lines.extend(_pbn_play(board))
+    return lines
+
+
+def _pbn_bid(bid: str) -> str:
+    """``4♠`` as PBN writes it, ``4S``; ``3NT`` stays."""
+    level, strain = bid[0], bid[1:]
+    return level + ("NT" if strain.upper() in ("NT", "BA") else Suit.parse(strain).letter)
+
+
+def _pbn_call(call: str) -> str:
+    word = call.strip().lower()
+    if word in ("pass", "pas", "p"):
+        return "Pass"
+    if word in ("kontra", "ktr", "double", "x"):
+        return "X"
+    if word in ("rekontra", "rktr", "redouble", "xx"):
+        return "XX"
+    from betel_tutor.bridge_auction import parse_bid
+
+    return _pbn_bid(str(parse_bid(call)))
+
+
+def _pbn_play(board: BridgeBoard) -> list[str]:
+    """PBN's play section: a line a trick, the cards in columns by seat from the opening
+    leader (the declarer's left), ``-`` for a card not played."""
+    from betel_tutor.profiles import profile
+
+    assert board.declarer is not None and board.contract is not None
+    strain = board.contract[1:]
+    trump = None if strain == "NT" else Suit.parse(strain).symbol
+    game = profile(board.variant or "bridge")  # the blue suit's tricks are won its own way
+    first = board.declarer.next(1)
+    lines = [f'[Play "{first.letter}"]']
+    leader = int(first)
+    for start in range(0, len(board.play), 4):
+        trick = board.play[start : start + 4]
+        columns = ["-"] * 4
+        for offset, card in enumerate(trick):
+            rank = "T" if card.rank is Rank.TEN else card.rank.symbol
+            columns[(leader + offset - int(first)) % 4] = card.suit.letter + rank
+        lines.append(" ".join(columns))
+        if len(trick) == 4:
+            leader = (leader + game.winner(list(trick), trump=trump)) % 4
+    if len(board.play) < 52:
+        lines.append("*")
+    return lines
 
 
 # -- LIN ------------------------------------------------------------------------------------
@@ -368,7 +518,8 @@ def _lin_boards(text: str, path: str) -> list[BridgeBoard]:
         vul = ("none", "all", "NS", "EW")[int(board.vul)] if board.vul is not None else "none"
         dealer = Seat(int(board.dealer), 4) if board.dealer is not None else Seat(0, 4)
         ident = f"board-{number}" if number is not None else f"board-{index + 1}"
-        boards.append(BridgeBoard(ident, hands, dealer, number, vul))
+        played = _played(board, dealer, {})
+        boards.append(BridgeBoard(ident, hands, dealer, number, vul, **played))
     return boards
 
 
@@ -398,6 +549,15 @@ def to_yaml(boards: list[BridgeBoard], *, scenario_id: str) -> str:
             out.append(f"    trump: {board.trump}")
         out.append(f"    dealer: {board.dealer.letter}")
         out.append(f"    vulnerable: {board.vulnerable}")
+        if board.auction:
+            out.append(f'    auction: "{" ".join(board.auction)}"')
+        if board.contract is not None:
+            doubled = ("", "X", "XX")[board.doubled] if board.contract != "pass" else ""
+            out.append(f'    contract: "{board.contract}{doubled}"')
+        if board.declarer is not None and board.contract != "pass":
+            out.append(f"    declarer: {board.declarer.letter}")
+        if board.result is not None:
+            out.append(f"    result: {board.result}")
         out.append("    hands:")
         for seat in Seat(0, 4).clockwise():
             hand = board.hands[seat]
@@ -406,6 +566,10 @@ def to_yaml(boards: list[BridgeBoard], *, scenario_id: str) -> str:
                 ranks = " ".join(c.rank.symbol for c in hand if c.suit is suit) or "-"
                 groups.append(suit.symbol + ranks)
             out.append(f"      {seat.letter}: {' '.join(groups)}")
+        if board.play:
+            tricks = [board.play[i : i + 4] for i in range(0, len(board.play), 4)]
+            out.append("    play: >-")
+            out.extend("      " + " ".join(str(card) for card in trick) for trick in tricks)
         if board.notes:
             out.append("    notes:")
             for note in board.notes:
@@ -415,6 +579,27 @@ def to_yaml(boards: list[BridgeBoard], *, scenario_id: str) -> str:
                 for lang in ("en", "pl"):
                     out.append(f"        {lang}: {_block(note.text.get(lang), '          ')}")
     return "\n".join(out) + "\n"
+
+
+_TAG_OF_KEY = {"hands": "deal", "notes": ""}
+
+
+def as_scenario(path: str) -> tuple[str, dict[int, int]]:
+    """A PBN or LIN file as the YAML scenario ``convert`` writes from it, and for each line of
+    that text the line of the file it comes from (the tag it was read from, else the board's
+    first line; 1 in LIN, which is one line a board)."""
+    boards = read_board_file(path)
+    text = to_yaml(boards, scenario_id=Path(path).stem)
+    origin: dict[int, int] = {}
+    index, key = -1, ""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.startswith("  - id:"):
+            index, key = index + 1, ""
+        elif (match := re.match(r"    (\w+):", line)) is not None:
+            key = match.group(1)
+        tags = boards[index].tag_lines if index >= 0 else {}
+        origin[number] = tags.get(_TAG_OF_KEY.get(key, key), tags.get("", 1))
+    return text, origin
 
 
 def write_boards(boards: list[BridgeBoard], path: str) -> str:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from betel_tutor.explain import Explanation
+    from betel_tutor.seats import Seat
 
 USAGE_ERROR = 2
 
@@ -627,7 +628,11 @@ def solve_command(
     ] = None,
     seat: Annotated[
         str | None,
-        typer.Option("--seat", help="Only this declarer: 0 or S South, 1 or W West, 2 or N North."),
+        typer.Option(
+            "--seat",
+            help="Only this declarer: 0 or S South, 1 or W West, 2 or N North; on a bridge "
+            "board N, E, S or W (its row of the table; par stays the board's).",
+        ),
     ] = None,
     lang: Lang = None,
     as_json: Json = False,
@@ -637,24 +642,17 @@ def solve_command(
         import json
 
         from betel_tutor.errors import NotationError
-        from betel_tutor.seats import Seat, seats
         from betel_tutor.solver.report import reports_for_file, reports_for_seed
 
         seed = _seed_text(seed)
         if (path is None) == (seed is None):
             raise NotationError("cli.solve_what", token=path or "", position=0)
-        chosen = seats()
-        if seat is not None:
-            try:  # an index as before, or a letter or name in either language
-                chosen = (Seat(int(seat)) if seat.strip().isdigit() else Seat.parse(seat),)
-            except ValueError:
-                raise NotationError("cli.bad_seat", token=seat, position=0) from None
-        reports = reports_for_seed(seed, chosen) if seed is not None else None
+        reports = reports_for_seed(seed, _solve_seats(seat, 3)) if seed is not None else None
         if reports is None:
             assert path is not None
-            if _solve_bridge(path, language, as_json=as_json):
+            if _solve_bridge(path, language, as_json=as_json, seat=seat):
                 return
-            reports = reports_for_file(path, chosen)
+            reports = reports_for_file(path, _solve_seats(seat, 3))
         if as_json:
             data = {"deals": [report.to_json(language) for report in reports]}
             typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
@@ -666,7 +664,24 @@ def solve_command(
                 typer.echo(line)
 
 
-def _solve_bridge(path: str, language: str, *, as_json: bool) -> bool:
+def _solve_seats(seat: str | None, count: int) -> tuple[Seat, ...]:
+    """``--seat``: every seat when not given, else the one named (an index, a letter or a
+    name in either language) at a table of ``count``."""
+    from betel_tutor.errors import NotationError
+    from betel_tutor.seats import Seat, seats
+
+    if seat is None:
+        return tuple(Seat(0, count).clockwise()) if count == 4 else seats()
+    try:
+        if seat.strip().isdigit():
+            return (Seat(int(seat), count),)
+        return (Seat.parse(seat, count),)
+    except ValueError:
+        key = "cli.bad_bridge_seat" if count == 4 else "cli.bad_seat"
+        raise NotationError(key, token=seat, position=0) from None
+
+
+def _solve_bridge(path: str, language: str, *, as_json: bool, seat: str | None = None) -> bool:
     """``solve`` on a file of bridge boards (PBN, LIN, or YAML with no Betel deal): DDS's
     double-dummy table and par for each; ``False`` when the file holds Betel deals."""
     import json
@@ -685,8 +700,7 @@ def _solve_bridge(path: str, language: str, *, as_json: bool) -> bool:
                 raise
         else:
             return False
-    from betel_tutor.bridge_dd import double_dummy
-    from betel_tutor.bridge_files import read_boards
+    from betel_tutor.scenario.loader import read_boards
 
     boards = read_boards(path)
     solvable = [board for board in boards if board.variant is None]
@@ -696,19 +710,20 @@ def _solve_bridge(path: str, language: str, *, as_json: bool) -> bool:
             if not solvable:
                 raise refused
             typer.echo(refused.message(language), err=True)
-    results = [double_dummy(board) for board in solvable]
+    chosen = _solve_seats(seat, 4)
+    results = [board.double_dummy() for board in solvable]
     if as_json:
         data = (
-            results[0].to_json()
+            results[0].to_json(chosen)
             if len(results) == 1
-            else {"boards": [result.to_json() for result in results]}
+            else {"boards": [result.to_json(chosen) for result in results]}
         )
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return True
     for number, result in enumerate(results):
         if number:
             typer.echo("")
-        for line in result.lines(language):
+        for line in result.lines(language, chosen):
             typer.echo(line)
     return True
 
@@ -721,8 +736,9 @@ def convert_command(
 ) -> None:
     """Convert bridge boards between PBN, LIN and YAML, by the files' extensions (notes kept)."""
     with _reported(lang) as language:
-        from betel_tutor.bridge_files import format_of, read_boards, write_boards
+        from betel_tutor.bridge_files import format_of, write_boards
         from betel_tutor.i18n import translate, translate_plural
+        from betel_tutor.scenario.loader import read_boards
 
         format_of(target)  # an unknown extension is refused before anything is read
         boards = read_boards(source)

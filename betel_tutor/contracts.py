@@ -163,6 +163,8 @@ class Contract:
             return "Betel"
         if self.kind == "betelek":
             return f"Betelek {self.allowed}"
+        if self.kind == "normal" and self.level > 5:  # only bridge bids six and seven
+            return bridge_contract_words(self.level, self.strain, lang)
         if self.strain is None:
             key = "contracts.free" if self.kind == "free" else f"contracts.level_{self.level}_nt"
             return i18n.translate(key, lang)
@@ -302,3 +304,24 @@ def parse_contract(text: str) -> Contract:
         raise NotationError("contracts.bad_contract", token=text, position=0)
     strain = _STRAIN_WORDS[strain_word]
     return next(c for c in NORMAL if c.level == level and c.strain is strain)
+
+
+def bridge_contract_words(level: int, strain: Suit | None, lang: str) -> str:
+    """A bridge contract (levels 1–7) in words: "Four spades", "Trzy bez atu", "Pięć pików",
+    "Siedem karo". Levels 1–3 are named as Betel names them; from five up Polish counts with
+    the genitive plural (pięć pików, sześć kierów, siedem trefli, siedem karo).
+
+    >>> bridge_contract_words(4, Suit.SPADES, "pl"), bridge_contract_words(7, None, "en")
+    ('Cztery piki', 'Seven no trump')
+    """
+    from betel_tutor import i18n
+
+    if not 1 <= level <= 7:
+        raise ValueError(f"a bridge contract's level is 1 to 7, not {level}")
+    if level <= 3:
+        return Contract("normal", level, strain).localized(lang)
+    if strain is None:
+        return i18n.translate(f"contracts.bridge_level_{level}_nt", lang)
+    suit = strain.name.lower()
+    many = i18n.translate(f"contracts.{'many' if level == 4 else 'gen'}_{suit}", lang)
+    return i18n.translate(f"contracts.bridge_level_{level}", lang, many=many)

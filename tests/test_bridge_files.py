@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from betel_tutor.bridge_dd import double_dummy
-from betel_tutor.bridge_files import BridgeBoard, read_boards, to_pbn
+from betel_tutor.bridge_files import BridgeBoard, to_pbn
 from betel_tutor.cards import parse_cards
 from betel_tutor.errors import ScenarioError
+from betel_tutor.scenario.loader import read_boards
 from betel_tutor.scenario.model import Note, Text
 from betel_tutor.seats import Seat
 
@@ -45,7 +45,7 @@ def test_lin_board_is_read() -> None:
 def test_dds_table_thirteen_top_tricks() -> None:
     # South holds every ace, king and queen but ♦J: 13 top tricks in ♥, ♠ and NT for N-S,
     # and East-West take nothing there.
-    solved = double_dummy(read_boards(str(DATA / "slam.lin"))[0])
+    solved = read_boards(str(DATA / "slam.lin"))[0].double_dummy()
     for seat in ("N", "S"):
         row = solved.tricks[Seat.parse(seat, 4)]
         assert (row["♠"], row["♥"], row["NT"]) == (13, 13, 13)
@@ -103,6 +103,26 @@ def test_solve_text_both_languages(lang: str) -> None:
     result = run("solve", str(DATA / "slam.yaml"), "--lang", lang)
     assert result.returncode == 0, result.stderr
     assert ("Par: 2220 for North-South" if lang == "en" else "7BA N") in result.stdout
+
+
+@pytest.mark.parametrize(("given", "letter"), [("E", "E"), ("Południe", "S"), ("0", "N")])
+def test_solve_seat_keeps_that_seats_row(given: str, letter: str) -> None:
+    result = run("solve", str(DATA / "slam.lin"), "--seat", given, "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert list(data["table"]) == [letter]
+    assert data["par"]["score"] == 2220  # par is the board's, whoever is asked about
+    text = run("solve", str(DATA / "slam.yaml"), "--seat", given, "--lang", "pl").stdout
+    rows = [line for line in text.splitlines()[2:] if not line.startswith("Par")]
+    assert len(rows) == 1 and rows[0].startswith(Seat.parse(letter, 4).localized("pl"))
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_solve_seat_refuses_a_seat_not_at_a_bridge_table(lang: str) -> None:
+    result = run("solve", str(DATA / "slam.lin"), "--seat", "X", "--lang", lang)
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "X" in result.stderr and ("W West" if lang == "en" else "W Zachód") in result.stderr
 
 
 def test_blue_suit_is_not_solved() -> None:
@@ -163,8 +183,139 @@ def test_dds_one_suit_each() -> None:
     # spades North-South take all 13 whoever declares (North's trumps win every trick); in
     # no-trumps the opening leader runs their suit: 13 for the defence.
     hands = tuple(tuple(parse_cards(f"{suit}AKQJT98765432")) for suit in "♠♥♦♣")
-    solved = double_dummy(BridgeBoard("suits", hands, Seat(0, 4)))
+    solved = BridgeBoard("suits", hands, Seat(0, 4)).double_dummy()
     north, _, south, west = (Seat.parse(s, 4) for s in "NESW")
     assert solved.tricks[north]["♠"] == solved.tricks[south]["♠"] == 13
     assert solved.tricks[north]["NT"] == 0  # East leads hearts
     assert solved.tricks[west]["NT"] == 0  # North leads spades
+
+
+def _played(board: BridgeBoard) -> tuple[object, ...]:
+    return (
+        board.auction, board.contract, board.doubled, board.declarer, board.play, board.result
+    )  # fmt: skip
+
+
+def test_pbn_auction_contract_play_and_result_are_read() -> None:
+    doubled, passed = read_boards(str(DATA / "played.pbn"))
+    assert doubled.auction[:5] == ("1♠", "pass", "2♣", "kontra", "rekontra")
+    assert (doubled.contract, doubled.doubled, doubled.declarer) == ("6NT", 1, Seat.parse("S", 4))
+    assert doubled.result == 13
+    # [Play "W"]: the cards in columns by seat; read in the order played, each trick led by
+    # the winner of the one before (North's ♠A, then ♥A).
+    assert doubled.play == tuple(parse_cards("♠2 ♠A ♠8 ♠5 ♥A ♥8 ♥5 ♥2 ♦A ♦8 ♦5 ♦2"))
+    assert (passed.auction, passed.contract, passed.declarer) == (("pass",) * 4, "pass", None)
+
+
+def test_pbn_yaml_pbn_keeps_the_auction_and_the_play(tmp_path: Path) -> None:
+    import endplay.parsers.pbn as endplay_pbn
+
+    source = DATA / "played.pbn"
+    yaml_file, back = tmp_path / "played.yaml", tmp_path / "back.pbn"
+    assert run("convert", str(source), str(yaml_file)).returncode == 0
+    text = yaml_file.read_text(encoding="utf-8")
+    assert 'contract: "6NTX"' in text and "declarer: S" in text and "result: 13" in text
+    checked = run("check", str(yaml_file))
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert run("convert", str(yaml_file), str(back)).returncode == 0
+    assert [_played(b) for b in read_boards(str(back))] == [
+        _played(b) for b in read_boards(str(source))
+    ]
+    # The tags mean the same to another reader too.
+    before = endplay_pbn.loads(source.read_text(encoding="utf-8"))
+    after = endplay_pbn.loads(back.read_text(encoding="utf-8"))
+    for one, two in zip(before, after, strict=True):
+        assert str(one.contract) == str(two.contract)
+        assert list(one.auction) == list(two.auction)
+        assert list(one.play) == list(two.play)
+
+
+def test_lin_auction_and_play_are_read(tmp_path: Path) -> None:
+    (board,) = read_boards(str(DATA / "played.lin"))
+    assert board.auction == ("pass", "pass", "7NT", "pass", "pass", "pass")
+    assert (board.contract, board.declarer) == ("7NT", Seat.parse("S", 4))
+    assert board.play == tuple(parse_cards("♠10 ♠5 ♠2 ♠A ♥A ♥8 ♥5 ♥2"))
+    out = tmp_path / "lin.yaml"
+    assert run("convert", str(DATA / "played.lin"), str(out)).returncode == 0
+    checked = run("check", str(out))
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+@pytest.mark.parametrize(
+    ("contract", "problem"),
+    [("7NTXX", None), ("3BAX", None), ("pass", None), ("8NT", "8NT"), ("4♠XXX", "4♠XXX")],
+)
+def test_yaml_bridge_contracts(tmp_path: Path, contract: str, problem: str | None) -> None:
+    path = tmp_path / "board.yaml"
+    text = (DATA / "slam.yaml").read_text(encoding="utf-8")
+    declarer = "" if contract == "pass" else "    declarer: S\n"
+    text = text.replace("    vulnerable: NS\n", f'    vulnerable: NS\n    contract: "{contract}"\n')
+    path.write_text(text.replace("    board: 7\n", "    board: 7\n" + declarer), encoding="utf-8")
+    result = run("check", str(path))
+    if problem is None:
+        assert result.returncode == 0, result.stdout + result.stderr
+    else:
+        assert result.returncode == 1 and problem in result.stdout
+
+
+def test_check_and_render_read_pbn_and_lin_directly(tmp_path: Path) -> None:
+    for name in ("played.pbn", "played.lin", "slam.lin"):
+        checked = run("check", str(DATA / name))
+        assert checked.returncode == 0, checked.stdout + checked.stderr
+        assert "1 file checked, 0 problems" in checked.stderr
+    out = tmp_path / "sheets"
+    rendered = run("render", str(DATA / "played.pbn"), "--output", str(out), "--lang", "pl")
+    assert rendered.returncode == 0, rendered.stderr
+    sheet = (out / "played.html").read_text(encoding="utf-8")
+    assert "Sześć bez atu z kontrą" in sheet
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_check_names_the_pbn_line(tmp_path: Path, lang: str) -> None:
+    text = (DATA / "played.pbn").read_text(encoding="utf-8")
+    revoke = tmp_path / "revoke.pbn"
+    revoke.write_text(text.replace("H2 HA H8 H5", "H2 HA D8 H5"), encoding="utf-8")
+    play_line = text.splitlines().index('[Play "W"]') + 1
+    result = run("check", str(revoke), "--lang", lang)
+    assert result.returncode == 1
+    (line,) = result.stdout.strip().splitlines()
+    assert line.startswith(f"{revoke}:{play_line}:1: ") and "44" in line
+    broken = tmp_path / "broken.pbn"
+    broken.write_text('[Board "1"]\n[Deal "N:AKQ.x"]\n', encoding="utf-8")
+    result = run("check", str(broken), "--lang", lang)
+    assert result.returncode == 1 and f"{broken}:2:1: " in result.stdout
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(
+    ("auction", "extra", "words"),
+    [
+        ("1♠ 1♥ pass pass pass", "", "call 2 (1♥) is not allowed"),
+        ("1♠ pass pass pass", "    contract: 2♠\n    declarer: N\n", "ends in 1♠ N"),
+        ("1♠ pass pass pass", "    contract: 1♠\n    declarer: S\n", "gives 1♠ S"),
+    ],
+)
+def test_check_replays_a_bridge_auction(
+    tmp_path: Path, auction: str, extra: str, words: str
+) -> None:
+    path = tmp_path / "board.yaml"
+    text = (DATA / "slam.yaml").read_text(encoding="utf-8")
+    added = f'    auction: "{auction}"\n{extra}'
+    path.write_text(text.replace("    vulnerable: NS\n", "    vulnerable: NS\n" + added), "utf-8")
+    result = run("check", str(path))
+    assert result.returncode == 1 and words in result.stdout, result.stdout
+
+
+def test_yaml_pbn_yaml_keeps_a_lessons_contract_and_play(tmp_path: Path) -> None:
+    lesson = ROOT / "scenarios" / "lessons" / "penalty-cards.yaml"
+    pbn, back = tmp_path / "lesson.pbn", tmp_path / "lesson.yaml"
+    assert run("convert", str(lesson), str(pbn)).returncode == 0
+    assert '[Contract "3NT"]' in pbn.read_text(encoding="utf-8")
+    assert run("convert", str(pbn), str(back)).returncode == 0
+    before, after = read_boards(str(lesson)), read_boards(str(back))
+    assert [(b.contract, b.declarer, b.play) for b in after] == [
+        (b.contract, b.declarer, b.play) for b in before
+    ]
+    assert all(b.play for b in after)
+    checked = run("check", str(back))
+    assert checked.returncode == 0, checked.stdout + checked.stderr

@@ -30,6 +30,8 @@ DYNAMIC = {
     r"bots\.call_\w+_exchange": "bots/bidding.py, strong_bidding.py: reason + '_exchange'",
     r"contracts\.level_[1-5](_nt)?": "contracts.py: f'contracts.level_{level}' (+ '_nt')",
     r"contracts\.(one|many)_(spades|hearts|diamonds|clubs)": "contracts.py: f'…one_{suit}'",
+    r"contracts\.bridge_level_[4-7](_nt)?": "contracts.py: f'contracts.bridge_level_{level}'",
+    r"contracts\.gen_(spades|hearts|diamonds|clubs)": "contracts.py: f'contracts.gen_{suit}'",
     r"play\.\w+?(_many)?(_you)?": "rules.py: f'play.{reason}{_many}{_you}'",
     r"penalty\.\w+_you": "penalty.py: _refused(key) + '_you', spoken to the learner",
     r"explain\.option_(require|forbid|none)": "explain/penalty.py: f'explain.option_{kind}'",

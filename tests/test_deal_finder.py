@@ -85,11 +85,91 @@ def test_parse_refuses(text: str, key: str, token: str) -> None:
     assert text in refused.value.message("pl")
 
 
-def test_bridge_refuses_double_dummy_and_dubel() -> None:
-    with pytest.raises(NotationError, match="not available for bridge"):
-        parse_condition("N makes 3NT", game="bridge")
+def test_bridge_refuses_the_dubel() -> None:
     with pytest.raises(NotationError, match="no dubel"):
         parse_condition("dubel has ♠A", game="bridge")
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "level", "strain", "low", "high"),
+    [
+        ("S makes 3NT", "makes", 3, "NT", 0, None),
+        ("N makes 4♠", "makes", 4, "♠", 0, None),
+        ("N makes 7♣", "makes", 7, "♣", 0, None),
+        ("E takes at most 3 tricks in ♥", "takes", 0, "♥", 0, 3),
+        ("W takes 9+ tricks in 3NT", "takes", 3, "NT", 9, None),
+        ("S wygrywa 3BA", "makes", 3, "NT", 0, None),
+        ("S robi 3BA", "makes", 3, "NT", 0, None),
+        ("N robi cztery piki", "makes", 4, "♠", 0, None),
+        ("E bierze co najmniej 9 lew w BA", "takes", 0, "NT", 9, None),
+        ("W bierze co najwyżej 1 lewę w kiery", "takes", 0, "♥", 0, 1),
+    ],
+)
+def test_bridge_double_dummy_parse(
+    text: str, kind: str, level: int, strain: str, low: int, high: int | None
+) -> None:
+    condition = parse_condition(text, game="bridge")
+    assert (condition.kind, condition.level, condition.strain) == (kind, level, strain)
+    assert (condition.low, condition.high) == (low, high)
+    assert condition.double_dummy
+
+
+@pytest.mark.parametrize(
+    ("polish", "english"),
+    [
+        ("S pkt 12-15", "S hcp 12-15"),
+        ("S punkty 12-15", "S hcp 12-15"),
+        ("dubel ma ♠A", "dubel has ♠A"),
+        ("dubel ma ♠D", "dubel has ♠Q"),
+        ("S układ 5-3-1-1", "S shape 5-3-1-1"),
+        ("Zachód piki co najmniej 3", "W spades at least 3"),
+        ("N kiery co najwyżej 2", "N hearts at most 2"),
+        ("S robi 3BA", "S makes 3NT"),
+        ("S wygrywa 3BA", "S makes 3NT"),
+        ("W bierze co najwyżej 1 lewę w B1", "W takes at most 1 trick in B1"),
+        ("N bierze 5+ lew w 2♠", "N takes 5+ tricks in 2♠"),
+    ],
+)
+def test_polish_words_mean_the_english(polish: str, english: str) -> None:
+    def meaning(text: str) -> tuple[object, ...]:
+        c = parse_condition(text)
+        return (c.seat, c.kind, c.low, c.high, c.suit, c.rank, c.cards, c.shape, c.contract)
+
+    assert meaning(polish) == meaning(english)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "words"),
+    [
+        ("S punkty dużo", "pl", '"dużo" w "S punkty dużo" to nie liczba'),
+        ("S punkty dużo", "en", '"dużo" in "S punkty dużo" is not a count'),
+        ("S banan 3", "pl", "oczekiwano pkt, koloru"),
+        ("S robi 9BA", "pl", '"9BA" w "S robi 9BA" to nie kontrakt'),
+        ("S robi 9BA", "en", '"9BA" in "S robi 9BA" is not a contract'),
+    ],
+)
+def test_bad_constraint_named_in_the_language(text: str, lang: str, words: str) -> None:
+    with pytest.raises(NotationError) as refused:
+        parse_condition(text, game="bridge")
+    assert words in refused.value.message(lang)
+
+
+def test_bridge_double_dummy_against_dds() -> None:
+    from betel_tutor.bridge_files import BridgeBoard
+
+    for seed in range(3):
+        dealt = deal_bridge(seed)
+        board = BridgeBoard("x", tuple(tuple(h) for h in dealt.hands), Seat(0, 4))
+        table = board.double_dummy().tricks
+        for seat, tricks in table.items():
+            who = seat.letter
+            nt, spades = tricks["NT"], tricks["♠"]
+            assert parse_condition(f"{who} makes 3NT", game="bridge").holds(dealt) == (nt >= 9)
+            assert parse_condition(f"{who} makes 4♠", game="bridge").holds(dealt) == (
+                spades >= 10
+            )
+            exact = parse_condition(f"{who} takes {tricks['♥']} tricks in ♥", game="bridge")
+            assert exact.holds(dealt)
 
 
 # -- the evaluator, against counts made here ----------------------------------------------------
@@ -205,7 +285,7 @@ def test_deal_unmet_says_so(lang: str) -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["--game", "bridge", "-c", "N makes 3NT"], "not available for bridge"),
+        (["--game", "bridge", "-c", "N makes 9NT"], '"9NT"'),
         (["--game", "betel", "-c", "S hcp lots"], '"lots"'),
         (["--game", "chess"], "chess"),
         ([], "--game"),
@@ -248,3 +328,55 @@ def test_scenario_line_constraints_are_checked(tmp_path: Path) -> None:
     result = run("check", str(bad))
     assert result.returncode == 1
     assert f"{bad}:9:" in result.stdout and '"plenty"' in result.stdout
+
+
+def _bridge_tricks(hands: dict[str, str]) -> dict[str, dict[str, int]]:
+    """The double-dummy table of a deal given as text, from DDS directly."""
+    from betel_tutor.bridge_files import BridgeBoard
+
+    cards = tuple(tuple(parse_cards(hands[who])) for who in "NESW")
+    table = BridgeBoard("x", cards, Seat(0, 4)).double_dummy().tricks
+    return {seat.letter: strains for seat, strains in table.items()}
+
+
+def test_bridge_deal_meets_double_dummy_conditions() -> None:
+    result = run(
+        "deal", "--game", "bridge", "--seed", "dd", "--count", "2", "--json",
+        "-c", "S makes 3NT", "-c", "E takes at most 3 tricks in ♥",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    deals = json.loads(result.stdout)
+    assert len(deals) == 2
+    for item in deals:
+        assert set(item) == {"seed", "hands"}
+        assert set(item["hands"]) == {"N", "E", "S", "W"}
+        assert sorted(parse_cards(item["hands"]["S"])) == sorted(deal_bridge(item["seed"]).hands[2])
+        tricks = _bridge_tricks(item["hands"])
+        assert tricks["S"]["NT"] >= 9
+        assert tricks["E"]["♥"] <= 3
+
+
+def test_bridge_deal_polish_condition_in_a_file(tmp_path: Path) -> None:
+    board = tmp_path / "board.yaml"
+    board.write_text(
+        "kind: board\nid: x\ntitle: {en: X, pl: X}\ndeals:\n  - id: d1\n    game: bridge\n"
+        '    seed: 3\n    constraints:\n      - "N robi 4♠"\n      - "N pkt 12+"\n',
+        encoding="utf-8",
+    )
+    result = run("deal", str(board), "--seed", "f", "--json")
+    assert result.returncode == 0, result.stderr
+    (item,) = json.loads(result.stdout)
+    assert _bridge_tricks(item["hands"])["N"]["♠"] >= 10
+    assert hcp(parse_cards(item["hands"]["N"])) >= 12
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_bridge_impossible_condition_says_so(lang: str) -> None:
+    result = run(
+        "deal", "--game", "bridge", "--tries", "40", "--workers", "1", "--lang", lang,
+        "--seed", "never", "-c", "N makes 7NT", "-c", "E makes 7NT",
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "--tries" in result.stderr and "40" in result.stderr

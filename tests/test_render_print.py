@@ -181,3 +181,54 @@ def test_the_pdf_command_prints_a4_with_page_numbers_and_title(tmp_path: Path) -
         text = page.extract_text()
         assert f"{number} / {count}" in text
         assert "Level 9: the full game with trade" in text  # the running title
+
+
+_LEVELS_EN = ("One", "Two", "Three", "Four", "Five", "Six", "Seven")
+_LEVELS_PL = ("Jeden", "Dwa", "Trzy", "Cztery", "Pięć", "Sześć", "Siedem")
+# Polish: one takes the singular, two to four the nominative plural, five and up the genitive
+# plural (karo does not decline there: "Siedem karo").
+_STRAINS_EN = {"♣": ("club", "clubs"), "♦": ("diamond", "diamonds"), "♥": ("heart", "hearts")}
+_STRAINS_EN |= {"♠": ("spade", "spades")}
+_STRAINS_PL = {
+    "♣": ("trefl", "trefle", "trefli"),
+    "♦": ("karo", "kara", "karo"),
+    "♥": ("kier", "kiery", "kierów"),
+    "♠": ("pik", "piki", "pików"),
+}
+
+
+def _expected(level: int, strain: str, lang: str) -> str:
+    if lang == "en":
+        word = _LEVELS_EN[level - 1]
+        if strain == "NT":
+            return f"{word} no trump"
+        return f"{word} {_STRAINS_EN[strain][0 if level == 1 else 1]}"
+    word = _LEVELS_PL[level - 1]
+    if strain == "NT":
+        return f"{word} bez atu"
+    return f"{word} {_STRAINS_PL[strain][0 if level == 1 else 1 if level <= 4 else 2]}"
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+@pytest.mark.parametrize("strain", ["♣", "♦", "♥", "♠", "NT"])
+@pytest.mark.parametrize("level", range(1, 8))
+def test_bridge_contracts_in_words_at_every_level(level: int, strain: str, lang: str) -> None:
+    slam = Path(__file__).parent / "data" / "bridge" / "slam.yaml"
+    text = slam.read_text(encoding="utf-8")
+    bid = f"{level}{strain}"
+    doubled, redoubled = {"en": ("doubled", "redoubled"), "pl": ("z kontrą", "z rekontrą")}[lang]
+    words = _expected(level, strain, lang)
+    for calls, after in (
+        ("pass", ""),
+        ("kontra pass pass rekontra pass pass pass", f" {redoubled}"),
+        ("pass pass kontra pass pass pass", f" {doubled}"),
+    ):
+        auction = f'    auction: "{bid} {calls} pass pass"\n' if calls == "pass" else ""
+        auction = auction or f'    auction: "{bid} {calls}"\n'
+        edited = text.replace("    vulnerable: NS\n", "    vulnerable: NS\n" + auction)
+        scenario, problems = load_text(edited, str(slam))
+        assert scenario is not None and not problems
+        sheet = plain(render_handout([scenario], lang=lang))
+        label = "Contract" if lang == "en" else "Kontrakt"
+        assert f"{label}: {words}{after}" in sheet, (bid, calls)
+        assert f"{label}: {bid}" not in sheet

@@ -48,11 +48,8 @@ class BridgeView:
 @lru_cache(maxsize=64)
 def _solved(pbn_deal: str, vulnerable: str, dealer: int) -> object:
     from betel_tutor.bridge_dd import double_dummy
-    from betel_tutor.bridge_files import BridgeBoard
 
-    hands = tuple(() for _ in range(4))
-    board = BridgeBoard("", hands, Seat(dealer, 4), None, vulnerable)
-    return double_dummy(board, deal=pbn_deal)
+    return double_dummy(pbn_deal, Seat(dealer, 4), vulnerable)
 
 
 def bridge_view(

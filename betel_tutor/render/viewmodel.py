@@ -371,6 +371,14 @@ def contract_words(scenario: Scenario, deal: DealSpec, replayed: Replayed | None
     if deal.auction and deal.game != "betel":
         return _bridge_contract(deal, lang)
     fixed = deal.contract or scenario.options.contract
+    if fixed is not None and deal.game == "bridge" and fixed.kind == "normal":
+        from betel_tutor.contracts import bridge_contract_words
+
+        words = bridge_contract_words(fixed.level, fixed.strain, lang)
+        if deal.doubled:
+            key = "render.doubled" if deal.doubled == 1 else "render.redoubled"
+            words = i18n.translate(key, lang, contract=words)
+        return words
     if fixed is not None:
         return fixed.localized(lang)
     if deal.game != "betel" or not scenario.options.auction:
@@ -381,7 +389,7 @@ def contract_words(scenario: Scenario, deal: DealSpec, replayed: Replayed | None
 def _bridge_contract(deal: DealSpec, lang: str) -> str:
     """A scripted bridge auction's contract in words, doubled or redoubled."""
     from betel_tutor.bridge_auction import BridgeAuction, parse_bid
-    from betel_tutor.contracts import Contract
+    from betel_tutor.contracts import bridge_contract_words
 
     auction = BridgeAuction(dealer=deal.dealer)
     for call in deal.auction or ():
@@ -391,10 +399,7 @@ def _bridge_contract(deal: DealSpec, lang: str) -> str:
     if auction.contract is None:
         return i18n.translate("render.passed_out", lang)
     bid = parse_bid(auction.contract)
-    if bid.level <= 3:
-        words = Contract("normal", bid.level, bid.strain).localized(lang)
-    else:
-        words = auction.contract if lang != "pl" else auction.contract.replace("NT", "BA")
+    words = bridge_contract_words(bid.level, bid.strain, lang)
     if auction.doubled:
         key = "render.doubled" if auction.doubled == 1 else "render.redoubled"
         words = i18n.translate(key, lang, contract=words)

@@ -29,10 +29,9 @@ def check_file(path: str) -> list[Problem]:
     """All problems of one scenario file (or legacy ``.txt`` note): form, then every claim."""
     if path.endswith(".txt"):
         return check_legacy_note(path)
-    from betel_tutor.scenario.loader import load_text_partly
-    from betel_tutor.scenario.source import read_file
+    from betel_tutor.scenario.loader import at_origin, load_text_partly, read_source
 
-    text, problems = read_file(path)
+    text, problems, origin = read_source(path)  # a PBN or LIN file: the scenario it converts to
     if text is None:
         return problems
     scenario, problems, written = load_text_partly(text, path)
@@ -42,7 +41,7 @@ def check_file(path: str) -> list[Problem]:
         for quiz in scenario.all_quizzes():
             problems.extend(check_quiz(quiz))
         problems.extend(check_step_references(scenario, written))
-    return in_file_order(problems)
+    return in_file_order(at_origin(problems, origin))
 
 
 def in_file_order(problems: list[Problem]) -> list[Problem]:

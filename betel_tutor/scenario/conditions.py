@@ -7,13 +7,18 @@
 ``S A 2+`` / ``N K 0``                     cards of a rank (A K Q J 10 9 8 7, or D W)
 ``S has ♠A ♥K`` / ``dubel has ♠A``         every one of these cards
 ``S shape 5-3-1-1`` / ``S shape 4=3=2=1``  suit lengths in any order (``-``), or exact ♠♥♦♣ (``=``)
-``S makes 3NT``                            double dummy, the seat declaring and leading
+``S makes 3NT``                            double dummy, the seat declaring the contract
 ``W takes at most 1 in B1``                double dummy: the declarer's tricks in a contract
+``E takes at most 3 tricks in ♥``          (bridge) the declarer's tricks in a strain
 ========================================  ==================================================
 
-Who is a seat (letter or name in either language) or ``dubel`` (Betel). A count is ``5``
-(exactly), ``5+`` (at least), ``5-`` (at most), ``12-15``, ``at least 5`` or ``at most 2``.
-Double-dummy figures are those of ``betel-tutor solve``: the dealt hands, the declarer leading.
+Each word has its Polish form, read whatever the language: ``pkt``/``punkty`` (hcp), ``ma``
+(has), ``układ`` (shape), ``robi``/``wygrywa``/``gra`` (makes), ``bierze`` (takes), ``co
+najmniej``/``co najwyżej`` (at least/at most), ``lewę``/``lewy``/``lew`` (tricks), ``w`` (in),
+``BA`` (NT). Who is a seat (letter or name in either language) or ``dubel`` (Betel). A count is
+``5`` (exactly), ``5+`` (at least), ``5-`` (at most), ``12-15``, ``at least 5`` or ``at most 2``.
+Double-dummy figures are those of ``betel-tutor solve``: in Betel the dealt hands with the
+declarer leading; in bridge DDS's, the declarer's left-hand opponent leading.
 """
 
 from __future__ import annotations
@@ -32,6 +37,19 @@ SUIT_ORDER = ("♠", "♥", "♦", "♣")
 DUBEL = "dubel"
 _RANK_WORDS = {**RANK_BY_SYMBOL, "D": Rank.QUEEN, "W": Rank.JACK}
 _SUIT_SYMBOLS = {"♠": "♠", "♥": "♥", "♦": "♦", "♣": "♣"}
+HCP_WORDS = ("hcp", "pc", "pkt", "punkty", "punktów", "punktow")
+HAS_WORDS = ("has", "ma")
+SHAPE_WORDS = ("shape", "układ", "uklad")
+MAKES_WORDS = ("makes", "gra", "robi", "wygrywa")
+TAKES_WORDS = ("takes", "bierze")
+TRICK_WORDS = ("trick", "tricks", "lewa", "lewę", "lewe", "lewy", "lew")
+IN_WORDS = ("in", "w")
+_AT_LEAST = (("at", "least"), ("co", "najmniej"))
+_AT_MOST = (("at", "most"), ("co", "najwyżej"), ("co", "najwyzej"))
+_BRIDGE_LEVELS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "jeden": 1, "dwa": 2, "trzy": 3, "cztery": 4, "piec": 5, "szesc": 6, "siedem": 7,
+}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +71,8 @@ class Condition:
     shape: tuple[int, ...] = ()
     exact: bool = False
     contract: Contract | None = None
+    level: int = 0  # bridge: the contract's level (0 for a strain alone, "takes … in ♥")
+    strain: str | None = None  # bridge: a suit symbol or "NT"
 
     @property
     def double_dummy(self) -> bool:
@@ -74,6 +94,12 @@ class Condition:
             if self.exact:
                 return lengths == self.shape
             return sorted(lengths, reverse=True) == sorted(self.shape, reverse=True)
+        if self.strain is not None:  # bridge: DDS gives the exact figure in one search
+            from betel_tutor.bridge_dd import declarer_tricks
+
+            assert self.seat is not None
+            tricks = declarer_tricks(dealt.hands, int(self.seat), self.strain)
+            return tricks >= self.level + 6 if self.kind == "makes" else self._within(tricks)
         # Null-window searches on the bounds alone, not the exact figure: "at least n" is one
         # search, "at most n" the opposite of "at least n + 1".
         assert self.contract is not None
@@ -124,11 +150,13 @@ def _count(words: list[str], text: str, what: str) -> tuple[int, int | None]:
     if not words:
         raise _error("finder.constraint_count", text, what)
     first = words.pop(0)
-    if first.lower() == "at" and len(words) >= 2 and words[0].lower() in ("least", "most"):
-        side, written = words.pop(0).lower(), words.pop(0)
+    pair = (first.lower(), words[0].lower() if words else "")
+    if (pair in _AT_LEAST or pair in _AT_MOST) and len(words) >= 2:
+        words.pop(0)
+        written = words.pop(0)
         if not written.isdigit():
             raise _error("finder.constraint_count", text, written)
-        return (int(written), None) if side == "least" else (0, int(written))
+        return (int(written), None) if pair in _AT_LEAST else (0, int(written))
     match = re.fullmatch(r"(\d{1,2})(\+|-)?|(\d{1,2})-(\d{1,2})", first)
     if match is None:
         raise _error("finder.constraint_count", text, first)
@@ -172,6 +200,28 @@ def _contract(words: list[str], text: str) -> Contract:
     return contract
 
 
+def _bridge_contract(words: list[str], text: str, *, level: bool) -> tuple[int, str]:
+    """A bridge contract's level and strain: ``3NT``, ``3BA``, ``4♠``, ``4 piki``, ``four
+    spades``, ``Cztery piki``; with ``level`` false a strain alone (``♥``, ``BA``) is enough."""
+    from betel_tutor.contracts import _STRAIN_WORDS, _fold
+
+    written = " ".join(words)
+    folded = [w for w in _fold(written).replace("\ufe0f", "").split() if w not in IN_WORDS]
+    compact = "".join(folded)
+    match = re.fullmatch(r"([1-7])?(.+)", compact)
+    number: int | None = None
+    rest = compact
+    if match is not None and match.group(1):
+        number, rest = int(match.group(1)), match.group(2)
+    elif folded and folded[0] in _BRIDGE_LEVELS:
+        number, rest = _BRIDGE_LEVELS[folded[0]], "".join(folded[1:])
+    strain_word = {"bezatu": "nt", "notrump": "nt", "notrumps": "nt"}.get(rest, rest)
+    if strain_word not in _STRAIN_WORDS or (number is None and level):
+        raise _error("finder.constraint_contract", text, written or text)
+    suit = _STRAIN_WORDS[strain_word]
+    return number or 0, "NT" if suit is None else suit.symbol
+
+
 def parse_condition(text: str, *, game: str = "betel", dealer: Seat | None = None) -> Condition:
     """The condition a line states; a :class:`NotationError` naming the bad word if none.
     ``dealer`` lets a scenario write ``dealer`` for the seat."""
@@ -188,7 +238,7 @@ def parse_condition(text: str, *, game: str = "betel", dealer: Seat | None = Non
         found = suit_word(what)
         suit = found.symbol if found is not None else None
     condition: Condition
-    if folded in ("hcp", "pc"):
+    if folded in HCP_WORDS:
         low, high = _count(rest, text, what)
         condition = Condition(text, seat, "hcp", low, high)
     elif suit is not None:
@@ -197,7 +247,7 @@ def parse_condition(text: str, *, game: str = "betel", dealer: Seat | None = Non
     elif what.upper() in _RANK_WORDS:
         low, high = _count(rest, text, what)
         condition = Condition(text, seat, "rank", low, high, rank=_RANK_WORDS[what.upper()])
-    elif folded in ("has", "ma"):
+    elif folded in HAS_WORDS:
         if not rest:
             raise _error("finder.constraint_cards", text, text)
         try:
@@ -208,7 +258,7 @@ def parse_condition(text: str, *, game: str = "betel", dealer: Seat | None = Non
             raise _error("finder.constraint_cards", text, text)
         condition = Condition(text, seat, "cards", cards=cards)
         rest = []
-    elif folded in ("shape", "układ", "uklad"):
+    elif folded in SHAPE_WORDS:
         if seat is None:
             raise _error("finder.constraint_dubel", text, what)
         written = rest.pop(0) if rest else ""
@@ -218,22 +268,29 @@ def parse_condition(text: str, *, game: str = "betel", dealer: Seat | None = Non
             raise _error("finder.constraint_shape", text, written or what, size=hand)
         shape = tuple(int(part) for part in parts)
         condition = Condition(text, seat, "shape", shape=shape, exact=exact)
-    elif folded in ("makes", "gra", "takes", "bierze"):
+    elif folded in MAKES_WORDS or folded in TAKES_WORDS:
         if seat is None:
             raise _error("finder.constraint_dubel", text, what)
-        if game == "bridge":
-            raise _error("finder.constraint_bridge_dd", text, what)
-        if folded in ("makes", "gra"):
-            condition = Condition(text, seat, "makes", contract=_contract(rest, text))
+        bridge = game == "bridge"
+        if folded in MAKES_WORDS:
+            if bridge:
+                level, strain = _bridge_contract(rest, text, level=True)
+                condition = Condition(text, seat, "makes", level=level, strain=strain)
+            else:
+                condition = Condition(text, seat, "makes", contract=_contract(rest, text))
             rest = []
         else:
             low, high = _count(rest, text, what)
-            if rest and rest[0].lower() in ("trick", "tricks", "lewa", "lewy", "lew", "lewę"):
+            if rest and rest[0].lower() in TRICK_WORDS:
                 rest.pop(0)
-            if not rest or rest[0].lower() not in ("in", "w"):
+            if not rest or rest[0].lower() not in IN_WORDS:
                 raise _error("finder.constraint_extra", text, rest[0] if rest else what)
-            contract = _contract(rest[1:], text)
-            condition = Condition(text, seat, "takes", low, high, contract=contract)
+            if bridge:
+                level, strain = _bridge_contract(rest[1:], text, level=False)
+                condition = Condition(text, seat, "takes", low, high, level=level, strain=strain)
+            else:
+                contract = _contract(rest[1:], text)
+                condition = Condition(text, seat, "takes", low, high, contract=contract)
             rest = []
     else:
         raise _error("finder.constraint_what", text, what)

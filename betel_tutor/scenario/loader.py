@@ -6,8 +6,9 @@ answer, a scripted play) is the checker's job (``check.py``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from betel_tutor.contracts import Contract
 from betel_tutor.errors import BetelError
 from betel_tutor.match import CHIPS, TARGET
 from betel_tutor.scenario.conditions import Condition
@@ -27,8 +28,11 @@ from betel_tutor.scenario.model import (
     WatchStep,
 )
 from betel_tutor.scenario.reader import Reader
-from betel_tutor.scenario.source import Node, Problem, load_yaml, read_file
+from betel_tutor.scenario.source import Node, Position, Problem, load_yaml, read_file
 from betel_tutor.seats import Seat
+
+if TYPE_CHECKING:
+    from betel_tutor.bridge_files import BridgeBoard
 
 TOP_KEYS = ("kind", "id", "title", "level", "text", "options", "deals", "steps", "quizzes")
 OPTION_KEYS = (
@@ -65,6 +69,7 @@ DEAL_KEYS = (
     "board",
     "vulnerable",
     "penalties",
+    "result",
 )
 VULNERABLE = ("none", "NS", "EW", "all")
 PENALTY_KEYS = ("after", "seat", "expose", "minor", "option", "designate")
@@ -219,8 +224,16 @@ class _Loader(Reader):
             values["conditions"] = tuple(c for c in read if isinstance(c, Condition))
         if "auction" in fields:
             values["auction"] = self.calls(fields["auction"])
-        if "contract" in fields:
+        if "contract" in fields and game == "bridge":
+            bridge_contract = self.bridge_contract(fields["contract"])
+            values["contract"] = None if bridge_contract is None else bridge_contract[0]
+            values["doubled"] = 0 if bridge_contract is None else bridge_contract[1]
+        elif "contract" in fields:
             values["contract"] = self.contract(fields["contract"], "contract")
+        if "result" in fields:
+            values["result"] = self.integer(fields["result"], "result", low=0, high=13)
+            if game != "bridge":
+                self.problem(fields["result"].position, "scenario.result_bridge_only")
         if "trump" in fields:
             values["trump"] = self.string(fields["trump"], "trump")
             ok = ok and self.trump(fields["trump"], "trump")
@@ -326,6 +339,31 @@ class _Loader(Reader):
         if any(hand is None for hand in hands):
             return None
         return tuple(hands)
+
+    def bridge_contract(self, node: Node) -> tuple[Contract, int] | None:
+        """A bridge deal's contract, levels 1–7: ``4♠``, ``6NT``, ``3BA``, doubled ``4♠X``,
+        redoubled ``4♠XX``; ``pass`` when the board was passed out."""
+        import re
+
+        from betel_tutor.cards import Suit
+        from betel_tutor.contracts import free_play
+        from betel_tutor.errors import NotationError
+
+        text = self.string(node, "contract")
+        if text is None:
+            return None
+        written = text.strip().replace("\ufe0f", "")
+        if written.lower() in ("pass", "pas"):
+            return free_play(), 0
+        match = re.fullmatch(r"([1-7])\s*(NT|BA|N|[♠♥♦♣SHDC])\s*(XX|X)?", written, re.IGNORECASE)
+        if match is None:
+            error = NotationError("bridge.bad_contract", token=text, position=0)
+            self.problem(node.position, "scenario.bad_contract", what="contract", detail=error)
+            return None
+        strain = match.group(2).upper()
+        suit = None if strain in ("NT", "BA", "N") else Suit.parse(strain)
+        doubled = len(match.group(3) or "")
+        return Contract("normal", int(match.group(1)), suit), doubled
 
     def calls(self, node: Node) -> tuple[str, ...] | None:
         if node.is_sequence:
@@ -572,8 +610,62 @@ def load_text_partly(text: str, path: str) -> tuple[Scenario | None, list[Proble
 
 
 def load(path: str) -> tuple[Scenario | None, list[Problem]]:
-    """Load a scenario file: the model, or ``None`` and the list of problems with positions."""
-    text, problems = read_file(path)
+    """Load a scenario file: the model, or ``None`` and the list of problems with positions.
+    A ``.pbn`` or ``.lin`` file is loaded as the scenario it converts to."""
+    text, problems, origin = read_source(path)
     if text is None:
         return None, problems
-    return load_text(text, path)
+    scenario, problems = load_text(text, path)
+    return scenario, at_origin(problems, origin)
+
+
+BOARD_FILES = (".pbn", ".lin")
+
+
+def read_source(path: str) -> tuple[str | None, list[Problem], dict[int, int] | None]:
+    """A scenario's text and the problems met reading it. A PBN or LIN file gives the YAML
+    ``convert`` writes from it, with each line's origin in the file (:func:`at_origin`)."""
+    if not path.lower().endswith(BOARD_FILES):
+        text, problems = read_file(path)
+        return text, problems, None
+    # Lazily: the board formats read scenario values (model), which load with this package.
+    from betel_tutor.bridge_files import as_scenario
+    from betel_tutor.errors import ScenarioError
+
+    text, problems = read_file(path)
+    if text is None:
+        return None, problems, None
+    try:
+        converted, origin = as_scenario(path)
+    except ScenarioError as error:
+        line = int(error.params.get("line") or 0)
+        at = Position(path, line, 1 if line else 0)
+        if error.key == "bridge.no_boards":
+            return None, [Problem(at, "scenario.no_boards")], None
+        detail = error.params.get("detail", "")
+        return None, [Problem(at, "scenario.bad_board_file", {"detail": detail})], None
+    return converted, [], origin
+
+
+def at_origin(problems: list[Problem], origin: dict[int, int] | None) -> list[Problem]:
+    """Problems of a converted PBN or LIN file at the lines of the file they come from."""
+    if origin is None:
+        return problems
+    return [
+        Problem(Position(p.position.path, origin.get(p.position.line, 1), 1), p.key, p.params)
+        for p in problems
+    ]
+
+
+def read_boards(path: str) -> list[BridgeBoard]:
+    """The bridge boards of a ``.pbn``, ``.lin`` or ``.yaml`` file; a file that cannot be
+    read, is damaged or holds a problem is one :class:`ScenarioError` naming the file (and
+    line)."""
+    from betel_tutor.bridge_files import boards_of, format_of, problem_error, read_board_file
+
+    if format_of(path) != "yaml":
+        return read_board_file(path)
+    scenario, problems = load(path)
+    if scenario is None or problems:
+        raise problem_error(path, problems[0])
+    return boards_of(scenario, path)

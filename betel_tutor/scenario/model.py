@@ -155,6 +155,8 @@ class DealSpec:
     title: Text | None = None
     board: int | None = None  # a bridge board's number
     vulnerable: str | None = None  # a bridge board's: none, NS, EW, all
+    doubled: int = 0  # a bridge deal's contract: 1 doubled (4♠X), 2 redoubled (4♠XX)
+    result: int | None = None  # a bridge board's result: the declarer's tricks
     position: Position | None = None
     # Left out of the hash (a dict has none): a deal is hashed to replay it once (script.py).
     where: dict[str, Position] = field(default_factory=dict, hash=False)

@@ -182,6 +182,12 @@ def scenario_schema() -> dict[str, Any]:
         **_trade_properties(),
         "board": {"type": "integer", "minimum": 1},
         "vulnerable": {"enum": list(VULNERABLE)},
+        "result": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 13,
+            "description": "a bridge board's result: the declarer's tricks",
+        },
         "penalties": {
             "type": "array",
             "items": _obj(

@@ -124,6 +124,8 @@ def _walk(deal: DealSpec) -> Replayed:
         elif auction.finished:
             contract, declarer = free_play(), None
         state = auction.state
+    elif deal.auction is not None:  # bridge: Law 44's table, the auction's own laws
+        contract, declarer = _bridge_auction(deal, contract, declarer)
     elif deal.first_exchange is not None:
         trade.first_caller()  # the bids are paid even when no auction is scripted
     played = DealPlay(start_play(game, hands, contract, declarer=declarer, dealer=deal.dealer))
@@ -162,6 +164,93 @@ def _walk(deal: DealSpec) -> Replayed:
     return Replayed(
         contract, declarer, doubled, states, tuple(cards), trade.ledger, state, table, laws_in_order
     )
+
+
+def _bridge_auction(
+    deal: DealSpec, contract: Contract, declarer: Seat | None
+) -> tuple[Contract, Seat | None]:
+    """A bridge deal's scripted auction, call by call; the contract and declarer it ends in
+    (the deal's own when the auction is unfinished), which a contract written beside it must
+    match."""
+    from betel_tutor.bridge_auction import BridgeAuction, blue_suit_auction, parse_bid
+
+    dealer = int(deal.dealer)
+    auction = blue_suit_auction(dealer) if deal.variant else BridgeAuction(dealer=dealer)
+    calls = deal.auction or ()
+    for number, call in enumerate(calls, 1):
+        try:
+            auction.call(call)
+        except BetelError as error:
+            raise ScriptError("auction", number, _BridgeCall(call), error) from None
+    if not auction.finished:
+        return contract, declarer
+    if auction.contract is None:
+        ended, by = free_play(), None
+    else:
+        bid = parse_bid(auction.contract)
+        ended, by = Contract("normal", bid.level, bid.strain), auction.declarer
+    written = deal.contract is not None or deal.declarer is not None
+    if written and (
+        (deal.contract is not None and deal.contract != ended)
+        or deal.declarer != by
+        or (deal.contract is not None and deal.doubled != auction.doubled)
+    ):
+        mismatch = BetelError(
+            "check.contract_not_auction",
+            ended=_bridge_words(ended, auction.doubled, by),
+            written=_bridge_words(deal.contract or ended, deal.doubled, deal.declarer),
+        )
+        raise ScriptError("auction", len(calls), _BridgeCall(calls[-1]), mismatch)
+    return ended, by
+
+
+@dataclass(frozen=True, slots=True)
+class _BridgeWords:
+    """A bridge contract and declarer as a message shows them: ``6NTX S``, in Polish
+    ``6BAX S``; ``pass`` / ``pas`` when passed out."""
+
+    contract: Contract
+    doubled: int
+    declarer: Seat | None
+
+    def localized(self, lang: str) -> str:
+        if self.contract.kind == "free":
+            return "pas" if lang == "pl" else "pass"
+        strain = self.contract.strain
+        written = ("BA" if lang == "pl" else "NT") if strain is None else strain.symbol
+        by = "" if self.declarer is None else f" {self.declarer.letter}"
+        return f"{self.contract.level}{written}{('', 'X', 'XX')[self.doubled]}{by}"
+
+    def __str__(self) -> str:
+        return self.localized("en")
+
+
+@dataclass(frozen=True, slots=True)
+class _BridgeCall:
+    """A scripted bridge call as a message shows it: ``pas``, ``kontra``, ``2BA`` in Polish."""
+
+    written: str
+
+    def localized(self, lang: str) -> str:
+        from betel_tutor import i18n
+
+        word = self.written.strip().lower()
+        for key, words in (
+            ("render.pass", ("pass", "pas", "p")),
+            ("render.kontra", ("kontra", "ktr", "double", "x")),
+            ("render.rekontra", ("rekontra", "rktr", "redouble", "xx")),
+        ):
+            if word in words:
+                return i18n.translate(key, lang)
+        upper = self.written.strip().upper()
+        return upper.replace("NT", "BA") if lang == "pl" else upper.replace("BA", "NT")
+
+    def __str__(self) -> str:
+        return self.localized("en")
+
+
+def _bridge_words(contract: Contract, doubled: int, declarer: Seat | None) -> _BridgeWords:
+    return _BridgeWords(contract, doubled, declarer)
 
 
 def _penalty_events(

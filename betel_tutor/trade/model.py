@@ -115,7 +115,8 @@ class Moment:
 
     @classmethod
     def of_play(cls, play: PlayState, dealer: int) -> Moment:
-        return cls(play.hands, Seat(dealer), play=play)
+        # A bridge deal's play has four hands: its dealer is a seat of that table.
+        return cls(play.hands, Seat(int(dealer), len(play.hands)), play=play)
 
     def with_hands(self, hands: tuple[frozenset[Card], ...]) -> Moment:
         """The same moment after cards changed hands (a swap): the auction or play follows."""

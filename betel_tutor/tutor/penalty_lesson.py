@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from betel_tutor import i18n
 from betel_tutor.cards import Card, Suit, format_hand, parse_card, sort_cards
+from betel_tutor.contracts import bridge_contract_words
 from betel_tutor.errors import BetelError, IllegalPlay
 from betel_tutor.penalty import (
     Penalties,
@@ -140,8 +141,14 @@ class PenaltyLessonPhase(Phase):
         for seat in Seat(0, 4).clockwise():
             name = seat.localized(ctx.lang)
             ctx.describe(f"  {name:<9} {format_hand(hands[seat], lang=ctx.lang)}")
-        if deal.contract is not None:
-            ctx.say(ctx.t("penalty_contract", contract=deal.contract, seat=self.declarer))
+        contract = deal.contract
+        if contract is not None:
+            words = (
+                bridge_contract_words(contract.level, contract.strain, ctx.lang)
+                if contract.kind == "normal"
+                else contract.localized(ctx.lang)
+            )
+            ctx.say(ctx.t("penalty_contract", contract=words, seat=self.declarer))
         return self
 
     def _board_over(self, ctx: Context) -> Phase:
