@@ -69,3 +69,20 @@ def test_the_key_holds_the_deal_and_the_solvers_version(
         assert tables.deal_key(a) != before
     finally:
         tables.solver_version.cache_clear()
+
+
+def test_a_deal_held_twice_is_analysed_once(cached: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    a, _ = deals()
+    twin = load_text(SOURCE.replace("id: cached", "id: twin"), "twin.yaml")[0]
+    assert twin is not None
+    calls: list[object] = []
+    from betel_tutor.render.viewmodel import analyse
+
+    def counted(deal: object) -> object:
+        calls.append(deal)
+        return analyse(deal)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tables, "analyse", counted)
+    first, second = tables.analyse_all([a, twin.deals[0]])
+    assert len(calls) == 1 and first is second and first is not None
+    assert len(list(cached.glob("*.json"))) == 1

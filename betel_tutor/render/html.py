@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -23,7 +24,7 @@ from betel_tutor.render.viewmodel import (
     quiz_views,
 )
 from betel_tutor.resources import data_dir
-from betel_tutor.scenario.model import Quiz, QuizStep, ReadStep, Scenario
+from betel_tutor.scenario.model import DealSpec, Quiz, QuizStep, ReadStep, Scenario
 
 PER_PAGE = (1, 2, 4)
 
@@ -82,7 +83,7 @@ def _part(
     scenario: Scenario,
     languages: list[str],
     sheet: str,
-    analyses: dict[int, Analysis | None],
+    analysis_of: Callable[[DealSpec], Analysis | None],
     per_page: int,
     counted: list[int],
 ) -> Part:
@@ -97,7 +98,7 @@ def _part(
             ]
             blocks.append(Block("text", texts=texts))
         elif kind == "deal":
-            analysis = analyses.get(id(item))
+            analysis = analysis_of(item)
             views = [
                 deal_view(scenario, item, lang=language, sheet=sheet, analysis=analysis)
                 for language in languages
@@ -178,18 +179,31 @@ def render_handout(
         autoescape=select_autoescape(default=True, default_for_string=True),
     )
     languages = ["en", "pl"] if lang == "both" else [lang]
-    analyses: dict[int, Analysis | None] = {}
-    if solver and sheet == "answers":
-        specs = [spec for scenario in scenarios for spec in scenario.deals]
-        from betel_tutor.render.tables import analyse_all
-
-        analyses = {
-            id(spec): analysis for spec, analysis in zip(specs, analyse_all(specs), strict=True)
-        }
     counted = [0, sum(len(scenario.deals) for scenario in scenarios)]
-    parts = [
-        _part(scenario, languages, sheet, analyses, per_page, counted) for scenario in scenarios
-    ]
+    if solver and sheet == "answers":
+        from betel_tutor.render.tables import Analyses
+
+        specs = [spec for scenario in scenarios for spec in scenario.deals]
+        places = {id(spec): index for index, spec in enumerate(specs)}
+        # The tables are computed while the deals before them (bridge boards, quizzes) are laid
+        # out.
+        with Analyses(specs) as analyses:
+            parts = [
+                _part(
+                    scenario,
+                    languages,
+                    sheet,
+                    lambda spec: None if id(spec) not in places else analyses.get(places[id(spec)]),
+                    per_page,
+                    counted,
+                )
+                for scenario in scenarios
+            ]
+    else:
+        parts = [
+            _part(scenario, languages, sheet, lambda spec: None, per_page, counted)
+            for scenario in scenarios
+        ]
     context: dict[str, Any] = {
         "title": title or _handout_title(parts, languages),
         "parts": parts,
