@@ -12,7 +12,7 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from betel_tutor import i18n
 from betel_tutor.markup import render_note
@@ -25,6 +25,9 @@ from betel_tutor.render.viewmodel import (
 )
 from betel_tutor.resources import data_dir
 from betel_tutor.scenario.model import DealSpec, Quiz, QuizStep, ReadStep, Scenario
+
+if TYPE_CHECKING:
+    from betel_tutor.render.tables import Analyses
 
 PER_PAGE = (1, 2, 4)
 
@@ -164,10 +167,12 @@ def render_handout(
     per_page: int = 1,
     solver: bool = False,
     printing: bool = False,
+    analyses: Analyses | None = None,
 ) -> str:
     """Scenarios as one HTML page: with several, an index first. Autoescape is on: what
     authors write is escaped, except note HTML, which the markup renderer has made safe.
-    With ``solver`` the answer sheet adds each deal's trick table and cost marks. ``printing``
+    With ``solver`` the answer sheet adds each deal's trick table and cost marks (from
+    ``analyses`` when given, tables already started for these scenarios' deals). ``printing``
     makes the page a PDF is printed from: the same layout, the hands as dealt in plain text
     (no step-through, far fewer boxes for WeasyPrint to lay out)."""
     from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -180,30 +185,24 @@ def render_handout(
     )
     languages = ["en", "pl"] if lang == "both" else [lang]
     counted = [0, sum(len(scenario.deals) for scenario in scenarios)]
-    if solver and sheet == "answers":
-        from betel_tutor.render.tables import Analyses
 
-        specs = [spec for scenario in scenarios for spec in scenario.deals]
-        places = {id(spec): index for index, spec in enumerate(specs)}
-        # The tables are computed while the deals before them (bridge boards, quizzes) are laid
-        # out.
-        with Analyses(specs) as analyses:
-            parts = [
-                _part(
-                    scenario,
-                    languages,
-                    sheet,
-                    lambda spec: None if id(spec) not in places else analyses.get(places[id(spec)]),
-                    per_page,
-                    counted,
-                )
-                for scenario in scenarios
-            ]
-    else:
-        parts = [
-            _part(scenario, languages, sheet, lambda spec: None, per_page, counted)
+    def lay_out(analysis_of: Callable[[DealSpec], Analysis | None]) -> list[Part]:
+        return [
+            _part(scenario, languages, sheet, analysis_of, per_page, counted)
             for scenario in scenarios
         ]
+
+    if not (solver and sheet == "answers"):
+        parts = lay_out(lambda spec: None)
+    elif analyses is not None:
+        parts = lay_out(analyses.of)
+    else:
+        from betel_tutor.render.tables import Analyses
+
+        # The tables are computed while the deals before them (bridge boards, quizzes) are laid
+        # out.
+        with Analyses([spec for scenario in scenarios for spec in scenario.deals]) as started:
+            parts = lay_out(started.of)
     context: dict[str, Any] = {
         "title": title or _handout_title(parts, languages),
         "parts": parts,

@@ -112,6 +112,7 @@ class Analyses:
         self._deals = deals
         self._use_cache = use_cache
         self._keys = [deal_key(deal) for deal in deals]
+        self._places = {id(deal): index for index, deal in enumerate(deals)}
         self._folder = cache_folder()
         self._found: dict[str, Analysis | None] = {}
         missing: list[str] = []  # keys, each once, in the deals' order
@@ -148,6 +149,11 @@ class Analyses:
             if analysis is not None and self._use_cache:
                 _write(self._folder / f"{key}.json", analysis)
         return self._found[key]
+
+    def of(self, deal: DealSpec) -> Analysis | None:
+        """The analysis of a deal given (this very object); another deal is analysed here."""
+        index = self._places.get(id(deal))
+        return analyse(deal) if index is None else self.get(index)
 
     def close(self) -> None:
         """Wait for the analyses started and keep them; then stop the processes."""
