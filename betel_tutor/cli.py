@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from betel_tutor.explain import Explanation
+    from betel_tutor.render.tables import Analyses
     from betel_tutor.seats import Seat
 
 USAGE_ERROR = 2
@@ -534,51 +535,66 @@ def render_command(
         files = [path for path in found if not path.endswith(".txt")]
         if not files and not problems:
             raise BetelError("cli.nothing_to_render", paths=" ".join(paths))
-        problems += [problem for path in files for problem in check_file(path)]
-        for problem in problems:  # a sheet is only printed from a file the checker passes
-            typer.echo(problem.format(language), err=True)
-        if problems:
-            raise typer.Exit(CHECK_FAILED)
-        folder = Path(output)
-        handout = any(Path(path).is_dir() for path in paths)
-        # Where each sheet goes: one handout for folders, else one page a file, by its name.
-        targets = [folder / "handout.html"] if handout else []
-        sources: dict[Path, str] = {}
-        for path in [] if handout else files:
-            target = folder / (Path(path).stem + ".html")
-            if target in sources:  # never one sheet silently written over another
-                raise BetelError(
-                    "cli.same_output", first=sources[target], second=path, target=target
-                )
-            sources[target] = path
-            targets.append(target)
-        scenarios = []
-        for path in files:
-            scenario, _ = load(path)
-            assert scenario is not None
-            scenarios.append(scenario)
-        groups = [scenarios] if handout else [[scenario] for scenario in scenarios]
-        from functools import partial
+        # The files are read before they are checked, so that their trick tables are computed
+        # (in other processes) while the checks run; a sheet is still only printed from files
+        # the checker passes.
+        loaded = [load(path) for path in files]
+        tables: AbstractContextManager[Analyses | None] = nullcontext()
+        if solver and sheet == "answers":
+            from betel_tutor.render.tables import Analyses
 
-        sheet_of = partial(
-            render_handout, lang=page_lang, sheet=sheet, per_page=per_page, solver=solver
-        )
-        if pdf:
-            from betel_tutor.render.pdf import require_weasyprint
+            readable = [s for s, faults in loaded if s is not None and not faults]
+            tables = Analyses([spec for scenario in readable for spec in scenario.deals])
+        with tables as analyses:
+            problems += [problem for path in files for problem in check_file(path)]
+            for problem in problems:
+                typer.echo(problem.format(language), err=True)
+            if problems:
+                raise typer.Exit(CHECK_FAILED)
+            folder = Path(output)
+            handout = any(Path(path).is_dir() for path in paths)
+            # Where each sheet goes: one handout for folders, else one page a file, by its name.
+            targets = [folder / "handout.html"] if handout else []
+            sources: dict[Path, str] = {}
+            for path in [] if handout else files:
+                target = folder / (Path(path).stem + ".html")
+                if target in sources:  # never one sheet silently written over another
+                    raise BetelError(
+                        "cli.same_output", first=sources[target], second=path, target=target
+                    )
+                sources[target] = path
+                targets.append(target)
+            scenarios = []
+            for scenario, _ in loaded:
+                assert scenario is not None
+                scenarios.append(scenario)
+            groups = [scenarios] if handout else [[scenario] for scenario in scenarios]
+            from functools import partial
 
-            require_weasyprint()
-        _make_folder(folder)
-        for target, group in zip(targets, groups, strict=True):
-            # A handout is titled after its lessons (render_handout), never its folder.
-            _write_output(str(target), sheet_of(group), folder=True)
-            typer.echo(str(target))
-            if pdf:  # the tables come from the cache the screen page has just filled
-                from betel_tutor.render.pdf import html_to_pdf
+            sheet_of = partial(
+                render_handout,
+                lang=page_lang,
+                sheet=sheet,
+                per_page=per_page,
+                solver=solver,
+                analyses=analyses,
+            )
+            if pdf:
+                from betel_tutor.render.pdf import require_weasyprint
 
-                printed = target.with_suffix(".pdf")
-                page = sheet_of(group, printing=True)
-                _write_output(str(printed), html_to_pdf(page), folder=True)
-                typer.echo(str(printed))
+                require_weasyprint()
+            _make_folder(folder)
+            for target, group in zip(targets, groups, strict=True):
+                # A handout is titled after its lessons (render_handout), never its folder.
+                _write_output(str(target), sheet_of(group), folder=True)
+                typer.echo(str(target))
+                if pdf:  # the same tables as the screen page
+                    from betel_tutor.render.pdf import html_to_pdf
+
+                    printed = target.with_suffix(".pdf")
+                    page = sheet_of(group, printing=True)
+                    _write_output(str(printed), html_to_pdf(page), folder=True)
+                    typer.echo(str(printed))
 
 
 def _make_folder(folder: Path) -> None:

@@ -69,3 +69,47 @@ def test_the_key_holds_the_deal_and_the_solvers_version(
         assert tables.deal_key(a) != before
     finally:
         tables.solver_version.cache_clear()
+
+
+def test_a_deal_held_twice_is_analysed_once(cached: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    a, _ = deals()
+    twin = load_text(SOURCE.replace("id: cached", "id: twin"), "twin.yaml")[0]
+    assert twin is not None
+    calls: list[object] = []
+    from betel_tutor.render.viewmodel import analyse
+
+    def counted(deal: object) -> object:
+        calls.append(deal)
+        return analyse(deal)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tables, "analyse", counted)
+    first, second = tables.analyse_all([a, twin.deals[0]])
+    assert len(calls) == 1 and first is second and first is not None
+    assert len(list(cached.glob("*.json"))) == 1
+
+
+def test_a_failing_file_stops_the_render_before_anything_is_written(
+    cached: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The tables start before the files are checked; a file the checker refuses still stops
+    the command with its problem, and no sheet is written."""
+    import sys
+
+    from betel_tutor import cli
+
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    (folder / "good.yaml").write_text(SOURCE, encoding="utf-8")
+    broken = SOURCE.replace("id: cached", "id: broken").replace("seed: 12}", "seed: 12, dealer: Q}")
+    (folder / "broken.yaml").write_text(broken, encoding="utf-8")
+    output = tmp_path / "out"
+    argv = sys.argv
+    sys.argv = ["betel-tutor", "render", str(folder), "-o", str(output), "--lang", "en"]
+    try:
+        with pytest.raises(SystemExit) as done:
+            cli.main()
+    finally:
+        sys.argv = argv
+    assert done.value.code == cli.CHECK_FAILED
+    assert "broken.yaml" in capsys.readouterr().err
+    assert not output.exists()

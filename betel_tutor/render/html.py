@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import base64
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
@@ -25,7 +26,10 @@ from betel_tutor.render.viewmodel import (
     quiz_views,
 )
 from betel_tutor.resources import data_dir
-from betel_tutor.scenario.model import Quiz, QuizStep, ReadStep, Scenario
+from betel_tutor.scenario.model import DealSpec, Quiz, QuizStep, ReadStep, Scenario
+
+if TYPE_CHECKING:
+    from betel_tutor.render.tables import Analyses
 
 PER_PAGE = (1, 2, 4)
 
@@ -84,7 +88,7 @@ def _part(
     scenario: Scenario,
     languages: list[str],
     sheet: str,
-    analyses: dict[int, Analysis | None],
+    analysis_of: Callable[[DealSpec], Analysis | None],
     per_page: int,
     counted: list[int],
 ) -> Part:
@@ -99,7 +103,7 @@ def _part(
             ]
             blocks.append(Block("text", texts=texts))
         elif kind == "deal":
-            analysis = analyses.get(id(item))
+            analysis = analysis_of(item)
             views = [
                 deal_view(scenario, item, lang=language, sheet=sheet, analysis=analysis)
                 for language in languages
@@ -165,10 +169,12 @@ def render_handout(
     per_page: int = 1,
     solver: bool = False,
     printing: bool = False,
+    analyses: Analyses | None = None,
 ) -> str:
     """Scenarios as one HTML page: with several, an index first. Autoescape is on: what
     authors write is escaped, except note HTML, which the markup renderer has made safe.
-    With ``solver`` the answer sheet adds each deal's trick table and cost marks. ``printing``
+    With ``solver`` the answer sheet adds each deal's trick table and cost marks (from
+    ``analyses`` when given, tables already started for these scenarios' deals). ``printing``
     makes the page a PDF is printed from: the same layout, the hands as dealt in plain text
     (no step-through, far fewer boxes for WeasyPrint to lay out)."""
     from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -181,18 +187,25 @@ def render_handout(
     )
     environment.filters["css_string"] = css_string
     languages = ["en", "pl"] if lang == "both" else [lang]
-    analyses: dict[int, Analysis | None] = {}
-    if solver and sheet == "answers":
-        specs = [spec for scenario in scenarios for spec in scenario.deals]
-        from betel_tutor.render.tables import analyse_all
-
-        analyses = {
-            id(spec): analysis for spec, analysis in zip(specs, analyse_all(specs), strict=True)
-        }
     counted = [0, sum(len(scenario.deals) for scenario in scenarios)]
-    parts = [
-        _part(scenario, languages, sheet, analyses, per_page, counted) for scenario in scenarios
-    ]
+
+    def lay_out(analysis_of: Callable[[DealSpec], Analysis | None]) -> list[Part]:
+        return [
+            _part(scenario, languages, sheet, analysis_of, per_page, counted)
+            for scenario in scenarios
+        ]
+
+    if not (solver and sheet == "answers"):
+        parts = lay_out(lambda spec: None)
+    elif analyses is not None:
+        parts = lay_out(analyses.of)
+    else:
+        from betel_tutor.render.tables import Analyses
+
+        # The tables are computed while the deals before them (bridge boards, quizzes) are laid
+        # out.
+        with Analyses([spec for scenario in scenarios for spec in scenario.deals]) as started:
+            parts = lay_out(started.of)
     context: dict[str, Any] = {
         "title": title or _handout_title(parts, languages),
         "parts": parts,

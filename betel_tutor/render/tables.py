@@ -5,14 +5,14 @@ An entry is keyed by the deal (its hands, and for the cost marks its scripted pl
 and swaps included) and by the solver's version (a digest of the solver's own source), so a
 changed solver never serves an old figure. Entries are written atomically; one that cannot be
 read or does not hold what an entry holds is ignored and computed again. Several missing
-tables are spread over the available cores.
+tables are spread over the available cores, and the sheet is laid out while they are computed.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -99,31 +99,82 @@ def _write(path: Path, analysis: Analysis) -> None:
         pass
 
 
-def analyse_all(deals: list[DealSpec], *, use_cache: bool = True) -> list[Analysis | None]:
-    """Every deal's analysis, in order: from the cache where it has it, the rest computed (on
-    several cores when several are missing) and kept."""
-    from betel_tutor.cores import usable_workers
+class Analyses:
+    """Every deal's analysis, fetched by its place in ``deals``: from the cache where it has
+    it; the rest started at once (spread over the available cores when several are missing,
+    so that the caller can lay out other deals while they are computed), and kept in the cache
+    as they are fetched. A deal held twice (one deal in several files) is analysed once. Use it
+    as a context manager: leaving it waits for what was started and keeps it."""
 
-    keys = [deal_key(deal) for deal in deals]
-    folder = cache_folder()
-    found: list[Analysis | None] = [None] * len(deals)
-    missing: list[int] = []
-    for index, key in enumerate(keys):
+    def __init__(self, deals: list[DealSpec], *, use_cache: bool = True) -> None:
+        from betel_tutor.cores import usable_workers
+
+        self._deals = deals
+        self._use_cache = use_cache
+        self._keys = [deal_key(deal) for deal in deals]
+        self._places = {id(deal): index for index, deal in enumerate(deals)}
+        self._folder = cache_folder()
+        self._found: dict[str, Analysis | None] = {}
+        missing: list[str] = []  # keys, each once, in the deals' order
+        self._first: dict[str, int] = {}  # a key's first deal
+        for index, key in enumerate(self._keys):
+            if key is None or key in self._first:
+                continue
+            self._first[key] = index
+            entry = self._read(key)
+            if entry is None:
+                missing.append(key)
+            else:
+                self._found[key] = entry
+        self._pool: ProcessPoolExecutor | None = None
+        self._pending: dict[str, Future[Analysis | None]] = {}
+        workers = usable_workers(len(missing))
+        if workers > 1:
+            self._pool = ProcessPoolExecutor(max_workers=workers)
+            for key in missing:
+                self._pending[key] = self._pool.submit(analyse, deals[self._first[key]])
+
+    def _read(self, key: str) -> Analysis | None:
+        return _read(self._folder / f"{key}.json") if self._use_cache else None
+
+    def get(self, index: int) -> Analysis | None:
+        """The analysis of ``deals[index]``; ``None`` for a deal the solver does not analyse."""
+        key = self._keys[index]
         if key is None:
-            continue
-        entry = _read(folder / f"{key}.json") if use_cache else None
-        if entry is None:
-            missing.append(index)
-        found[index] = entry
-    workers = usable_workers(len(missing))
-    if workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            computed = list(pool.map(analyse, [deals[i] for i in missing]))
-    else:
-        computed = [analyse(deals[i]) for i in missing]
-    for index, analysis in zip(missing, computed, strict=True):
-        found[index] = analysis
-        key = keys[index]
-        if analysis is not None and key is not None and use_cache:
-            _write(folder / f"{key}.json", analysis)
-    return found
+            return None
+        if key not in self._found:
+            pending = self._pending.pop(key, None)
+            analysis = analyse(self._deals[index]) if pending is None else pending.result()
+            self._found[key] = analysis
+            if analysis is not None and self._use_cache:
+                _write(self._folder / f"{key}.json", analysis)
+        return self._found[key]
+
+    def of(self, deal: DealSpec) -> Analysis | None:
+        """The analysis of a deal given (this very object); another deal is analysed here."""
+        index = self._places.get(id(deal))
+        return analyse(deal) if index is None else self.get(index)
+
+    def close(self) -> None:
+        """Wait for the analyses started and keep them; then stop the processes."""
+        try:
+            for key in list(self._pending):
+                self.get(self._first[key])
+        finally:
+            if self._pool is not None:
+                self._pool.shutdown(cancel_futures=True)
+                self._pool = None
+
+    def __enter__(self) -> Analyses:
+        return self
+
+    def __exit__(self, kind: object, error: object, trace: object) -> None:
+        if error is not None and self._pool is not None:  # no waiting for what is not needed
+            self._pending.clear()
+        self.close()
+
+
+def analyse_all(deals: list[DealSpec], *, use_cache: bool = True) -> list[Analysis | None]:
+    """Every deal's analysis, in order (see :class:`Analyses`)."""
+    with Analyses(deals, use_cache=use_cache) as analyses:
+        return [analyses.get(index) for index in range(len(deals))]

@@ -208,6 +208,27 @@ class Board:
             (takes_first, not takes_first),
         )
 
+    def take_upper_bounds(self, betel: Board) -> None:
+        """Start this betelek board's table with the upper bounds (and best leads) a Betel
+        board of the same deal and declarer has found.
+
+        The positions are the same (no trumps, the same declarer, keys in the same relative
+        ranks) and only the defenders' obligation to beat differs: in Betel they may play any
+        card of the suit led, in the betelek only one that beats when they can (rule 8), while
+        the declarer's choices are the same. The defenders, who want him to take tricks, so have
+        at least the betelek's choices in Betel, and from any position the declarer takes no
+        more tricks in the betelek than in Betel. A Betel upper bound is a betelek upper bound
+        (the lower bounds are not carried over). Measured: about a sixth fewer cards searched
+        for the two columns of a trick table."""
+        if self.maximiser_is_declarer or not all(self.beat) or self.trump >= 0:
+            raise ValueError("upper bounds are taken by a betelek board")
+        if betel.maximiser_is_declarer or all(betel.beat) or betel.declarer != self.declarer:
+            raise ValueError("upper bounds come from a Betel board of the same declarer")
+        table = self.table
+        for key, entry in betel.table.items():
+            if key not in table:
+                table[key] = entry & ~15
+
     # -- entry points ----------------------------------------------------------------------------
     def first_guess(self, hands: tuple[int, int, int]) -> int:
         """Where the null-window driver starts from a fresh position: in Betel the estimate

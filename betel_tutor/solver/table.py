@@ -47,10 +47,13 @@ def trick_table(hands: Sequence[Iterable[Card]]) -> TrickTable:
             solution = solve_position(cards, declarer=seat, leader=seat, board=board)
             row.append(solution.tricks)
             nodes += solution.nodes
-        for kind in ("betelek", "betel"):
-            board = make_board(trump=None, declarer=seat, contract_kind=kind)
-            solution = solve_position(cards, declarer=seat, leader=seat, board=board)
-            row.append(solution.tricks)
-            nodes += solution.nodes
+        # Betel first: its upper bounds hold in the betelek too (``Board.take_upper_bounds``).
+        betel = make_board(trump=None, declarer=seat, contract_kind="betel")
+        in_betel = solve_position(cards, declarer=seat, leader=seat, board=betel)
+        betelek = make_board(trump=None, declarer=seat, contract_kind="betelek")
+        betelek.take_upper_bounds(betel)
+        in_betelek = solve_position(cards, declarer=seat, leader=seat, board=betelek)
+        row += [in_betelek.tricks, in_betel.tricks]
+        nodes += in_betelek.nodes + in_betel.nodes
         rows.append(tuple(row))
     return TrickTable(tuple(rows), nodes)
