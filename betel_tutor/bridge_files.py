@@ -12,11 +12,13 @@ commentary (``\\SA``) and read back as it was.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from betel_tutor import i18n
 from betel_tutor.bridge_dd import PBN_SUITS, DoubleDummy, double_dummy, pbn_deal
 from betel_tutor.cards import Card, Rank, Suit, parse_cards, sort_cards
 from betel_tutor.errors import ScenarioError
@@ -55,6 +57,7 @@ class BridgeBoard:
     declarer: Seat | None = None
     play: tuple[Card, ...] = ()  # in the order played
     result: int | None = None  # the declarer's tricks
+    event: str | None = None  # PBN's Event: what the boards were played at, the file's title
     # Where the board's tags are in its PBN file (tag name in lower case; "" its first line).
     tag_lines: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
 
@@ -131,6 +134,7 @@ def boards_of(scenario: Scenario, path: str) -> list[BridgeBoard]:
                 notes=deal.current_notes(),
                 variant=deal.variant,
                 trump=deal.trump,
+                event=scenario.title.get("en"),
                 **_yaml_played(deal),
             )
         )
@@ -274,6 +278,9 @@ def _pbn_boards(text: str, path: str) -> list[BridgeBoard]:
                 raise _bad(path, game.tags["trump"][1], f"trump {letter}")
             trump = _UNESCAPE[letter]
         played = _played(board, dealer, game.tags if game is not None else {})
+        event = game.tags.get("event", ("", 0))[0].strip() if game is not None else ""
+        if event not in ("", "?"):
+            played["event"] = event
         if game is not None:
             lines = {name: line for name, (_, line) in game.tags.items()} | {"": game.line}
             played["tag_lines"] = lines
@@ -396,12 +403,17 @@ def _notes_of(comments: list[str], board_id: str) -> tuple[Note, ...]:
     return tuple(notes)
 
 
+def _pbn_string(text: str) -> str:
+    """A PBN tag's value: quotes and backslashes escaped, on one line."""
+    return " ".join(text.replace("\\", "\\\\").replace('"', '\\"').split())
+
+
 def to_pbn(boards: list[BridgeBoard]) -> str:
     """PBN 2.1 text: the tags of each board, then its notes as commentary (both languages)."""
     games = []
     for board in boards:
         lines = [
-            '[Event "?"]',
+            f'[Event "{_pbn_string(board.event or "?")}"]',
             '[Site "?"]',
             '[Date "?"]',
             *([f'[Board "{board.number}"]'] if board.number is not None else []),
@@ -530,16 +542,25 @@ def to_yaml(boards: list[BridgeBoard], *, scenario_id: str) -> str:
     """A board scenario file (``kind: board``) with one bridge deal per board."""
     from betel_tutor.scenario.legacy_note import _block
 
+    title = json.dumps(next((b.event for b in boards if b.event), scenario_id), ensure_ascii=False)
     out = [
         "kind: board",
-        f'id: "{scenario_id}"',
+        f"id: {json.dumps(scenario_id, ensure_ascii=False)}",
         "title:",
-        f'  en: "{scenario_id}"',
-        f'  pl: "{scenario_id}"',
+        f"  en: {title}",
+        f"  pl: {title}",
         "deals:",
     ]
     for board in boards:
         out.append(f'  - id: "{board.id}"')
+        if board.number is not None:  # the field's own name for it
+            en, pl = (
+                i18n.translate("bridge.board_title", lang, number=board.number)
+                for lang in ("en", "pl")
+            )
+            out.append(
+                f"    title: {{en: {json.dumps(en)}, pl: {json.dumps(pl, ensure_ascii=False)}}}"
+            )
         out.append("    game: bridge")
         if board.number is not None:
             out.append(f"    board: {board.number}")

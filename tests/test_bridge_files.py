@@ -319,3 +319,54 @@ def test_yaml_pbn_yaml_keeps_a_lessons_contract_and_play(tmp_path: Path) -> None
     assert all(b.play for b in after)
     checked = run("check", str(back))
     assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+CLUB_NIGHT = """\
+% PBN 2.1
+[Event "Club night"]
+[Board "3"]
+[Dealer "S"]
+[Vulnerable "EW"]
+[Deal "S:AKQ2.K54.A32.K54 J98.QJT9.KQ4.Q32 7543.A82.JT98.A6 T6.763.765.JT987"]
+{West should lead the top of a sequence.}
+[Declarer "S"]
+[Contract "3NT"]
+[Result "9"]
+"""
+
+
+def test_a_club_pbn_file_is_titled_by_its_event_and_printed_with_declarer_and_result(
+    tmp_path: Path,
+) -> None:
+    """A teacher's PBN: the handout takes its title from the Event tag and each board its
+    number; the sheet names the declarer and the result, in both languages."""
+    source = tmp_path / "club.pbn"
+    source.write_text(CLUB_NIGHT, encoding="utf-8")
+    converted = tmp_path / "club.yaml"
+    done = run("convert", str(source), str(converted))
+    assert done.returncode == 0, done.stderr
+    text = converted.read_text(encoding="utf-8")
+    assert 'en: "Club night"' in text and 'title: {en: "Board 3", pl: "Rozdanie 3"}' in text
+    assert run("check", str(converted)).returncode == 0
+    (board,) = read_boards(str(converted))
+    assert board.event == "Club night" and "[Event \"Club night\"]" in to_pbn([board])
+    out = tmp_path / "out"
+    done = run("render", str(source), "-o", str(out), "--lang", "both")
+    assert done.returncode == 0, done.stderr
+    html = (out / "club.html").read_text(encoding="utf-8")
+    assert "<h1>Club night</h1>" in html  # once, though both languages say it
+    for said in (
+        "Contract: Three no trump by South",
+        "Kontrakt: Trzy bez atu, rozgrywa Południe",
+        "Result: 9 tricks",
+        "Wynik: 9 lew",
+        "Board: 3",
+        "Rozdanie: 3",
+    ):
+        assert said in html, said
+    unnumbered = tmp_path / "unnumbered.pbn"
+    unnumbered.write_text(CLUB_NIGHT.replace('[Board "3"]\n', ""), encoding="utf-8")
+    done = run("render", str(unnumbered), "-o", str(out), "--lang", "en")
+    assert done.returncode == 0, done.stderr
+    html = (out / "unnumbered.html").read_text(encoding="utf-8")
+    assert "Board:" not in html and "—" not in html.split("board-facts")[1][:80]

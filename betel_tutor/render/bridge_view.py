@@ -43,6 +43,7 @@ class BridgeView:
     strains: list[str]
     grid: list[tuple[str, list[str]]]  # (seat, level per strain)
     par: str
+    result: str = ""  # the declarer's tricks, when the board says
 
 
 @lru_cache(maxsize=64)
@@ -79,10 +80,13 @@ def bridge_view(
         par = i18n.translate("bridge.par", lang, score=solved.par_score, contracts=contracts)
     return BridgeView(
         labels=labels,
-        board="—" if deal.board is None else str(deal.board),
+        board="" if deal.board is None else str(deal.board),
         vulnerable=i18n.translate(_VULNERABLE[vulnerable], lang),
         points=points,
         strains=strains,
         grid=rows,
         par=par,
+        result=""
+        if deal.result is None
+        else i18n.translate_plural("bridge.result", deal.result, lang),
     )

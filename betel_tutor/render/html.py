@@ -124,7 +124,7 @@ def _part(
             else:
                 blocks.append(Block("quizzes", quizzes=[[mine[index]] for mine in quizzes]))
     titles = [scenario.title.get(language) for language in languages]
-    return Part(scenario.id, " / ".join(titles), blocks, titles)
+    return Part(scenario.id, " / ".join(dict.fromkeys(titles)), blocks, titles)  # once if alike
 
 
 def _quiz_index(scenario: Scenario, quiz: Quiz) -> int:
@@ -137,14 +137,16 @@ def _handout_title(parts: list[Part], languages: list[str]) -> str:
     if len(parts) <= 3:
         return " · ".join(part.title for part in parts)
     return " / ".join(
-        i18n.translate(
-            "render.handout_title",
-            language,
-            n=len(parts),
-            first=parts[0].titles[index],
-            last=parts[-1].titles[index],
+        dict.fromkeys(
+            i18n.translate(
+                "render.handout_title",
+                language,
+                n=len(parts),
+                first=parts[0].titles[index],
+                last=parts[-1].titles[index],
+            )
+            for index, language in enumerate(languages)
         )
-        for index, language in enumerate(languages)
     )
 
 

@@ -378,7 +378,8 @@ def contract_words(scenario: Scenario, deal: DealSpec, replayed: Replayed | None
         if deal.doubled:
             key = "render.doubled" if deal.doubled == 1 else "render.redoubled"
             words = i18n.translate(key, lang, contract=words)
-        return words
+        declarer = None if deal.declarer is None else Seat(deal.declarer, 4)
+        return _by(words, declarer, lang)
     if fixed is not None:
         return fixed.localized(lang)
     if deal.game != "betel" or not scenario.options.auction:
@@ -403,7 +404,16 @@ def _bridge_contract(deal: DealSpec, lang: str) -> str:
     if auction.doubled:
         key = "render.doubled" if auction.doubled == 1 else "render.redoubled"
         words = i18n.translate(key, lang, contract=words)
-    return words
+    return _by(words, auction.declarer, lang)
+
+
+def _by(words: str, declarer: Seat | None, lang: str) -> str:
+    """A bridge contract with its declarer, when known: "Three no trump by South"."""
+    if declarer is None:
+        return words
+    return i18n.translate(
+        "render.contract_declarer", lang, contract=words, seat=declarer.localized(lang)
+    )
 
 
 def _tricks(played: Replayed | None, lang: str, costs: list[int]) -> list[TrickView]:
