@@ -246,7 +246,10 @@ def _pbn_boards(text: str, path: str) -> list[BridgeBoard]:
     except pbn.PBNDecodeError as error:
         raise _bad(path, error.lineno, str(error)) from None
     except Exception as error:  # endplay raises what its types raise: name the Deal tag
-        raise _bad(path, _first_bad_tag(text), str(error) or type(error).__name__) from None
+        line = _first_bad_tag(text)
+        fault = _deal_fault(text, line)
+        detail = _Said(fault) if fault is not None else str(error) or type(error).__name__
+        raise _bad(path, line, detail) from None
     games = _pbn_games(text)
     if len(games) != len(parsed):  # should the two readers split the games differently
         games = []
@@ -258,7 +261,8 @@ def _pbn_boards(text: str, path: str) -> list[BridgeBoard]:
             raise _bad(path, line, "no [Deal] tag")
         hands = _cards_of(board.deal)
         if not _whole(hands):
-            raise _bad(path, line, f"the deal is not 4 hands of 13 cards: {board.deal.to_pbn()}")
+            fault = _deal_fault(text, line) or ScenarioError("bridge.deal_not_whole")
+            raise _bad(path, line, _Said(fault))
         number = board.board_num
         vul = (
             _VUL_OF_PBN.get(game.tags["vulnerable"][0].lower(), "none")
@@ -341,6 +345,33 @@ def _from_auction(calls: list[str], dealer: Seat) -> dict[str, Any]:
     if auction.contract is None:
         return {"contract": "pass"}
     return {"contract": auction.contract, "doubled": auction.doubled, "declarer": auction.declarer}
+
+
+_PBN_RANKS = "AKQJT98765432"
+
+
+def _deal_fault(text: str, line: int | None) -> ScenarioError | None:
+    """What is wrong with the ``Deal`` tag on ``line``, in our words: a hand that is not four
+    suits, or a character that is not a rank (the ten is T)."""
+    if line is None:
+        return None
+    tag = _TAG.match(text.splitlines()[line - 1])
+    if tag is None or tag.group(1).lower() != "deal":
+        return None
+    first, _, hands = tag.group(2).strip().partition(":")
+    try:
+        seat = Seat.parse(first.strip(), count=4)
+    except ValueError:  # not a seat letter: endplay's own words say what
+        return None
+    for hand in hands.split():
+        suits = hand.split(".")
+        if len(suits) != 4:
+            return ScenarioError("bridge.deal_suits", seat=seat, hand=hand)
+        for char in "".join(suits):
+            if char.upper() not in _PBN_RANKS:
+                return ScenarioError("bridge.deal_rank", seat=seat, hand=hand, token=char)
+        seat = seat.next()
+    return None
 
 
 def _first_bad_tag(text: str) -> int | None:

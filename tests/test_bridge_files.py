@@ -370,3 +370,32 @@ def test_a_club_pbn_file_is_titled_by_its_event_and_printed_with_declarer_and_re
     assert done.returncode == 0, done.stderr
     html = (out / "unnumbered.html").read_text(encoding="utf-8")
     assert "Board:" not in html and "—" not in html.split("board-facts")[1][:80]
+
+
+@pytest.mark.parametrize(
+    ("hand", "lang", "said"),
+    [
+        (
+            "7543.A82.J1098.A6",
+            "en",
+            "North's hand 7543.A82.J1098.A6 in the Deal tag: '1' is not a rank "
+            "(PBN writes A K Q J T 9 8 7 6 5 4 3 2; the ten is T)",
+        ),
+        (
+            "7543.A82.J1098.A6",
+            "pl",
+            "znacznik Deal, ręka 7543.A82.J1098.A6 (Północ): „1” to nie wysokość karty",
+        ),
+        ("7543.A82.JT98A6", "en", "is not four suits separated by dots"),
+        ("7543.A82.JT9.A6", "en", "the Deal tag does not give each of the four hands 13 of"),
+    ],
+)
+def test_a_bad_deal_tag_is_told_in_our_words(
+    tmp_path: Path, hand: str, lang: str, said: str
+) -> None:
+    source = tmp_path / "bad.pbn"
+    source.write_text(CLUB_NIGHT.replace("7543.A82.JT98.A6", hand), encoding="utf-8")
+    done = run("check", str(source), "--lang", lang)
+    assert done.returncode != 0 and "Traceback" not in done.stderr + done.stdout
+    assert "bad.pbn:6:1: " in done.stdout + done.stderr
+    assert said in done.stdout + done.stderr
