@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from betel_tutor import i18n
+from betel_tutor import endplay_parts, i18n
 from betel_tutor.cards import Card, Rank, Suit
 from betel_tutor.seats import Seat
 
@@ -99,6 +99,7 @@ def double_dummy(
 ) -> DoubleDummy:
     """DDS's table and par for ``deal`` (PBN's ``Deal`` tag, :func:`pbn_deal`), the par with
     the board's ``dealer`` and vulnerability; ``name`` the board's."""
+    endplay_parts.load()
     from endplay.dds import calc_dd_table, par
     from endplay.types import Deal, Player, Vul
 
@@ -126,6 +127,7 @@ def declarer_tricks(hands: tuple[tuple[Card, ...], ...], declarer: int, strain: 
     ``NT``), double dummy, the declarer's left-hand opponent leading: one DDS search from the
     opening lead for one best card (half the time of scoring every card), much cheaper than the
     whole table."""
+    endplay_parts.load()
     from endplay.dds import solve_board
     from endplay.dds.solve import SolveMode
     from endplay.types import Deal, Denom, Player

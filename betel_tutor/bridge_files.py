@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from betel_tutor import i18n
+from betel_tutor import endplay_parts, i18n
 from betel_tutor.bridge_dd import PBN_SUITS, DoubleDummy, double_dummy, pbn_deal
 from betel_tutor.cards import Card, Rank, Suit, parse_cards, sort_cards
 from betel_tutor.errors import ScenarioError
@@ -239,6 +239,7 @@ def _pbn_games(text: str) -> list[_Game]:
 
 
 def _pbn_boards(text: str, path: str) -> list[BridgeBoard]:
+    endplay_parts.load()
     import endplay.parsers.pbn as pbn
 
     try:
@@ -375,6 +376,7 @@ def _deal_fault(text: str, line: int | None) -> ScenarioError | None:
 
 
 def _first_bad_tag(text: str) -> int | None:
+    endplay_parts.load()
     from endplay.types import Deal
 
     for number, line in enumerate(text.splitlines(), start=1):
@@ -542,6 +544,7 @@ def _pbn_play(board: BridgeBoard) -> list[str]:
 
 
 def _lin_boards(text: str, path: str) -> list[BridgeBoard]:
+    endplay_parts.load()
     import endplay.parsers.lin as lin
 
     if "md|" not in text:

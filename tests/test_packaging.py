@@ -40,13 +40,22 @@ def test_wheel_ships_data(tmp_path: Path) -> None:
     assert "betel_tutor/solver/suit_tables.bin" in names
     for lang in ("en", "pl"):
         assert f"betel_tutor/i18n/locale/{lang}/LC_MESSAGES/betel_tutor.mo" in names
+    # The search compiled (a C compiler is part of the set-up), with the digest of its source.
+    for name in ("board", "bounds", "suits", "_search__mypyc"):
+        assert any(n.startswith(f"betel_tutor/solver/{name}.cpython-") for n in names), name
+    assert "betel_tutor/solver/_compiled.json" in names
     # Installed without the source tree, the package finds its own copy.
     target = tmp_path / "site"
     with zipfile.ZipFile(wheel) as archive:
         archive.extractall(target)
     probe = (
         "from betel_tutor.resources import data_dir; "
-        "print(data_dir('scenarios'), (data_dir('scenarios') / 'README.md').is_file())"
+        "from betel_tutor.solver import solve; "
+        "from betel_tutor.solver.native import running_compiled; "
+        "from betel_tutor.cards import parse_cards as p; "
+        "two = solve([p('♠AK'), p('♠QJ'), p('♥A ♠7')], trump='♠', declarer=0, leader=0); "
+        "print(two, running_compiled(), "
+        "data_dir('scenarios'), (data_dir('scenarios') / 'README.md').is_file())"
     )
     out = subprocess.run(
         [sys.executable, "-c", probe],
@@ -57,4 +66,5 @@ def test_wheel_ships_data(tmp_path: Path) -> None:
         check=True,
     ).stdout
     assert out.strip().endswith("True")
+    assert out.startswith("2 True ")  # the installed copy solves with its compiled search
     assert str(target) in out

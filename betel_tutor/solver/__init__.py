@@ -8,14 +8,19 @@
 0
 """
 
-from betel_tutor.solver.api import (
+from betel_tutor.solver.native import prefer_current_source
+
+# Before any module of the search is imported: never run a compiled search older than its source.
+prefer_current_source()
+
+from betel_tutor.solver.api import (  # noqa: E402
     ContractKind,
     Solution,
     card_values,
     solve,
     solve_position,
 )
-from betel_tutor.solver.table import TrickTable, trick_table
+from betel_tutor.solver.table import TrickTable, trick_table  # noqa: E402
 
 __all__ = [
     "ContractKind",
