@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import zlib
-from math import isqrt
 
 import pytest
 
@@ -32,12 +31,12 @@ def test_entries_are_copied_from_the_file_as_the_search_meets_them() -> None:
         third = live & ~(first | second)
         entry = suits.suit_info(live, first, second)
         extra = suits.misere_extra(live, entry & suits.CODE_MASK)
-        prime = suits.code_prime(entry & suits.CODE_MASK) << suits.PRIME_SHIFT
+        number = suits.code_number(entry & suits.CODE_MASK) << suits.NUMBER_SHIFT
         normal = suits.normal_bits(entry & suits.CODE_MASK) << suits.TRUMP_COUNTS_SHIFT
         # The same holding in each suit of a position: all four entries come from the file.
         a, b, c = (sum(hand << (8 * suit) for suit in range(4)) for hand in (first, second, third))
-        assert suits.suit_infos(a, b, c, suits.SUIT_INFO) == (entry | normal | prime,) * 4
-        assert suits.suit_infos(a, b, c, suits.MISERE_INFO) == (entry | extra << 56 | prime,) * 4
+        assert suits.suit_infos(a, b, c, suits.SUIT_INFO) == (entry | normal | number,) * 4
+        assert suits.suit_infos(a, b, c, suits.MISERE_INFO) == (entry | extra << 56 | number,) * 4
 
 
 @pytest.mark.parametrize(
@@ -66,12 +65,12 @@ def test_a_holding_missing_from_the_arrays_is_worked_out() -> None:
         suits.learn(first, second, third, table)
         entry = suits.suit_info(0x87, first, second)
         code = entry & suits.CODE_MASK
-        prime = suits.code_prime(code) << suits.PRIME_SHIFT
+        number = suits.code_number(code) << suits.NUMBER_SHIFT
         normal = suits.normal_bits(code) << suits.TRUMP_COUNTS_SHIFT
-        assert table[suits.holding_key(first, second, third)] == entry | normal | prime
+        assert table[suits.holding_key(first, second, third)] == entry | normal | number
         suits.learn(first, second, third, suits.MISERE_INFO)
         extra = suits.misere_extra(0x87, code) << 56
-        assert suits.MISERE_INFO[suits.holding_key(first, second, third)] == entry | extra | prime
+        assert suits.MISERE_INFO[suits.holding_key(first, second, third)] == entry | extra | number
     finally:
         suits._SHIPPED[:] = shipped
 
@@ -91,17 +90,18 @@ def test_sure_sums_by_place_and_trump_holders() -> None:
     assert sums[24:] == (0, 2 << 16, 2 << 16)
 
 
-def test_every_suit_in_relative_ranks_has_a_prime_of_its_own() -> None:
-    """The search's keys multiply these primes: distinct primes, small enough for a key."""
-    primes = set()
+def test_every_suit_in_relative_ranks_has_a_number_of_its_own() -> None:
+    """The search's keys pack these numbers: one for each suit in relative ranks (the same
+    holding with cards gone from different places has the same one), every number below
+    ``CODES`` used, small enough for four of them and the leader to fit in 62 bits."""
+    numbers: dict[int, int] = {}
     for index in suit_data.every_index():
         live, first, second = index >> 16, index >> 8 & 0xFF, index & 0xFF
-        primes.add(suits.code_prime(suits.suit_info(live, first, second) & suits.CODE_MASK))
-    assert len(primes) == suits.CODES
-    assert all(
-        prime >= 2 and all(prime % d for d in range(2, isqrt(prime) + 1)) for prime in primes
-    )
-    assert max(primes) < 2**17
+        code = suits.suit_info(live, first, second) & suits.CODE_MASK
+        assert numbers.setdefault(code, suits.code_number(code)) == suits.code_number(code)
+    assert len(numbers) == suits.CODES
+    assert sorted(numbers.values()) == list(range(suits.CODES))
+    assert suits.CODES <= 2**suits.CODE_BITS and 4 * suits.CODE_BITS + 2 <= 62
 
 
 def test_search_fields_are_the_entries_read_for_each_suit() -> None:
@@ -109,7 +109,7 @@ def test_search_fields_are_the_entries_read_for_each_suit() -> None:
     entries' parts, for holdings spread over the whole table; the search reads the first six
     by number."""
     suit_data.load()
-    assert (suits.FIELD_PRIME, suits.FIELD_RUNS, suits.FIELD_ENTRY, suits.FIELD_FLAGS) == (
+    assert (suits.FIELD_NUMBER, suits.FIELD_RUNS, suits.FIELD_ENTRY, suits.FIELD_FLAGS) == (
         0,
         1,
         4,
@@ -127,8 +127,8 @@ def test_search_fields_are_the_entries_read_for_each_suit() -> None:
             table = suits.MISERE_FIELDS if misere else suits.SUIT_FIELDS
             fields = learnt[0]
             assert learnt[3] is fields
-            assert table[suits.holding_key(first, second, third)] is fields
-            assert fields[suits.FIELD_PRIME] == suits.code_prime(code)
+            assert table[suits.fields_index(first, second, third)] is fields
+            assert fields[suits.FIELD_NUMBER] == suits.code_number(code)
             runs = fields[suits.FIELD_RUNS : suits.FIELD_RUNS + 3]
             assert runs == tuple(suits._run_tops(live, hand) for hand in hands)
             entry = fields[suits.FIELD_ENTRY]

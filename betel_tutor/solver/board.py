@@ -10,8 +10,8 @@ double-dummy solvers:
   already played are squeezed out, so ♠A-gone-♠K is the same position as ♠K-gone-♠Q), holding
   a lower and an upper bound on the tricks still to come for the declarer, and the lead that
   last settled the position; the side suits are interchangeable (only trumps are special,
-  §5), so the key multiplies a prime for each of them (a product ignores the order of its
-  factors); the per-suit entries come from the complete shipped tables
+  §5), so the key holds the numbers of the side suits sorted (``suits.code_number``); the
+  per-suit entries come from the complete shipped tables
   (:mod:`betel_tutor.solver.suit_data`), which makes a key cheaper to work out afresh than to
   remember card for card (measured);
 * **null-window search**: ``wins(target)`` only answers "does the maximising side get the
@@ -39,7 +39,11 @@ double-dummy solvers:
   position is tried next after the remembered one.
 
 A whole trick is searched inside one call (three nested loops), so that Python pays for one
-function call per trick rather than one per card. Inside a call the hands are named by their
+function call per trick rather than one per card. The search is written for mypyc, which
+compiles this module where a C compiler is at hand (:mod:`betel_tutor.solver.native`): ints
+that fit in 62 bits (keys and indices included), lists and tuples indexed by small ints,
+module constants marked ``Final``, and the search a method calling itself, which compiled is a
+C call. Inside a call the hands are named by their
 place in the trick: ``a`` leads, ``b`` plays second, ``c`` third.
 
 The maximising side is the declarer in normal contracts and the defenders in betelki and Betel
@@ -48,20 +52,23 @@ The maximising side is the declarer in normal contracts and the defenders in bet
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Final
 
 from betel_tutor.solver.bounds import betel_guess, normal_bounds
 from betel_tutor.solver.bounds import settled as settled_value
 from betel_tutor.solver.suit_data import load as load_suit_tables
 from betel_tutor.solver.suits import (
     ABOVE,
+    CODE_BITS,
     CODE_MASK,
     FIELD_LEADS,
     FIELD_MADE,
+    HOLDER_1,
+    HOLDER_2,
+    HOLDER_3,
     MISERE_FIELDS,
     NO_FIELDS,
     RANK_MAJOR,
-    SPREAD,
     SUIT_FIELDS,
     SUIT_MASKS,
     bits,
@@ -75,9 +82,15 @@ from betel_tutor.solver.suits import (
 
 __all__ = ["Board", "bits", "legal", "representatives", "winner", "without"]
 
-_RM0, _RM1, _RM2, _RM3 = RANK_MAJOR
+_RM0: Final = RANK_MAJOR[0]
+_RM1: Final = RANK_MAJOR[1]
+_RM2: Final = RANK_MAJOR[2]
+_RM3: Final = RANK_MAJOR[3]
+_H1: Final = HOLDER_1
+_H2: Final = HOLDER_2
+_H3: Final = HOLDER_3
 # A lead card in the rank-major order of ``RANK_MAJOR``: card ``8*s + r`` as bit ``4*r + s``.
-_LEAD_BIT = tuple(1 << (4 * (card & 7) + (card >> 3)) for card in range(32))
+_LEAD_BIT: Final = tuple(1 << (4 * (card & 7) + (card >> 3)) for card in range(32))
 
 # See ``Board._plan``.
 _Plan = tuple[int, int, int, bool, bool, bool, bool, bool, int, int, int, int, tuple[bool, bool]]
@@ -118,7 +131,7 @@ class Board:
         self._fields = SUIT_FIELDS if maximiser_is_declarer else MISERE_FIELDS
         self._killers = [0] * 33
         self._places = tuple((declarer - leader) % 3 for leader in range(3))
-        # With trumps: the side suits, then the trump suit (see the key in ``_searcher``).
+        # With trumps: the side suits, then the trump suit (see the key in ``_search``).
         side = [suit for suit in range(4) if suit != trump]
         self._key_order = (side[0], side[1], side[2], trump if trump >= 0 else 3)
         # The betelek's bits of the suit entries, or Betel's (rule 8: the defenders need not
@@ -128,7 +141,6 @@ class Board:
         self._escape_base = 6 * variant  # ``suits.escape_counts``
         self._leads_field = FIELD_LEADS + 3 * variant
         self._made_field = FIELD_MADE + 3 * variant
-        self._wins = self._searcher()
 
     def _loses_one(
         self, a: int, b: int, c: int, place: int, infos: tuple[int, int, int, int], leads: int
@@ -179,7 +191,7 @@ class Board:
     def _plan(self, leader: int) -> _Plan:
         """Per leader, what the search needs about the three places in the trick: the seats,
         who maximises, who must beat, whether a trick taken there is the declarer's, and the
-        order of the groups of cards tried second and third (see ``_wins``)."""
+        order of the groups of cards tried second and third (see ``_search``)."""
         s1, s2, s3 = leader, (leader + 1) % 3, (leader + 2) % 3
         declarer = self.declarer
         max2, max3 = self.maximiser[s2], self.maximiser[s3]
@@ -248,7 +260,7 @@ class Board:
             return True
         if target > hands[leader].bit_count():
             return False
-        return self._wins(
+        return self._search(
             hands[leader], hands[(leader + 1) % 3], hands[(leader + 2) % 3], leader, target
         )
 
@@ -288,300 +300,312 @@ class Board:
         return not want
 
     # -- the search ------------------------------------------------------------------------------
-    def _searcher(self) -> Callable[[int, int, int, int, int], bool]:
-        """The search (``_wins``), made once per board as a closure over the board's
-        constants: a closure's cells read faster than the board's attributes (measured: 3-4 %
-        less time in a search)."""
-        board = self
+    def _search(self, a: int, b: int, c: int, leader: int, target: int) -> bool:
+        """``wins`` with the hands in trick order; the caller checks that
+        0 < target <= tricks left."""
         trump = self.trump
         declarer = self.declarer
+        remaining = a.bit_count()
+        if remaining == 1:  # the last trick plays itself
+            top = a.bit_length() - 1
+            taker = leader
+            card = b.bit_length() - 1
+            if (card >> 3 == top >> 3 and card > top) or (
+                card >> 3 == trump and top >> 3 != trump
+            ):
+                top, taker = card, leader + 1
+            card = c.bit_length() - 1
+            if (card >> 3 == top >> 3 and card > top) or (
+                card >> 3 == trump and top >> 3 != trump
+            ):
+                taker = leader + 2
+            return taker % 3 == declarer
+
         fields = self._fields
-        i, j, k, t = self._key_order
         table = self.table
         misere = not self.maximiser_is_declarer
         places = self._places
-        leads_field = self._leads_field
-        made_field = self._made_field
-        made_bit = self._made_bit
-        loses_one = self._loses_one
         plans = self._plans
         killers = self._killers
         trumps = self.trump_mask
         no_trump = trump < 0
 
-        def search(a: int, b: int, c: int, leader: int, target: int) -> bool:
-            """``wins`` with the hands in trick order; the caller checks that
-            0 < target <= tricks left."""
-            remaining = a.bit_count()
-            if remaining == 1:  # the last trick plays itself
-                top = a.bit_length() - 1
-                taker = leader
-                card = b.bit_length() - 1
-                if (card >> 3 == top >> 3 and card > top) or (
-                    card >> 3 == trump and top >> 3 != trump
-                ):
-                    top, taker = card, leader + 1
-                card = c.bit_length() - 1
-                if (card >> 3 == top >> 3 and card > top) or (
-                    card >> 3 == trump and top >> 3 != trump
-                ):
-                    taker = leader + 2
-                return taker % 3 == declarer
-
-            # The fields of the position's suits (``suits.search_fields``), and its key in
-            # relative ranks. The first six fields are read by number (a constant reads faster
-            # than a name; tests/test_solver_tables.py checks the numbers): 0 the prime, 1-3
-            # the hands' runs, 4 the whole entry, 5 the flags.
-            spread = a | b << 32 | c << 64  # ``suits.holding_key``, inline
-            try:
-                f0 = fields[spread & SPREAD]
-                f1 = fields[spread >> 8 & SPREAD]
-                f2 = fields[spread >> 16 & SPREAD]
-                f3 = fields[spread >> 24 & SPREAD]
-            except KeyError:
-                f0, f1, f2, f3 = learn_fields(a, b, c, misere)
-            # Suits other than trumps are interchangeable (§5: only trumps are special), so
-            # the key multiplies the primes of the side suits (``suits.code_prime``): a
-            # product does not depend on the order of its factors, and by unique
-            # factorisation no other suits give it (measured: 5 % less time than sorting the
-            # suits' codes). The trump suit's prime goes above the product (three primes
-            # below 2**17 multiply to less than 2**51).
-            if no_trump:
-                trump_fields = NO_FIELDS
-                key = f0[0] * f1[0] * f2[0] * f3[0] << 2 | leader
-            else:
-                by_suit = (f0, f1, f2, f3)
-                trump_fields = by_suit[t]
-                side = by_suit[i][0] * by_suit[j][0] * by_suit[k][0]
-                key = (side | trump_fields[0] << 54) << 2 | leader
-            entry = table.get(key)
-            if entry is None:
-                low, high, best = 0, remaining, 0
-                place = places[leader]
-                if not misere:
-                    # Sure tricks, kept in the table as its first bounds on the position.
-                    holders = 0  # which hands hold trumps
-                    if trumps:
-                        if a & trumps:
-                            holders = 1
-                        if b & trumps:
-                            holders |= 2
-                        if c & trumps:
-                            holders |= 4
-                    low, high = normal_bounds(
-                        f0, f1, f2, f3, trump_fields, holders, place, remaining
-                    )
-                    if low >= target or high < target:
-                        table[key] = low | high << 4
-                        return low >= target
-            else:
-                low = entry & 15
-                if low >= target:
-                    return True
-                high = entry >> 4 & 15
-                if high < target:
-                    return False
-                best = entry >> 8
-                place = places[leader]
-            leads = 0
-            if misere and place != 0:
-                # The cards whose lead lets the defenders make the declarer win the trick
-                # (``suits._made_leads``, ``FIELD_LEADS``).
-                index = leads_field + place
-                leads = f0[index] | f1[index] << 8 | f2[index] << 16 | f3[index] << 24
-            if no_trump:
-                every = f0[5] & f1[5] & f2[5] & f3[5]  # bits 50-67 of the entries
-                flags = every >> place
-                if flags & 9:
-                    settled = settled_value(board, a, b, c, place, flags, remaining)
-                    if settled >= 0:
-                        table[key] = settled | settled << 4 | best << 8
-                        return settled >= target
-                if misere and (target == 1 or target == remaining):
-                    # The trick about to be played alone: if the defenders can make the declarer
-                    # win it, he takes at least one more trick, else at most all but one.
-                    # A leading declarer: whatever he leads; else, a lead in some suit.
-                    some = f0[5] | f1[5] | f2[5] | f3[5]
-                    made = (every if place == 0 else some) >> (made_bit + place) & 1
-                    if made:
-                        if target == 1:
-                            table[key] = 1 | high << 4 | best << 8
-                            return True
-                        # Made to win this trick, he must then lead to the next: he cannot take
-                        # them all if some suit keeps a losing lead for him (``_escape_lasts``).
-                        if some >> (made_bit + 6 + place) & 1:
-                            table[key] = low | (remaining - 1) << 4 | best << 8
-                            return False
-                    elif target == remaining:
+        # The fields of the position's suits (``suits.search_fields``, by
+        # ``suits.fields_index``, inline), and its key in relative ranks. The first six fields
+        # are read by number (a constant reads faster than a name; tests/test_solver_tables.py
+        # checks the numbers): 0 the suit's number, 1-3 the hands' runs, 4 the whole entry,
+        # 5 the flags.
+        h0 = fields[_H1[a & 0xFF] | _H2[b & 0xFF] | _H3[c & 0xFF]]
+        h1 = fields[_H1[a >> 8 & 0xFF] | _H2[b >> 8 & 0xFF] | _H3[c >> 8 & 0xFF]]
+        h2 = fields[_H1[a >> 16 & 0xFF] | _H2[b >> 16 & 0xFF] | _H3[c >> 16 & 0xFF]]
+        h3 = fields[_H1[a >> 24] | _H2[b >> 24] | _H3[c >> 24]]
+        if h0 is None or h1 is None or h2 is None or h3 is None:
+            f0, f1, f2, f3 = learn_fields(a, b, c, misere)
+        else:
+            f0, f1, f2, f3 = h0, h1, h2, h3
+        # Suits other than trumps are interchangeable (§5: only trumps are special), so the
+        # key holds the side suits' numbers (``suits.code_number``) sorted, then the trump
+        # suit's, then the leader: 58 bits, an int the compiled search does not box as a
+        # long one (a product of a prime per suit, as before, took up to 70 bits).
+        if no_trump:
+            trump_fields = NO_FIELDS
+            p = f0[0]
+            q = f1[0]
+            r = f2[0]
+            s = f3[0]
+            if p > q:
+                p, q = q, p
+            if r > s:
+                r, s = s, r
+            if p > r:
+                p, r = r, p
+            if q > s:
+                q, s = s, q
+            if q > r:
+                q, r = r, q
+            key = (((p << CODE_BITS | q) << CODE_BITS | r) << CODE_BITS | s) << 2 | leader
+        else:
+            by_suit = (f0, f1, f2, f3)
+            i, j, k, t = self._key_order
+            trump_fields = by_suit[t]
+            p = by_suit[i][0]
+            q = by_suit[j][0]
+            r = by_suit[k][0]
+            if p > q:
+                p, q = q, p
+            if q > r:
+                q, r = r, q
+            if p > q:
+                p, q = q, p
+            key = ((p << CODE_BITS | q) << CODE_BITS | r) << CODE_BITS | trump_fields[0]
+            key = key << 2 | leader
+        entry = table.get(key)
+        if entry is None:
+            low, high, best = 0, remaining, 0
+            place = places[leader]
+            if not misere:
+                # Sure tricks, kept in the table as its first bounds on the position.
+                holders = 0  # which hands hold trumps
+                if trumps:
+                    if a & trumps:
+                        holders = 1
+                    if b & trumps:
+                        holders |= 2
+                    if c & trumps:
+                        holders |= 4
+                low, high = normal_bounds(
+                    f0, f1, f2, f3, trump_fields, holders, place, remaining
+                )
+                if low >= target or high < target:
+                    table[key] = low | high << 4
+                    return low >= target
+        else:
+            low = entry & 15
+            if low >= target:
+                return True
+            high = entry >> 4 & 15
+            if high < target:
+                return False
+            best = entry >> 8
+            place = places[leader]
+        leads = 0
+        if misere and place != 0:
+            # The cards whose lead lets the defenders make the declarer win the trick
+            # (``suits._made_leads``, ``FIELD_LEADS``).
+            index = self._leads_field + place
+            leads = f0[index] | f1[index] << 8 | f2[index] << 16 | f3[index] << 24
+        if no_trump:
+            every = f0[5] & f1[5] & f2[5] & f3[5]  # bits 50-67 of the entries
+            flags = every >> place
+            if flags & 9:
+                settled = settled_value(self, a, b, c, place, flags, remaining)
+                if settled >= 0:
+                    table[key] = settled | settled << 4 | best << 8
+                    return settled >= target
+            if misere and (target == 1 or target == remaining):
+                # The trick about to be played alone: if the defenders can make the declarer
+                # win it, he takes at least one more trick, else at most all but one.
+                # A leading declarer: whatever he leads; else, a lead in some suit.
+                some = f0[5] | f1[5] | f2[5] | f3[5]
+                made = (every if place == 0 else some) >> (self._made_bit + place) & 1
+                if made:
+                    if target == 1:
+                        table[key] = 1 | high << 4 | best << 8
+                        return True
+                    # Made to win this trick, he must then lead to the next: he cannot take
+                    # them all if some suit keeps a losing lead for him (``_escape_lasts``).
+                    if some >> (self._made_bit + 6 + place) & 1:
                         table[key] = low | (remaining - 1) << 4 | best << 8
                         return False
-                if (
-                    misere
-                    and target == remaining
-                    and loses_one(a, b, c, place, (f0[4], f1[4], f2[4], f3[4]), leads)
-                ):
+                elif target == remaining:
                     table[key] = low | (remaining - 1) << 4 | best << 8
                     return False
+            if (
+                misere
+                and target == remaining
+                and self._loses_one(a, b, c, place, (f0[4], f1[4], f2[4], f3[4]), leads)
+            ):
+                table[key] = low | (remaining - 1) << 4 | best << 8
+                return False
 
-            (s1, s2, s3, max1, max2, max3, beat2, beat3, g1, g2, g3, second_first, third_groups) = (
-                plans[leader]
-            )
-            # One card of each run of equivalent cards, per hand: the live cards (in hands or in
-            # the trick) do not change until the trick is over.
-            rb = f0[2] | f1[2] << 8 | f2[2] << 16 | f3[2] << 24
-            rc = f0[3] | f1[3] << 8 | f2[3] << 16 | f3[3] << 24
-            # Leads: the remembered one, the killer (the lead that last settled a position with as
-            # many tricks left and the same leader), then high cards first (they take or force
-            # tricks; measured, this beats low-first in betelki too). Each group of leads is a
-            # mask in rank-major order (``RANK_MAJOR``), walked from its highest bit.
-            ra = f0[1] | f1[1] << 8 | f2[1] << 16 | f3[1] << 24
-            orders = []
-            if best and ra >> (best - 1) & 1:
-                orders.append(_LEAD_BIT[best - 1])
-                ra ^= 1 << (best - 1)
-            slot = remaining * 3 + leader
-            killer = killers[slot]
-            if killer and ra >> (killer - 1) & 1:
-                orders.append(_LEAD_BIT[killer - 1])
-                ra ^= 1 << (killer - 1)
-            groups: tuple[int, ...] = (ra,)
-            if misere and place != 0:
-                # A defender leads first the cards that let the defenders make the declarer win
-                # the trick (``leads``; measured: a tenth fewer cards searched in Betel than
-                # every card of such a suit, high first), then the rest of the suits in which he
-                # can (measured: the same for the declarer's escapes, or low cards, is worse).
-                index = made_field + place
-                prefer = f0[index] | f1[index] << 8 | f2[index] << 16 | f3[index] << 24
-                rest = ra & ~leads
-                groups = (ra & leads, rest & prefer, rest & ~prefer)
-            for group in groups:
-                if group:
-                    orders.append(
-                        _RM0[group & 0xFF]
-                        | _RM1[group >> 8 & 0xFF]
-                        | _RM2[group >> 16 & 0xFF]
-                        | _RM3[group >> 24]
+        (s1, s2, s3, max1, max2, max3, beat2, beat3, g1, g2, g3, second_first, third_groups) = (
+            plans[leader]
+        )
+        # One card of each run of equivalent cards, per hand: the live cards (in hands or in
+        # the trick) do not change until the trick is over.
+        rb = f0[2] | f1[2] << 8 | f2[2] << 16 | f3[2] << 24
+        rc = f0[3] | f1[3] << 8 | f2[3] << 16 | f3[3] << 24
+        # Leads: the remembered one, the killer (the lead that last settled a position with as
+        # many tricks left and the same leader), then high cards first (they take or force
+        # tricks; measured, this beats low-first in betelki too). Each group of leads is a
+        # mask in rank-major order (``RANK_MAJOR``), walked from its highest bit.
+        ra = f0[1] | f1[1] << 8 | f2[1] << 16 | f3[1] << 24
+        orders = []
+        if best and ra >> (best - 1) & 1:
+            orders.append(_LEAD_BIT[best - 1])
+            ra ^= 1 << (best - 1)
+        slot = remaining * 3 + leader
+        killer = killers[slot]
+        if killer and ra >> (killer - 1) & 1:
+            orders.append(_LEAD_BIT[killer - 1])
+            ra ^= 1 << (killer - 1)
+        groups: tuple[int, ...] = (ra,)
+        if misere and place != 0:
+            # A defender leads first the cards that let the defenders make the declarer win
+            # the trick (``leads``; measured: a tenth fewer cards searched in Betel than
+            # every card of such a suit, high first), then the rest of the suits in which he
+            # can (measured: the same for the declarer's escapes, or low cards, is worse).
+            index = self._made_field + place
+            prefer = f0[index] | f1[index] << 8 | f2[index] << 16 | f3[index] << 24
+            rest = ra & ~leads
+            groups = (ra & leads, rest & prefer, rest & ~prefer)
+        for group in groups:
+            if group:
+                orders.append(
+                    _RM0[group & 0xFF]
+                    | _RM1[group >> 8 & 0xFF]
+                    | _RM2[group >> 16 & 0xFF]
+                    | _RM3[group >> 24]
+                )
+
+        later = remaining - 1
+        nodes = 0
+        result = not max1
+        for order in orders:
+            while order:
+                bit = order.bit_length() - 1
+                order ^= 1 << bit
+                c1 = (bit & 3) << 3 | bit >> 2
+                nodes += 1
+                a1 = a ^ (1 << c1)
+                led = c1 >> 3
+                suit = SUIT_MASKS[led]
+                ruffs = 0 if led == trump else trumps  # cards that ruff this lead
+                higher = suit & ABOVE[c1]
+                # The second card (§5: follow, beat, ruff).
+                follow = b & suit
+                if follow:
+                    moves = (follow & higher or follow) if beat2 else follow
+                elif b & trumps:
+                    moves = b & trumps
+                else:
+                    moves = b
+                moves &= rb
+                # Cards that beat the lead so far, and the others; the better group for the
+                # player first (``_plan``), cheapest first in normal contracts. In the
+                # betelki and Betel highest first, for everybody: the declarer gets rid of his
+                # high cards, and the defenders keep low cards to duck under his (measured:
+                # a third fewer cards searched than lowest first for the defenders).
+                if second_first == 0:
+                    good, bad = moves, 0
+                else:
+                    over = moves & (higher | ruffs)
+                    good, bad = (
+                        (over, moves ^ over) if second_first > 0 else (moves ^ over, over)
                     )
+                follow3 = c & suit
+                trumps3 = c & trumps
 
-            later = remaining - 1
-            nodes = 0
-            result = not max1
-            for order in orders:
-                while order:
-                    bit = order.bit_length() - 1
-                    order ^= 1 << bit
-                    c1 = (bit & 3) << 3 | bit >> 2
-                    nodes += 1
-                    a1 = a ^ (1 << c1)
-                    led = c1 >> 3
-                    suit = SUIT_MASKS[led]
-                    ruffs = 0 if led == trump else trumps  # cards that ruff this lead
-                    higher = suit & ABOVE[c1]
-                    # The second card (§5: follow, beat, ruff).
-                    follow = b & suit
-                    if follow:
-                        moves = (follow & higher or follow) if beat2 else follow
-                    elif b & trumps:
-                        moves = b & trumps
-                    else:
-                        moves = b
-                    moves &= rb
-                    # Cards that beat the lead so far, and the others; the better group for the
-                    # player first (``_plan``), cheapest first in normal contracts. In the
-                    # betelki and Betel highest first, for everybody: the declarer gets rid of his
-                    # high cards, and the defenders keep low cards to duck under his (measured:
-                    # a third fewer cards searched than lowest first for the defenders).
-                    if second_first == 0:
-                        good, bad = moves, 0
-                    else:
-                        over = moves & (higher | ruffs)
-                        good, bad = (
-                            (over, moves ^ over) if second_first > 0 else (moves ^ over, over)
-                        )
-                    follow3 = c & suit
-                    trumps3 = c & trumps
-
-                    value1 = not max2
-                    seconds = good
-                    while True:
-                        if not seconds:
-                            if not bad:
-                                break
-                            seconds, bad = bad, 0
-                        if misere:
-                            c2 = seconds.bit_length() - 1
-                        else:
-                            c2 = (seconds & -seconds).bit_length() - 1
-                        seconds ^= 1 << c2
-                        nodes += 1
-                        b1 = b ^ (1 << c2)
-                        if c2 >> 3 == led:
-                            top, lead_wins = (c2, False) if c2 > c1 else (c1, True)
-                        elif c2 >> 3 == trump:
-                            top, lead_wins = c2, False
-                        else:
-                            top, lead_wins = c1, True
-                        ruffed = top >> 3 != led
-                        above = ABOVE[top]
-                        # The third card.
-                        if follow3:
-                            moves = (
-                                (follow3 & above or follow3) if beat3 and not ruffed else follow3
-                            )
-                        elif trumps3:
-                            moves = trumps3 & above or trumps3 if beat3 and ruffed else trumps3
-                        else:
-                            moves = c
-                        moves &= rc
-                        takes = moves & (trumps & above if ruffed else suit & above | ruffs)
-                        gain_other = g1 if lead_wins else g2
-                        # First the cards that settle the trick the way this player wants it.
-                        value2 = not max3
-                        for taking in third_groups:
-                            group = takes if taking else moves ^ takes
-                            if not group:
-                                continue
-                            goal = target - (g3 if taking else gain_other)
-                            if goal <= 0 or goal > later:
-                                nodes += 1
-                                if (goal <= 0) == max3:
-                                    value2 = max3
-                                    break
-                                continue
-                            while group:
-                                # The highest card in the betelki and Betel, else the lowest.
-                                card3 = (
-                                    (1 << (group.bit_length() - 1)) if misere else group & -group
-                                )
-                                group ^= card3
-                                nodes += 1
-                                c_ = c ^ card3
-                                if taking:
-                                    found = search(c_, a1, b1, s3, goal)
-                                elif lead_wins:
-                                    found = search(a1, b1, c_, s1, goal)
-                                else:
-                                    found = search(b1, c_, a1, s2, goal)
-                                if found == max3:
-                                    value2 = max3
-                                    break
-                            if value2 == max3:
-                                break
-                        if value2 == max2:
-                            value1 = max2
+                value1 = not max2
+                seconds = good
+                while True:
+                    if not seconds:
+                        if not bad:
                             break
-                    if value1 == max1:
-                        result = max1
-                        best = c1 + 1
-                        killers[slot] = best
+                        seconds, bad = bad, 0
+                    if misere:
+                        c2 = seconds.bit_length() - 1
+                    else:
+                        c2 = (seconds & -seconds).bit_length() - 1
+                    seconds ^= 1 << c2
+                    nodes += 1
+                    b1 = b ^ (1 << c2)
+                    if c2 >> 3 == led:
+                        top, lead_wins = (c2, False) if c2 > c1 else (c1, True)
+                    elif c2 >> 3 == trump:
+                        top, lead_wins = c2, False
+                    else:
+                        top, lead_wins = c1, True
+                    ruffed = top >> 3 != led
+                    above = ABOVE[top]
+                    # The third card.
+                    if follow3:
+                        moves = (
+                            (follow3 & above or follow3) if beat3 and not ruffed else follow3
+                        )
+                    elif trumps3:
+                        moves = trumps3 & above or trumps3 if beat3 and ruffed else trumps3
+                    else:
+                        moves = c
+                    moves &= rc
+                    takes = moves & (trumps & above if ruffed else suit & above | ruffs)
+                    gain_other = g1 if lead_wins else g2
+                    # First the cards that settle the trick the way this player wants it.
+                    value2 = not max3
+                    for taking in third_groups:
+                        group = takes if taking else moves ^ takes
+                        if not group:
+                            continue
+                        goal = target - (g3 if taking else gain_other)
+                        if goal <= 0 or goal > later:
+                            nodes += 1
+                            if (goal <= 0) == max3:
+                                value2 = max3
+                                break
+                            continue
+                        while group:
+                            # The highest card in the betelki and Betel, else the lowest.
+                            card3 = (
+                                (1 << (group.bit_length() - 1)) if misere else group & -group
+                            )
+                            group ^= card3
+                            nodes += 1
+                            c_ = c ^ card3
+                            if taking:
+                                found = self._search(c_, a1, b1, s3, goal)
+                            elif lead_wins:
+                                found = self._search(a1, b1, c_, s1, goal)
+                            else:
+                                found = self._search(b1, c_, a1, s2, goal)
+                            if found == max3:
+                                value2 = max3
+                                break
+                        if value2 == max3:
+                            break
+                    if value2 == max2:
+                        value1 = max2
                         break
-                if result == max1:
+                if value1 == max1:
+                    result = max1
+                    best = c1 + 1
+                    killers[slot] = best
                     break
-            board.nodes += nodes
-            if result:
-                table[key] = target | high << 4 | best << 8
-            else:
-                table[key] = low | (target - 1) << 4 | best << 8
-            return result
+            if result == max1:
+                break
+        self.nodes += nodes
+        if result:
+            table[key] = target | high << 4 | best << 8
+        else:
+            table[key] = low | (target - 1) << 4 | best << 8
+        return result
 
-        return search

@@ -1,7 +1,7 @@
 """Static bounds of the search: the declarer's tricks to come, worked out without searching.
 
 Each function answers for a position at the start of a trick, hands in trick order (``a``
-leads). They are called from the search (``Board._searcher``) on a table miss;
+leads). They are called from the search (``Board._search``) on a table miss;
 tests/test_solver.py checks every one against brute force on small endings.
 """
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
-from math import isqrt
+from typing import Final
 
-SUIT_MASKS = tuple(0xFF << (8 * s) for s in range(4))
-ABOVE = tuple(~((2 << bit) - 1) & 0xFFFFFFFF for bit in range(32))  # bits above ``bit``
+SUIT_MASKS: Final = tuple(0xFF << (8 * s) for s in range(4))
+ABOVE: Final = tuple(~((2 << bit) - 1) & 0xFFFFFFFF for bit in range(32))  # bits above ``bit``
 
 # ``SUIT_INFO[first | second << 32 | third << 64]`` describes one suit of a position (the bytes
 # of the three hands in trick order, ``holding_key``), packed in one int:
@@ -37,7 +37,7 @@ ABOVE = tuple(~((2 << bit) - 1) & 0xFFFFFFFF for bit in range(32))  # bits above
 #   bits 68-115 for a declarer in each place (a byte each, betelek then Betel): the cards of
 #               the first hand whose lead lets the defenders make him win the trick
 #               (``_made_leads``; move ordering and ``Board._loses_one``);
-#   bits 116-132 a prime number of the suit's own for its bits 0-19 (``code_prime``).
+#   bits 116-129 a number of the suit's own for its bits 0-19 (``code_number``).
 # The tables fill as the search meets holdings: ``learn`` copies an entry from the shipped
 # arrays (``ship``, from :mod:`betel_tutor.solver.suit_data`; a search meets a few thousand of
 # the 65,536 holdings, so copying all of them up front would cost more than it saves), or works
@@ -48,7 +48,7 @@ SUIT_INFO: dict[int, int] = {}
 MISERE_INFO: dict[int, int] = {}
 CODE_MASK = (1 << 20) - 1
 TRUMP_COUNTS_SHIFT = 56
-PRIME_SHIFT = 116
+NUMBER_SHIFT = 116
 
 # With ``spread = first | second << 32 | third << 64`` (whole hands), the key of suit ``s`` is
 # ``spread >> 8*s & SPREAD``: two operations a suit (measured: 5-8 % less time in a search
@@ -472,31 +472,18 @@ def _shipped(index: int) -> tuple[int, int] | None:
     return None
 
 
-# One prime for each suit in relative ranks: ``code_prime``.
-_PRIMES: list[int] = []
-# How many codes there are: a suit of n live cards, each held by one of three hands, n <= 8.
+# One number for each suit in relative ranks (``code_number``). How many there are: a suit of
+# n live cards, each held by one of three hands, n <= 8.
 CODES = (3**9 - 1) // 2
+CODE_BITS = 14  # ``CODES`` < 2**14: four numbers and the leader make a key of 58 bits
 
 
-def _first_primes(count: int) -> list[int]:
-    """The ``count`` smallest primes, all below 2**17 (a sieve of Eratosthenes; there are
-    12,251 primes below 2**17, more than ``CODES``)."""
-    limit = 1 << 17
-    sieve = bytearray([1]) * limit
-    sieve[0] = sieve[1] = 0
-    for number in range(2, isqrt(limit - 1) + 1):
-        if sieve[number]:
-            sieve[number * number :: number] = bytes(len(range(number * number, limit, number)))
-    return [number for number in range(limit) if sieve[number]][:count]
-
-
-def code_prime(code: int) -> int:
-    """A prime of its own for a suit in relative ranks (bits 0-19 of its entry): the search
-    multiplies those of a position's side suits into its key, and a product does not depend
-    on the order of its factors. The codes are numbered densely: all the suits of fewer live
-    cards, then the holder of each card (third hand 0, first 1, second 2) in base three."""
-    if not _PRIMES:
-        _PRIMES[:] = _first_primes(CODES)
+def code_number(code: int) -> int:
+    """A number of its own, below ``CODES``, for a suit in relative ranks (bits 0-19 of its
+    entry): the search packs those of a position's side suits, sorted, into its key, so that
+    suits that differ only by name share it. The codes are numbered densely: all the suits of
+    fewer live cards, then the holder of each card (third hand 0, first 1, second 2) in base
+    three."""
     count = code & 15
     first, second = code >> 4 & 0xFF, code >> 12 & 0xFF
     index = (int(3**count) - 1) // 2  # the codes of fewer live cards
@@ -507,7 +494,7 @@ def code_prime(code: int) -> int:
         elif second >> rank & 1:
             index += 2 * digit
         digit *= 3
-    return _PRIMES[index]
+    return index
 
 
 def learn(first: int, second: int, third: int, table: dict[int, int]) -> None:
@@ -518,17 +505,17 @@ def learn(first: int, second: int, third: int, table: dict[int, int]) -> None:
         key = spread >> shift & SPREAD
         if key not in table:
             entry = _entry(key & 0xFF, key >> 32 & 0xFF, key >> 64, table is MISERE_INFO)
-            table[key] = entry | code_prime(entry & CODE_MASK) << PRIME_SHIFT
+            table[key] = entry | code_number(entry & CODE_MASK) << NUMBER_SHIFT
 
 
 # The search reads a suit's entry through its *fields* (``search_fields``): the facts it needs
 # as small ints, which it reads as a tuple's items, a fraction of the cost of shifting and
-# masking an int of 133 bits (measured over random deals, in one process: 6-10 % less time
-# summed, in every kind of contract). One table per kind of contract, keyed like ``SUIT_INFO``.
+# masking an int of 130 bits (measured over random deals, in one process: 6-10 % less time
+# summed, in every kind of contract). One table per kind of contract, by ``fields_index``.
 # Card masks are bytes: the search moves them to the suit's place (one table per suit's place
 # was faster still but took more memory, and its first solves paid to fill four tables).
 # All fields:
-FIELD_PRIME = 0  # ``code_prime``
+FIELD_NUMBER = 0  # ``code_number``
 FIELD_RUNS = 1  # 1, 2, 3: bits 20-43, the tops of the runs of the first, second, third hand
 FIELD_ENTRY = 4  # the whole entry
 FIELD_FLAGS = 5  # bits 50-67 of the entry
@@ -541,14 +528,26 @@ FIELD_LEADS = 6  # the leads of bits 68-115
 FIELD_MADE = 12  # 0xFF if bits 56-61 say the defenders can make him win the trick, else 0
 Fields = tuple[int, ...]
 NO_FIELDS: Fields = (0,) * (FIELD_LONGEST + 3)  # normal contracts: no suit (no trumps)
-SUIT_FIELDS: dict[int, Fields] = {}
-MISERE_FIELDS: dict[int, Fields] = {}
+# A suit's fields are found by ``fields_index``: two bits a card, the hand that holds it
+# (1-3 in trick order, 0 once played), 4**8 holdings; looked up in a list, which costs the
+# compiled search far less than a dict keyed by the bytes (measured: see docs/solver.md).
+HOLDER_1: Final = tuple(sum(1 << (2 * r) for r in range(8) if byte >> r & 1) for byte in range(256))
+HOLDER_2: Final = tuple(2 * n for n in HOLDER_1)
+HOLDER_3: Final = tuple(3 * n for n in HOLDER_1)
+SUIT_FIELDS: Final[list[Fields | None]] = [None] * 4**8
+MISERE_FIELDS: Final[list[Fields | None]] = [None] * 4**8
+
+
+def fields_index(first: int, second: int, third: int) -> int:
+    """Where one suit's fields are kept in ``SUIT_FIELDS`` and ``MISERE_FIELDS`` (the suit's
+    bytes of the three hands, in trick order); the search computes it inline."""
+    return HOLDER_1[first] | HOLDER_2[second] | HOLDER_3[third]
 
 
 def search_fields(entry: int, misere: bool) -> Fields:
     """The fields of one suit's entry, in ``MISERE_INFO`` if ``misere``, else ``SUIT_INFO``."""
     common = (
-        entry >> PRIME_SHIFT,
+        entry >> NUMBER_SHIFT,
         entry >> 20 & 0xFF,
         entry >> 28 & 0xFF,
         entry >> 36 & 0xFF,
@@ -584,14 +583,14 @@ def learn_fields(first: int, second: int, third: int, misere: bool) -> tuple[Fie
     """The fields of the four suits of a position (hands in trick order), kept in
     ``MISERE_FIELDS`` or ``SUIT_FIELDS`` for the next time."""
     table = MISERE_FIELDS if misere else SUIT_FIELDS
-    spread = holding_key(first, second, third)
     infos = suit_infos(first, second, third, MISERE_INFO if misere else SUIT_INFO)
     out = []
     for suit in range(4):
-        key = spread >> (8 * suit) & SPREAD
-        fields = table.get(key)
+        shift = 8 * suit
+        index = fields_index(first >> shift & 0xFF, second >> shift & 0xFF, third >> shift & 0xFF)
+        fields = table[index]
         if fields is None:
-            fields = table[key] = search_fields(infos[suit], misere)
+            fields = table[index] = search_fields(infos[suit], misere)
         out.append(fields)
     return tuple(out)
 
@@ -692,7 +691,7 @@ def without(hands: tuple[int, int, int], seat: int, card: int) -> tuple[int, int
 # Leads are tried high cards first, whatever the suit: ``RANK_MAJOR[suit][byte]`` spreads a
 # suit's byte so that rank ``r`` lands on bit ``4*r + suit``; the highest bit of the OR of the
 # four is then the highest-ranking card (bit ``b`` stands for card ``(b & 3) * 8 + (b >> 2)``).
-RANK_MAJOR = tuple(
+RANK_MAJOR: Final = tuple(
     tuple(sum(1 << (4 * r + suit) for r in range(8) if byte >> r & 1) for byte in range(256))
     for suit in range(4)
 )
