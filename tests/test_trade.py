@@ -502,3 +502,23 @@ def test_rule_1_a_computer_player_offers_from_what_it_may_see(seed: int, shuffle
 
     made = offer(hands)
     assert made is not None and made == offer(moved)
+
+
+def test_a_call_paid_for_by_the_player_about_to_call_binds_the_player_paid() -> None:
+    """Spec §12.5: a call is bought from a player, for their next call. West, about to call,
+    pays North 15 for a pass: it binds North's next call, never West's own."""
+    moment = auction_after("1♠")  # W to call
+    offer = Offer("call", W, N, 15, call=Call("pass"))
+    assert refused(moment, offer) is None
+    ledger, _ = answer(moment, Ledger(), offer, accept=True)
+    assert ledger.binding(N) == offer and ledger.binding(W) is None
+    assert ledger.points == (0, -15, 15)
+    names = tuple(seat.localized("en") for seat in (S, W, N))
+    assert describe(offer, "en", names, moment.to_move) == (
+        "West and North: North's next call is pass, paying 15"
+    )
+    check_move(ledger, W, parse_call("2♠"))  # West calls as he likes
+    # Sold by the player about to call (North pays West): West passes now.
+    sold = Offer("call", W, N, -15, call=Call("pass"))
+    ledger, _ = answer(moment, Ledger(), sold, accept=True)
+    assert ledger.binding(W) == sold and ledger.binding(N) is None

@@ -34,8 +34,8 @@ class Offer:
       that is paid. ``gives_more`` and ``wants_more`` move further named cards, as many each
       way, so that the hands stay equal (spec §12.5).
     - ``call`` / ``play``: whichever of the two moves next makes ``call`` or plays ``card``;
-      a call may also be bought from a player who is not about to call, for their next call,
-      whenever it comes (the party paid makes it; without points, the addressee).
+      a call with a price is made by the party paid (it is bought from them), now or, if not
+      about to call, at their next call, whenever it comes (spec §12.5).
     - ``show`` / ``see``: the offerer shows the addressee (``see``: the addressee shows the
       offerer) the cards of ``suit``, or the whole hand when ``suit`` is ``None``.
     """
@@ -64,9 +64,13 @@ class Offer:
         return self.to if self.payer == self.offerer else self.offerer
 
     def bound_to(self, mover: Seat | None) -> Seat:
-        """Who must make a call or card bought, when ``mover`` moves next: whichever of the
-        two moves next; for a call bought from a player not about to call, the party paid
-        (without points, the addressee), at their next call (spec §12.5)."""
+        """Who must make a call or card bought, when ``mover`` moves next. A call with a price
+        is bought from the party paid, who makes it now if about to call, else at their next
+        call (spec §12.5: a call is bought from a player for their next call; paying to bind
+        one's own call would buy nothing). Otherwise whichever of the two moves next, else
+        the addressee."""
+        if self.kind == "call" and self.price:
+            return self.payee
         if mover in (self.offerer, self.to):
             assert mover is not None
             return mover
