@@ -348,3 +348,36 @@ def test_the_tutor_plays_the_lesson_with_the_learner_as_declarer(lang: str) -> N
             break
         last = session.handle(last.choices[0] if last.choices else "")[-1]
     assert isinstance(last, Prompt) and last.expects == "menu"  # back at the menu
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_the_option_prompt_lists_the_options_of_these_penalty_cards(lang: str) -> None:
+    from betel_tutor.tutor.events import Prompt
+    from betel_tutor.tutor.penalty_lesson import open_lesson
+    from betel_tutor.tutor.progress import Progress
+    from betel_tutor.tutor.session import Session
+
+    session = Session(Progress(), lang)
+    session.phase = open_lesson("penalty-cards")
+    session.start()
+    prompts = [e for e in session.handle("") if isinstance(e, Prompt)]
+    assert prompts and prompts[-1].expects == "option"
+    expected = (
+        "Your option (require:♠, forbid:♠, none)"
+        if lang == "en"
+        else "Twój wybór (nakaz:♠, zakaz:♠, nic)"
+    )
+    assert prompts[-1].text == expected  # the first board's penalty card is a spade
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_explain_names_every_option_of_the_declarer(lang: str) -> None:
+    args = ["explain", "legal", "--game", "bridge", "--hand", "♠A2 ♥K3 ♦J4"]
+    result = CliRunner().invoke(app, [*args, "--penalty-cards", "♠K ♦Q", "--lang", lang])
+    assert result.exit_code == 0, result.output
+    if lang == "en":
+        for option in ("require the lead of ♠", "require the lead of ♦", "forbid the lead of ♠,"):
+            assert option in result.output
+        assert "forbid the lead of ♦, forbid the lead of ♠, ♦, neither" in result.output
+    else:
+        assert "zakazać wyjścia w ♠, zakazać wyjścia w ♦, zakazać wyjścia w ♠, ♦" in result.output

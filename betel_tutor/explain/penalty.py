@@ -168,10 +168,13 @@ def _worded(option: DeclarerOption) -> Step:
 
 
 def _options(pens: Penalties) -> tuple[Step, ...]:
-    from betel_tutor.penalty import _suit_order
+    """Every option the declarer has (:func:`betel_tutor.penalty.declarer_options`): each
+    suit required, each set of suits forbidden, neither."""
+    from betel_tutor.penalty import _suit_order, declarer_options
 
-    suits = sorted(pens.major_suits, key=_suit_order)
-    words = [Step.of("explain.option_require", suits=(s,)) for s in suits]
-    words.append(Step.of("explain.option_forbid", suits=tuple(suits)))
-    words.append(Step.of("explain.option_none"))
+    words = []
+    for option in declarer_options(pens):
+        suits = tuple(sorted(option.suits, key=_suit_order))
+        params = {"suits": suits} if suits else {}
+        words.append(Step.of(f"explain.option_{option.kind}", **params))
     return tuple(words)

@@ -343,8 +343,12 @@ class PenaltyLessonPhase(Phase):
         seat = state.to_play
         if self.asking == "option":
             pens = self.table.by_seat[seat.partner]
-            choices = tuple(str(o) for o in declarer_options(pens))
-            return Prompt(ctx.t("penalty_prompt_option"), expects="option", choices=choices)
+            options = declarer_options(pens)
+            choices = tuple(str(o) for o in options)
+            words = ", ".join(o.format(ctx.lang) for o in options)
+            return Prompt(
+                ctx.t("penalty_prompt_option", options=words), expects="option", choices=choices
+            )
         if self.asking == "designate":
             legal = self._legal(seat).legal
             choices = tuple(str(c) for c in sort_cards(legal))
