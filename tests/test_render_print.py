@@ -63,6 +63,30 @@ def test_contracts_in_words() -> None:
     assert "Kontrakt: Trzy piki" in plain(render_handout([level(9)], lang="pl"))
 
 
+def test_level_2_says_the_dealer_names_trumps() -> None:
+    """Spec §12.1: never "no trump" on level 2's sheets. The learner (South) names them when
+    dealing; a computer dealer's choice is the one the tutor plays."""
+    from betel_tutor.cards import Suit
+    from betel_tutor.scenario.goals import fixed_play
+    from betel_tutor.seats import SOUTH
+
+    scenario = level(2)
+    english = plain(render_handout([scenario], lang="en"))
+    polish = plain(render_handout([scenario], lang="pl"))
+    assert "Free play (no contract, no trump)" not in english
+    assert "Gra bez kontraktu i bez atu" not in polish
+    assert english.count("Dealer: South · Contract: Free play; the dealer names trumps") == 2
+    assert polish.count("Kontrakt: Gra bez kontraktu; atut wybiera rozdający") == 2
+    names = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts"}
+    for deal in scenario.deals:
+        if deal.dealer == SOUTH:
+            continue
+        trump = fixed_play(scenario.options, deal, SOUTH).contract.trump
+        assert trump is not None
+        words = f"Free play, {names.get(trump, 'spades')} trumps (named by the dealer)"
+        assert words in english
+
+
 def test_a_doubled_betel_contract_and_its_auction_grid() -> None:
     source = """\
 kind: practice

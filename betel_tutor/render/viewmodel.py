@@ -16,7 +16,7 @@ from betel_tutor.render.trade_view import TradeView, trade_view
 from betel_tutor.scenario.deals import realize
 from betel_tutor.scenario.model import DealSpec, Scenario
 from betel_tutor.scenario.script import Replayed, replay
-from betel_tutor.seats import Seat
+from betel_tutor.seats import SOUTH, Seat
 
 _SUIT_CLASS = {
     Suit.SPADES: "spades",
@@ -380,11 +380,30 @@ def contract_words(scenario: Scenario, deal: DealSpec, replayed: Replayed | None
             words = i18n.translate(key, lang, contract=words)
         declarer = None if deal.declarer is None else Seat(deal.declarer, 4)
         return _by(words, declarer, lang)
+    options = scenario.options
+    if deal.game == "betel" and options.dealer_names_trump and not options.auction:
+        return _named_trump(scenario, deal, lang)
     if fixed is not None:
         return fixed.localized(lang)
     if deal.game != "betel" or not scenario.options.auction:
         return "—"
     return i18n.translate("render.contract_by_auction", lang)
+
+
+def _named_trump(scenario: Scenario, deal: DealSpec, lang: str) -> str:
+    """Level 2: the dealer names trumps (spec §12.1), the learner (South) when dealing, so the
+    sheet says who; a computer dealer's choice is the tutor's (``goals.fixed_play``)."""
+    from betel_tutor.contracts import free_play
+    from betel_tutor.rules import as_trump
+    from betel_tutor.scenario.goals import fixed_play
+
+    if deal.trump is not None:
+        played = free_play(as_trump(deal.trump))
+    elif Seat(deal.dealer) == SOUTH:
+        return i18n.translate("render.contract_trump_to_name", lang)
+    else:
+        played = fixed_play(scenario.options, deal, SOUTH).contract
+    return i18n.translate("render.contract_trump_named", lang, contract=played.localized(lang))
 
 
 def _bridge_contract(deal: DealSpec, lang: str) -> str:
