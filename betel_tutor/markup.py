@@ -170,6 +170,37 @@ def _close_open_underlines(tokens: list[Token]) -> None:
         token.children.extend(Token("u_close", "u", -1) for _ in range(max(depth, 0)))
 
 
+# A suit symbol and an opening brace: the card markup ``♠{A}`` begun.
+_CARD_OPEN = re.compile(r"[♠♥♦♣]\{")
+
+
+def markup_slips(text: str) -> list[tuple[int, int, str, str]]:
+    """Markup begun and not finished, as (line, column, kind, token), the line counted from 0
+    within ``text``, the column from 1: a card's brace never closed on its line
+    (``card_brace``), a ``<u>`` not closed in its paragraph (``u_open``) and a ``</u>`` that
+    closes none (``u_close``). Rendered, the first shows as text and the others are mended
+    (:func:`render_note`), so the sheet would not say what the author meant."""
+    found: list[tuple[int, int, str, str]] = []
+    opened: list[tuple[int, int]] = []  # the <u> open in this paragraph
+    for number, line in enumerate(text.split("\n")):
+        if not line.strip():
+            found.extend((at, column, "u_open", "<u>") for at, column in opened)
+            opened = []
+        for match in _CARD_OPEN.finditer(line):
+            if "}" not in line[match.end() :]:
+                token = line[match.start() :].split()[0]
+                found.append((number, match.start() + 1, "card_brace", token))
+        for match in re.finditer("</?u>", line):
+            if match.group(0) == "<u>":
+                opened.append((number, match.start() + 1))
+            elif opened:
+                opened.pop()
+            else:
+                found.append((number, match.start() + 1, "u_close", "</u>"))
+    found.extend((at, column, "u_open", "<u>") for at, column in opened)
+    return sorted(found)
+
+
 def remote_urls(text: str) -> list[tuple[int, int, str, str]]:
     """Every image and link in a note that :func:`refused` refuses, as (line, column, kind,
     URL): the line counted from 0 within ``text``, the column from 1 (where the URL is

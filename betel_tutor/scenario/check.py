@@ -143,6 +143,7 @@ def check_legacy_note(path: str) -> list[Problem]:
     for lang, start in starts.items():
         problems.extend(_remote_urls(note.texts.get(lang, ""), lang, start, text))
         problems.extend(_raw_html(note.texts.get(lang, ""), lang, start, text))
+        problems.extend(_markup_slips(note.texts.get(lang, ""), lang, start, text))
     return in_file_order(problems)
 
 
@@ -212,6 +213,34 @@ def _raw_html(text: str, lang: str, start: Position, source: str | None = None) 
     ]
 
 
+_SLIPS = {
+    "card_brace": "check.note_card_brace",
+    "u_open": "check.note_u_open",
+    "u_close": "check.note_u_close",
+}
+
+
+def _markup_slips(
+    text: str, lang: str, start: Position, source: str | None = None
+) -> list[Problem]:
+    """A problem for each piece of note markup begun and not finished
+    (:func:`betel_tutor.markup.markup_slips`), where it is written."""
+    from betel_tutor.markup import markup_slips
+
+    found = markup_slips(text)
+    if not found:
+        return []
+    lines = _source_lines(start, source)
+    return [
+        Problem(
+            _located(start, offset, column, token, lines),
+            _SLIPS[kind],
+            {"lang": lang.upper(), "token": token},
+        )
+        for offset, column, kind, token in found
+    ]
+
+
 def _same_cards(
     english: str, polish: str, starts: dict[str, Position], source: str | None = None
 ) -> list[Problem]:
@@ -264,6 +293,7 @@ def check_note(deal: DealSpec, note: Note) -> list[Problem]:
     for lang in ("en", "pl"):
         problems.extend(_remote_urls(note.text.get(lang), lang, starts[lang]))
         problems.extend(_raw_html(note.text.get(lang), lang, starts[lang]))
+        problems.extend(_markup_slips(note.text.get(lang), lang, starts[lang]))
     game = profile(deal.variant or deal.game)
     trump = deal.trump
     if trump is None and deal.contract is not None:
