@@ -175,6 +175,6 @@ def _options(pens: Penalties) -> tuple[Step, ...]:
     words = []
     for option in declarer_options(pens):
         suits = tuple(sorted(option.suits, key=_suit_order))
-        params = {"suits": suits} if suits else {}
-        words.append(Step.of(f"explain.option_{option.kind}", **params))
+        key = f"explain.option_{option.kind}"
+        words.append(Step.of(key, suits=suits) if suits else Step.of(key))
     return tuple(words)
