@@ -256,3 +256,17 @@ def test_bridge_contracts_in_words_at_every_level(level: int, strain: str, lang:
         label = "Contract" if lang == "en" else "Kontrakt"
         assert f"{label}: {words}{after}" in sheet, (bid, calls)
         assert f"{label}: {bid}" not in sheet
+
+
+def test_the_answer_sheet_explains_each_answer() -> None:
+    """A quiz's explanation follows its answer on the answer sheet, in the sheet's language;
+    the student sheet keeps both for the class."""
+    scenario = level(3)
+    quiz = next(q for q in scenario.all_quizzes() if q.explanation is not None)
+    assert quiz.explanation is not None
+    for lang in ("en", "pl"):
+        answers = plain(render_handout([scenario], lang=lang, sheet="answers"))
+        student = plain(render_handout([scenario], lang=lang, sheet="student"))
+        words = plain(quiz.explanation.get(lang)).strip()[:40]
+        assert words in answers
+        assert words not in student

@@ -461,6 +461,7 @@ class QuizView:
     number: int
     question: str  # safe HTML from the note markup
     answer: str | None  # None on the student sheet: the question is left open
+    explanation: str = ""  # safe HTML: why the answer is right (answer sheets only)
 
 
 def quiz_views(scenario: Scenario, *, lang: str, sheet: str) -> list[QuizView]:
@@ -481,5 +482,9 @@ def quiz_views(scenario: Scenario, *, lang: str, sheet: str) -> list[QuizView]:
 
                 problem = offer_refusal(quiz.params)
                 answer += f" — {problem.message(lang)}" if problem is not None else ""
-        views.append(QuizView(number, render_note(quiz.question.get(lang), lang=lang), answer))
+        why = ""
+        if answer is not None and quiz.explanation is not None:
+            why = render_note(quiz.explanation.get(lang), lang=lang)
+        question = render_note(quiz.question.get(lang), lang=lang)
+        views.append(QuizView(number, question, answer, why))
     return views
