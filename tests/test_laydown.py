@@ -178,3 +178,19 @@ def test_ten_cards_alone_proved_and_the_cli() -> None:
     assert "bez wymiany" in polish.stdout and "Dubel:" in polish.stdout
     given = run("laydown", "♠A ♥987 ♦987 ♣987", "--contract", "B0", "--dubel", "♠7 ♠8")
     assert given.returncode == 0
+
+
+def test_wrong_counts_and_repeated_cards_are_told_as_they_are() -> None:
+    ten, nine = "♠A ♥987 ♦987 ♣987", "♠A ♥987 ♦987 ♣98"
+    cases = [
+        ((nine, "--contract", "B0"), "the hand has 9 cards", "ręka ma 9 kart"),
+        ((ten, "--contract", "B0", "--dubel", "♠7"), "--dubel gives 1 card.", "podaje 1 kartę"),
+        ((ten, "--contract", "B0", "--dubel", "♠K ♠Q ♠J"), "gives 3 cards", "podaje 3 karty"),
+        ((ten, "--contract", "B0", "--dubel", "♥9 ♠K"), "♥9 is given twice", "♥9 podano dwa"),
+    ]
+    for args, english, polish in cases:
+        result = run("laydown", *args)
+        assert result.returncode == 2 and english in result.stderr, result.stderr
+        assert "Traceback" not in result.stderr
+        result = run("laydown", *args, "--lang", "pl")
+        assert result.returncode == 2 and polish in result.stderr, result.stderr

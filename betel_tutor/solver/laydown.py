@@ -188,9 +188,16 @@ def check_laydown(
     search met no distribution that beats a declarer who sees all the cards, ``samples``
     random ones are tried for one to show."""
     dubel = tuple(dubel or ())
-    known = set(hand) | set(dubel)
-    if len(hand) != 10 or len(dubel) not in (0, 2) or len(known) != 10 + len(dubel):
-        raise BetelError("solver.too_many_cards", count=len(known))
+    if len(hand) != 10:
+        raise BetelError("solver.laydown_hand_size", n=len(hand))
+    if len(dubel) not in (0, 2):
+        raise BetelError("solver.laydown_dubel_size", n=len(dubel))
+    seen: set[Card] = set()
+    for card in (*hand, *dubel):
+        if card in seen:
+            raise BetelError("solver.laydown_card_twice", card=card)
+        seen.add(card)
+    known = seen
     if contract.kind == "free":
         raise BetelError("solver.bad_kind", token=str(contract), kinds="1♣ … 5NT, B3 … B0, Betel")
     unseen = [c for c in BETEL_DECK if c not in known]
