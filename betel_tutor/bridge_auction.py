@@ -117,6 +117,27 @@ class BridgeAuction:
         return self.first_named[(self.last_bidder % 2, self.last_bid.strain_rank)]
 
 
+# A bridge call's words as written in a board (either language's, or PBN's letters), by key.
+_CALL_WORDS = (
+    ("render.pass", ("pass", "pas", "p")),
+    ("render.double", ("kontra", "ktr", "double", "x")),
+    ("render.redouble", ("rekontra", "rktr", "redouble", "xx")),
+)
+
+
+def call_words(call: str, lang: str) -> str:
+    """A written bridge call as the reader says it: ``pass``/``double``/``2NT`` in English,
+    ``pas``/``kontra``/``2BA`` in Polish."""
+    from betel_tutor import i18n
+
+    word = call.strip().lower()
+    for key, words in _CALL_WORDS:
+        if word in words:
+            return i18n.translate(key, lang)
+    upper = call.strip().upper()
+    return upper.replace("NT", "BA") if lang == "pl" else upper.replace("BA", "NT")
+
+
 def blue_suit_auction(dealer: int = 0) -> BridgeAuction:
     """The blue-suit board's auction: only ♦, ♥ and ♠ may be bid (boards-and-bridge.md §2)."""
     return BridgeAuction(dealer=dealer, strains=(Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES))

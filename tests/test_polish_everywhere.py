@@ -62,7 +62,7 @@ ENGLISH_WORDS = " ".join(
         "right wrong press enter choose welcome back again saved progress undo replay note",
         "the and you your with from for not are is was this that what which who why how",
         "best worst cost costs made make makes defeat defeated win wins won lose loses lost",
-        "open closed player players learner true false yes see sees seen next paying paid",
+        "open closed player players learner true false yes see sees seen next paying paid seed",
     )
 ).split()
 ENGLISH_WORD = re.compile(r"(?<![\w-])(?:" + "|".join(ENGLISH_WORDS) + r")(?![\w-])", re.I)

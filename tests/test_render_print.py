@@ -270,3 +270,23 @@ def test_the_answer_sheet_explains_each_answer() -> None:
         words = plain(quiz.explanation.get(lang)).strip()[:40]
         assert words in answers
         assert words not in student
+
+
+@pytest.mark.parametrize(
+    ("lang", "calls"),
+    [("en", ["1♠", "double", "redouble", "pass"]), ("pl", ["1♠", "kontra", "rekontra", "pas"])],
+)
+def test_a_bridge_auction_grid_uses_the_readers_words(lang: str, calls: list[str]) -> None:
+    """Bridge's English says double and redouble (kontra is Betel's word, and Polish)."""
+    slam = Path(__file__).parent / "data" / "bridge" / "slam.yaml"
+    auction = '    auction: "1♠ X XX pass pass pass"\n'
+    edited = slam.read_text(encoding="utf-8").replace(
+        "    vulnerable: NS\n", "    vulnerable: NS\n" + auction
+    )
+    scenario, problems = load_text(edited, str(slam))
+    assert scenario is not None and not problems, problems
+    html = render_handout([scenario], lang=lang)
+    grid = re.search(r'<table class="auction">(.*?)</table>', html, re.S)
+    assert grid is not None
+    cells = [c for c in re.findall(r"<td>([^<]*)</td>", grid.group(1)) if c]
+    assert cells[:4] == calls

@@ -198,15 +198,9 @@ def _auction(
 
 
 def _bridge_call(call: str, lang: str) -> str:
-    """A bridge call as the reader says it: ``pas``, ``kontra``, ``2BA`` in Polish."""
-    word = call.strip().lower()
-    if word in ("pass", "pas", "p"):
-        return i18n.translate("render.pass", lang)
-    if word in ("kontra", "ktr", "double", "x"):
-        return i18n.translate("render.kontra", lang)
-    if word in ("rekontra", "rktr", "redouble", "xx"):
-        return i18n.translate("render.rekontra", lang)
-    return call.upper().replace("NT", "BA") if lang == "pl" else call.upper()
+    from betel_tutor.bridge_auction import call_words
+
+    return call_words(call, lang)
 
 
 Holdings = list[tuple[frozenset[Card], ...]]  # the hands at each step of the step-through

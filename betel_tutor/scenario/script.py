@@ -232,18 +232,9 @@ class _BridgeCall:
     written: str
 
     def localized(self, lang: str) -> str:
-        from betel_tutor import i18n
+        from betel_tutor.bridge_auction import call_words
 
-        word = self.written.strip().lower()
-        for key, words in (
-            ("render.pass", ("pass", "pas", "p")),
-            ("render.kontra", ("kontra", "ktr", "double", "x")),
-            ("render.rekontra", ("rekontra", "rktr", "redouble", "xx")),
-        ):
-            if word in words:
-                return i18n.translate(key, lang)
-        upper = self.written.strip().upper()
-        return upper.replace("NT", "BA") if lang == "pl" else upper.replace("BA", "NT")
+        return call_words(self.written, lang)
 
     def __str__(self) -> str:
         return self.localized("en")

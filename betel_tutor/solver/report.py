@@ -51,6 +51,7 @@ class TableReport:
     name: str
     table: TrickTable
     seats: tuple[Seat, ...] = EVERY_SEAT
+    seed: str | None = None  # a deal dealt from a seed is named by it, in the reader's words
 
     def best(self, seat: int) -> Contract | None:
         made = makeable(self.table, seat)
@@ -60,7 +61,10 @@ class TableReport:
         titles = column_titles(lang)
         width = max(len(seat.localized(lang)) for seat in self.seats) + 2
         head = " " * width + "".join(f"{title:>8}" for title in titles)
-        out = [i18n.translate("solver.table_title", lang, name=self.name), head]
+        name = self.name
+        if self.seed is not None:
+            name = i18n.translate("solver.seed_name", lang, seed=self.seed)
+        out = [i18n.translate("solver.table_title", lang, name=name), head]
         for seat in self.seats:
             figures = "".join(f"{n:>8}" for n in self.table.rows[seat])
             best = self.best(seat)
@@ -122,4 +126,4 @@ def reports_for_seed(seed: str, seats: tuple[Seat, ...] = EVERY_SEAT) -> list[Ta
     from betel_tutor.dealing import deal
     from betel_tutor.solver.table import trick_table
 
-    return [TableReport(f"seed {seed}", trick_table(deal(seed).hands), seats)]
+    return [TableReport(f"seed {seed}", trick_table(deal(seed).hands), seats, seed=seed)]
