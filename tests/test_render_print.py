@@ -290,3 +290,13 @@ def test_a_bridge_auction_grid_uses_the_readers_words(lang: str, calls: list[str
     assert grid is not None
     cells = [c for c in re.findall(r"<td>([^<]*)</td>", grid.group(1)) if c]
     assert cells[:4] == calls
+
+
+def test_the_blue_suit_board_names_its_variant_and_trumps() -> None:
+    scenario, _ = load(str(ROOT / "scenarios" / "boards" / "blue-suit.yaml"))
+    assert scenario is not None
+    english = plain(render_handout([scenario], lang="en"))
+    polish = plain(render_handout([scenario], lang="pl"))
+    assert "Contract: none given; blue-suit variant, trumps: ♠" in english
+    assert "Kontrakt: nie podano; wariant z kolorem niebieskim, atut: ♠" in polish
+    assert "Contract: —" not in english

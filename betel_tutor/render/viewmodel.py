@@ -379,6 +379,12 @@ def contract_words(scenario: Scenario, deal: DealSpec, replayed: Replayed | None
         return _named_trump(scenario, deal, lang)
     if fixed is not None:
         return fixed.localized(lang)
+    if deal.game != "betel" and deal.trump is not None:  # a board that gives trumps alone
+        from betel_tutor.rules import as_trump
+
+        suit = as_trump(deal.trump)
+        key = "render.contract_blue_suit" if deal.variant else "render.contract_trumps_only"
+        return i18n.translate(key, lang, suit=suit.symbol if suit else "—")
     if deal.game != "betel" or not scenario.options.auction:
         return "—"
     return i18n.translate("render.contract_by_auction", lang)
