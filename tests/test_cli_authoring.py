@@ -15,6 +15,7 @@ from tests.test_cli import run
 
 ROOT = Path(__file__).parents[1]
 NOTE = ROOT / "tests" / "data" / "notes" / "blue_suit_532703080314295.txt"
+BAD_DIR = ROOT / "tests" / "data" / "bad"
 
 
 def test_check_shipped_scenarios_is_clean() -> None:
@@ -135,3 +136,43 @@ def test_usage_mistakes_get_one_line() -> None:
     assert "Missing option '--tricks'" in run("explain", "score", "3♣").stderr
     bare = run()
     assert bare.returncode == 0 and bare.stdout.startswith("Usage: betel-tutor")
+
+
+# -- constraints no deal meets, in every command that deals the deal ----------------------------
+
+UNMET = [BAD_DIR / "30_unsatisfiable.yaml", BAD_DIR / "62_impossible_constraints.yaml"]
+
+
+@pytest.mark.parametrize("path", UNMET, ids=lambda p: p.name)
+def test_render_with_trick_tables_reports_unmet_constraints_as_check_does(
+    path: Path, tmp_path: Path
+) -> None:
+    checked = run("check", str(path))
+    for solver in ("--solver", "--no-solver"):
+        result = run("render", str(path), "-o", str(tmp_path / "out"), solver)
+        assert "Traceback" not in result.stderr
+        assert result.returncode == checked.returncode == 1
+        assert result.stderr.splitlines() == checked.stdout.splitlines()
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+@pytest.mark.parametrize("path", UNMET, ids=lambda p: p.name)
+def test_solve_says_unmet_constraints_in_one_line(path: Path, lang: str) -> None:
+    result = run("solve", str(path), "--lang", lang)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    first = run("check", str(path), "--lang", lang).stdout.splitlines()[0]
+    assert result.stderr.splitlines() == [first]
+
+
+def test_convert_of_a_bridge_deal_no_deal_meets_says_where(tmp_path: Path) -> None:
+    source = tmp_path / "board.yaml"
+    source.write_text(
+        "kind: board\nid: b\ntitle: {en: B, pl: B}\ndeals:\n  - id: d1\n    game: bridge\n"
+        "    seed: 3\n    constraints:\n      - {seat: N, suit: ♠, at_least: 7}\n"
+        "      - {seat: S, suit: ♠, at_least: 7}\n",
+        encoding="utf-8",
+    )
+    result = run("convert", str(source), str(tmp_path / "board.pbn"))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"{source}:10:9: no deal can meet this constraint")
+    assert not (tmp_path / "board.pbn").exists()

@@ -14,8 +14,8 @@ from collections.abc import Iterator, Sequence
 
 from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, Card, CardRun
 from betel_tutor.cores import usable_workers
-from betel_tutor.errors import BetelError, ScenarioError
-from betel_tutor.scenario.deals import MAX_ATTEMPTS, Unsatisfiable, realize
+from betel_tutor.errors import BetelError
+from betel_tutor.scenario.deals import Unsatisfiable, realize
 from betel_tutor.scenario.model import DealSpec, Note, Quiz, Scenario
 from betel_tutor.scenario.quizzes import engine_answer, normalise_answer, show_answer
 from betel_tutor.scenario.source import Position, Problem
@@ -339,16 +339,7 @@ def check_cards(deal: DealSpec) -> list[Problem]:
         try:
             realize(deal)
         except Unsatisfiable as unmet:
-            at = deal.where.get("constraints", where)
-            why = unmet.impossible
-            if why is None:
-                params = {"id": deal.id, "n": MAX_ATTEMPTS}
-                problems.append(Problem(at, "check.unsatisfiable", params))
-            else:
-                at = why.constraint.position or at
-                reason = ScenarioError(f"check.{why.reason}", **why.params)
-                params = {"id": deal.id, "seat": why.constraint.seat, "why": reason}
-                problems.append(Problem(at, "check.impossible", params))
+            problems.append(unmet.problem)
         return problems
     deck = BRIDGE_DECK if deal.game == "bridge" else BETEL_DECK
     size = HAND_SIZE[deal.game]

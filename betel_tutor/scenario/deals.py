@@ -16,7 +16,9 @@ from typing import Any
 
 from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, RANK_BY_SYMBOL, Card
 from betel_tutor.dealing import Deal, deal, deal_bridge
+from betel_tutor.errors import ScenarioError
 from betel_tutor.scenario.model import Constraint, DealSpec
+from betel_tutor.scenario.source import Position, Problem
 from betel_tutor.seats import Seat
 
 MAX_ATTEMPTS = 20_000
@@ -32,13 +34,31 @@ class Impossible:
     params: dict[str, Any] = field(default_factory=dict)
 
 
-class Unsatisfiable(Exception):
+class Unsatisfiable(ScenarioError):
     """No deal within :data:`MAX_ATTEMPTS` meets the constraints; ``impossible`` says why no
-    deal ever can, when that is known without dealing (then nothing was dealt)."""
+    deal ever can, when that is known without dealing (then nothing was dealt).
 
-    def __init__(self, deal_id: str, impossible: Impossible | None = None) -> None:
-        super().__init__(deal_id)
+    A :class:`ScenarioError` like every refusal: whichever command deals the deal (``check``,
+    ``render``, ``solve``, ``convert``, the tutor) says it in one line, at the constraint
+    (``file:line:column: …``); ``problem`` is the same as a problem of ``check``."""
+
+    def __init__(self, spec: DealSpec, impossible: Impossible | None = None) -> None:
+        self.deal_id = spec.id
         self.impossible = impossible
+        self.problem = unmet_problem(spec, impossible)
+        super().__init__("scenario.unmet", problem=self.problem)
+
+
+def unmet_problem(spec: DealSpec, impossible: Impossible | None) -> Problem:
+    """The problem of a deal whose constraints no deal meets: at the constraint that breaks
+    them when that is known, else at the deal's ``constraints``."""
+    at = spec.where.get("constraints") or spec.position or Position("?", 1, 1)
+    if impossible is None:
+        return Problem(at, "check.unsatisfiable", {"id": spec.id, "n": MAX_ATTEMPTS})
+    at = impossible.constraint.position or at
+    reason = ScenarioError(f"check.{impossible.reason}", **impossible.params)
+    params = {"id": spec.id, "seat": impossible.constraint.seat, "why": reason}
+    return Problem(at, "check.impossible", params)
 
 
 def count_matching(hand: tuple[Card, ...], constraint: Constraint) -> int:
@@ -69,7 +89,7 @@ def realize(spec: DealSpec) -> Deal:
     assert spec.seed is not None, "the loader refuses a deal with neither hands nor seed"
     refused = impossible(spec)
     if refused is not None:
-        raise Unsatisfiable(spec.id, refused)
+        raise Unsatisfiable(spec, refused)
     deal_with = deal_bridge if spec.game == "bridge" else deal
     for attempt in range(MAX_ATTEMPTS):
         seed = spec.seed if attempt == 0 else f"{spec.seed}#{attempt}"
@@ -78,7 +98,7 @@ def realize(spec: DealSpec) -> Deal:
             condition.holds(dealt) for condition in spec.conditions
         ):
             return dealt
-    raise Unsatisfiable(spec.id)
+    raise Unsatisfiable(spec)
 
 
 # -- constraints no deal can meet ---------------------------------------------------------------
