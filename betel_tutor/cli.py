@@ -407,13 +407,23 @@ def deal_command(
     out: Annotated[
         str | None, typer.Option("--out", "-o", help="Write the deals as a scenario file.")
     ] = None,
+    max_time: Annotated[
+        float | None,
+        typer.Option(
+            "--max-time",
+            help="Stop searching after this many seconds [default: no limit but --tries]; "
+            "a search of more than a few seconds shows its progress on stderr.",
+        ),
+    ] = None,
     lang: Lang = None,
     as_json: Json = False,
 ) -> None:
     """Find deals for a lesson: dealt from a seed until they meet every constraint."""
     with _reported(lang) as language:
         import json
+        import time
 
+        from betel_tutor.errors import NotationError
         from betel_tutor.scenario.finder import (
             find_deals,
             lines,
@@ -435,7 +445,20 @@ def deal_command(
             used = usable_workers(8) if dear else 1
         else:
             used = _workers(workers, language)
-        found, tested = find_deals(wanted, base, count=count, tries=tries, workers=used)
+        if max_time is not None and max_time <= 0:
+            raise NotationError("finder.bad_max_time", token=str(max_time), position=0)
+        started = time.monotonic()
+        report = _search_progress(language, tries, count, started)
+        found, tested = find_deals(
+            wanted,
+            base,
+            count=count,
+            tries=tries,
+            workers=used,
+            seconds=max_time,
+            progress=report,
+        )
+        report.done()
         if out is not None and found:
             _write_output(out, scenario_yaml(found, wanted), folder=False)
         if as_json:
@@ -446,7 +469,60 @@ def deal_command(
         if len(found) < count:
             from betel_tutor.errors import BetelError
 
+            if tested < tries:  # the time ran out first
+                spent = round(time.monotonic() - started)
+                raise BetelError(
+                    "finder.unmet_time", n=tested, found=len(found), count=count, seconds=spent
+                )
             raise BetelError("finder.unmet", n=tested, found=len(found), count=count)
+
+
+class _SearchProgress:
+    """``deal``'s progress on stderr, once a search has run for :attr:`FIRST` seconds: in
+    place on a terminal (every second), else a line every :attr:`EVERY` seconds."""
+
+    FIRST = 2.0
+    EVERY = 10.0
+
+    def __init__(self, language: str, tries: int, count: int, started: float) -> None:
+        import sys
+
+        self.language, self.tries, self.count, self.started = language, tries, count, started
+        self.terminal = sys.stderr.isatty()
+        self.shown = 0.0  # when it was last shown (0: never)
+
+    def __call__(self, tested: int, found: int) -> None:
+        import time
+
+        now = time.monotonic()
+        spent = now - self.started
+        wait = 1.0 if self.terminal else self.EVERY
+        if spent < self.FIRST or (self.shown and now - self.shown < wait):
+            return
+        from betel_tutor.i18n import translate
+
+        rate = tested / spent if spent > 0 else 0.0
+        left = round((self.tries - tested) / rate) if rate > 0 else 0
+        line = translate(
+            "finder.progress",
+            self.language,
+            n=tested,
+            tries=self.tries,
+            found=found,
+            count=self.count,
+            rate=round(rate),
+            left=left,
+        )
+        typer.echo(("\r" + line) if self.terminal else line, err=True, nl=not self.terminal)
+        self.shown = now
+
+    def done(self) -> None:
+        if self.terminal and self.shown:
+            typer.echo("", err=True)
+
+
+def _search_progress(language: str, tries: int, count: int, started: float) -> _SearchProgress:
+    return _SearchProgress(language, tries, count, started)
 
 
 @app.command("odds")

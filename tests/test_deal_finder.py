@@ -380,3 +380,88 @@ def test_bridge_impossible_condition_says_so(lang: str) -> None:
     assert result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1
     assert "--tries" in result.stderr and "40" in result.stderr
+
+
+# -- the dubel in the mapping form; constraints refused at once; a long search -----------------
+
+DUBEL_MAPPINGS = """kind: practice
+id: dubel
+title: {en: Dubel, pl: Dubel}
+deals:
+  - id: d1
+    seed: 3
+    constraints:
+      - {seat: dubel, rank: A, at_least: 1}
+      - {seat: dubel, hcp: true, at_least: 5}
+      - {seat: dubel, suit: ♥, at_most: 0}
+      - {seat: dubel, rank: D, at_most: 0}
+      - {seat: S, hcp: true, at_least: 8, at_most: 20}
+steps:
+  - watch: {deal: d1}
+"""
+
+
+def test_dubel_in_the_mapping_form(tmp_path: Path) -> None:
+    scenario = tmp_path / "dubel.yaml"
+    scenario.write_text(DUBEL_MAPPINGS, encoding="utf-8")
+    checked = run("check", str(scenario))
+    assert checked.returncode == 0, checked.stdout
+    result = run("deal", str(scenario), "--seed", "m", "--count", "3", "--json")
+    assert result.returncode == 0, result.stderr
+    for item in json.loads(result.stdout):
+        dubel = parse_cards(item["dubel"])
+        assert any(card.rank is Rank.ACE for card in dubel) and hcp(dubel) >= 5
+        assert all(card.suit.symbol != "♥" and card.rank is not Rank.QUEEN for card in dubel)
+        assert 8 <= hcp(parse_cards(item["hands"]["S"])) <= 20
+    written = tmp_path / "found.yaml"
+    assert run("deal", str(scenario), "--seed", "m", "--out", str(written)).returncode == 0
+    assert "{seat: dubel, hcp: true, at_least: 5}" in written.read_text(encoding="utf-8")
+    assert run("check", str(written)).returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("game", "lines", "words"),
+    [
+        ("betel", ["S has ♠A", "W has ♠A"], '"W has ♠A" together with "S has ♠A"'),
+        ("betel", ["N ♠ 9+"], "at most 8"),
+        ("bridge", ["N ♠ 14"], "at most 13"),
+        ("betel", ["S has ♠2"], "♠2 is not in the betel deck"),
+        ("betel", ["S hcp 33+"], "at most 32 high-card points"),
+        ("bridge", ["N hcp 38"], "at most 37 high-card points"),
+        ("bridge", ["N hcp 20+", "S hcp 21+"], "more high-card points than the deck has (40)"),
+        ("betel", ["dubel hcp 9+"], "at most 8 high-card points"),
+        ("betel", ["dubel ♠ 3+"], "the dubel holds only 2"),
+        ("betel", ["S shape 9-1-0-0"], "only 8 cards"),
+        ("bridge", ["N makes 7NT", "N takes at most 10 tricks in NT"], '"N makes 7NT"'),
+        ("betel", ["S takes 11 in B1"], "at most 10 tricks"),
+    ],
+)
+def test_deal_refuses_constraints_no_deal_meets_at_once(
+    game: str, lines: list[str], words: str
+) -> None:
+    args = [arg for line in lines for arg in ("-c", line)]
+    result = run("deal", "--game", game, "--seed", "x", "--workers", "1", *args)
+    assert result.returncode == 2 and result.stdout == ""
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("no deal can meet") and words in line, line
+    polish = run("deal", "--game", game, "--seed", "x", "--lang", "pl", *args)
+    assert polish.returncode == 2 and polish.stderr.startswith("żadne rozdanie nie spełni")
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_a_long_search_shows_progress_and_keeps_to_its_time(lang: str) -> None:
+    import time
+
+    start = time.monotonic()
+    result = run(
+        "deal", "--game", "bridge", "--seed", "q", "--workers", "1", "--max-time", "3",
+        "-c", "N makes 7NT", "-c", "E makes 7NT", "--lang", lang,
+    )  # fmt: skip
+    assert time.monotonic() - start < 20
+    assert result.returncode == 2 and result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 2, lines
+    progress, final = lines
+    assert progress.startswith("searching:" if lang == "en" else "szukam:")
+    assert "20000" in progress
+    assert "--max-time" in final and "Traceback" not in result.stderr

@@ -35,12 +35,8 @@ def check_file(path: str) -> list[Problem]:
     if text is None:
         return problems
     scenario, problems, written = load_text_partly(text, path)
-    if scenario is not None and not problems:
-        problems = check_scenario(scenario)
-    elif scenario is not None:  # what does not depend on the parts with problems
-        for quiz in scenario.all_quizzes():
-            problems.extend(check_quiz(quiz))
-        problems.extend(check_step_references(scenario, written))
+    if scenario is not None:  # with problems: what does not depend on the parts left out
+        problems = problems + check_scenario(scenario, written if problems else None)
     return in_file_order(at_origin(problems, origin))
 
 
@@ -75,7 +71,9 @@ def default_workers(files: int) -> int:
 MANY_FILES = 64
 
 
-def check_scenario(scenario: Scenario) -> list[Problem]:
+def check_scenario(scenario: Scenario, written: frozenset[str] | None = None) -> list[Problem]:
+    """Every claim of ``scenario``; ``written``: the ids of every deal written, when some
+    could not be read (and are left out of ``scenario``)."""
     from betel_tutor.scenario.goals import check_goals
 
     problems: list[Problem] = []
@@ -87,7 +85,7 @@ def check_scenario(scenario: Scenario) -> list[Problem]:
         problems.extend(found)
     for quiz in scenario.all_quizzes():
         problems.extend(check_quiz(quiz))
-    problems.extend(check_step_references(scenario))
+    problems.extend(check_step_references(scenario, written))
     problems.extend(check_goals(scenario, broken))
     return problems
 

@@ -8,7 +8,7 @@ deals found are those of the lowest numbers, whatever the number of workers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from betel_tutor.dealing import Deal, deal, deal_bridge
@@ -59,19 +59,33 @@ def _test(job: tuple[Wanted, str, int, int]) -> list[int]:
 
 
 def find_deals(
-    wanted: Wanted, base: str, *, count: int = 1, tries: int = 20_000, workers: int = 1
+    wanted: Wanted,
+    base: str,
+    *,
+    count: int = 1,
+    tries: int = 20_000,
+    workers: int = 1,
+    seconds: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> tuple[list[Found], int]:
     """Up to ``count`` deals meeting ``wanted`` among the first ``tries`` candidates from
-    ``base``, and how many candidates were tested."""
+    ``base``, and how many candidates were tested. The search stops between rounds once
+    ``seconds`` have passed (then fewer than ``tries`` were tested); ``progress`` is told the
+    candidates tested and the deals found after each round."""
+    import time
+
     found: list[int] = []
     tested = 0
     pool = None
+    stop = None if seconds is None else time.monotonic() + seconds
     if workers > 1:
         from concurrent.futures import ProcessPoolExecutor
 
         pool = ProcessPoolExecutor(max_workers=workers)
     try:
         while tested < tries and len(found) < count:
+            if stop is not None and time.monotonic() >= stop:
+                break
             size = min(ROUND * workers, tries - tested)
             step = -(-size // workers)
             jobs = [
@@ -83,6 +97,8 @@ def find_deals(
             )
             found.extend(n for numbers in results for n in numbers)
             tested += size
+            if progress is not None:
+                progress(tested, len(found))
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
@@ -145,11 +161,13 @@ def lines(found: Sequence[Found], game: str, lang: str) -> list[str]:
 def _constraint_yaml(constraint: Constraint) -> str:
     import json
 
-    parts = [f"seat: {constraint.seat.letter}"]
+    parts = [f"seat: {'dubel' if constraint.seat is None else constraint.seat.letter}"]
     if constraint.suit is not None:
         parts.append(f"suit: {constraint.suit}")
     if constraint.rank is not None:
         parts.append(f"rank: {json.dumps(constraint.rank)}")
+    if constraint.hcp:
+        parts.append("hcp: true")
     if constraint.cards:
         from betel_tutor.cards import format_cards
 
@@ -228,4 +246,27 @@ def wanted_for(
             raise NotationError("finder.bad_game", token=game, position=0)
         wanted = Wanted(game.strip().lower())
     extra = tuple(parse_condition(text, game=wanted.game) for text in texts)
-    return Wanted(wanted.game, wanted.dealer, wanted.constraints, wanted.conditions + extra)
+    wanted = Wanted(wanted.game, wanted.dealer, wanted.constraints, wanted.conditions + extra)
+    refuse_impossible(wanted)
+    return wanted
+
+
+def refuse_impossible(wanted: Wanted) -> None:
+    """A :class:`BetelError` naming the constraints that no deal can meet together, when
+    that shows without dealing (:func:`betel_tutor.scenario.deals.impossible_in`)."""
+    from betel_tutor.errors import BetelError
+    from betel_tutor.scenario.deals import impossible_in, reason
+
+    found = impossible_in(wanted.game, wanted.constraints, wanted.conditions)
+    if found is None:
+        return
+    text = _written(found.constraint)
+    if not found.others:
+        raise BetelError("finder.impossible", text=text, why=reason(found))
+    others = ", ".join(f'"{_written(other)}"' for other in found.others)
+    raise BetelError("finder.impossible_with", text=text, others=others, why=reason(found))
+
+
+def _written(constraint: Constraint | Condition) -> str:
+    """A constraint as its author wrote it: the line, or the mapping in YAML's flow form."""
+    return constraint.text if isinstance(constraint, Condition) else _constraint_yaml(constraint)
