@@ -100,6 +100,22 @@ def format_of(path: str) -> str:
     return "yaml" if suffix == ".yml" else suffix[1:]
 
 
+def check_conversion(source: str, target: str) -> None:
+    """Refuse a conversion that would lose what a user made: writing over the file read (by
+    any name: a link, a relative path), or YAML from YAML, which keeps only the bridge boards
+    (a scenario's quizzes, steps, comments and seeds would go)."""
+    import os
+
+    if os.path.exists(target) and os.path.exists(source):
+        same = os.path.samefile(source, target)
+    else:
+        same = os.path.realpath(source) == os.path.realpath(target)
+    if same:
+        raise ScenarioError("bridge.convert_same_file", source=source, target=target)
+    if format_of(source) == format_of(target) == "yaml":
+        raise ScenarioError("bridge.convert_yaml_to_yaml", source=source, target=target)
+
+
 def read_board_file(path: str) -> list[BridgeBoard]:
     """The bridge boards of a ``.pbn`` or ``.lin`` file; a file that cannot be read, or is
     damaged, is one :class:`ScenarioError` naming the file (and line). (A ``.yaml`` file is a

@@ -828,11 +828,12 @@ def convert_command(
 ) -> None:
     """Convert bridge boards between PBN, LIN and YAML, by the files' extensions (notes kept)."""
     with _reported(lang) as language:
-        from betel_tutor.bridge_files import format_of, write_boards
+        from betel_tutor.bridge_files import check_conversion, format_of, write_boards
         from betel_tutor.i18n import translate, translate_plural
         from betel_tutor.scenario.loader import read_boards
 
         format_of(target)  # an unknown extension is refused before anything is read
+        check_conversion(source, target)  # never onto the file read, never YAML from YAML
         boards = read_boards(source)
         _write_output(target, write_boards(boards, target), folder=False)
         boards_text = translate_plural("cli.boards_written", len(boards), language)

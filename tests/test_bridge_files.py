@@ -399,3 +399,27 @@ def test_a_bad_deal_tag_is_told_in_our_words(
     assert done.returncode != 0 and "Traceback" not in done.stderr + done.stdout
     assert "bad.pbn:6:1: " in done.stdout + done.stderr
     assert said in done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_convert_never_writes_over_its_input(tmp_path: Path, lang: str) -> None:
+    source = tmp_path / "blue.yaml"
+    source.write_bytes(BLUE.read_bytes())
+    (tmp_path / "link.yaml").symlink_to(source)
+    (tmp_path / "sub").mkdir()
+    pbn = tmp_path / "blue.pbn"
+    assert run("convert", str(source), str(pbn)).returncode == 0
+    before = pbn.read_bytes()
+    for target in (source, tmp_path / "link.yaml", tmp_path / "sub" / ".." / "blue.yaml"):
+        result = run("convert", str(source), str(target), "--lang", lang)
+        assert result.returncode == 2 and len(result.stderr.splitlines()) == 1
+        assert ("same file" if lang == "en" else "ten sam plik") in result.stderr
+    result = run("convert", str(pbn), str(pbn), "--lang", lang)
+    assert result.returncode == 2 and str(pbn) in result.stderr
+    assert source.read_bytes() == BLUE.read_bytes() and pbn.read_bytes() == before
+
+
+def test_convert_refuses_yaml_from_yaml_which_would_drop_the_lesson(tmp_path: Path) -> None:
+    result = run("convert", str(BLUE), str(tmp_path / "copy.yaml"))
+    assert result.returncode == 2 and "quizzes" in result.stderr
+    assert not (tmp_path / "copy.yaml").exists()
