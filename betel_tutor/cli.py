@@ -339,18 +339,19 @@ def import_note_command(
     ``check`` accepts."""
     with _reported(lang) as language:
         from betel_tutor.errors import NotationError
-        from betel_tutor.scenario.legacy_note import note_scenario, parse_note
+        from betel_tutor.scenario.check import in_file_order
+        from betel_tutor.scenario.legacy_note import Rules, fitting_rules, note_scenario, parse_note
         from betel_tutor.scenario.source import read_file
 
         text, problems = read_file(note)
         parsed = None
         if text is not None:
             parsed, problems = parse_note(text, note)
-        for problem in problems:
+        for problem in in_file_order(problems):
             where = problem.position
             typer.echo(f"{where.path}:{where.line}: {problem.message(language)}", err=True)
         if parsed is None:
-            raise typer.Exit(CHECK_FAILED)
+            raise typer.Exit(USAGE_ERROR)
         if game not in ("bridge", "betel"):
             raise NotationError("finder.bad_game", token=game, position=0)
         if variant not in (None, "blue-suit"):
@@ -361,11 +362,16 @@ def import_note_command(
 
             chosen = as_trump(trump.strip())
             suit = None if chosen is None else chosen.symbol
-        document = note_scenario(parsed, game=game, variant=variant, trump=suit)
+        rules = fitting_rules(parsed, game=game, variant=variant, trump=suit)
+        document = note_scenario(parsed, game=game, variant=rules.variant, trump=rules.trump)
         if output is None:
             typer.echo(document, nl=False)
         else:
             _write_output(output, document, folder=False)
+        if rules != Rules(variant, suit):  # worked out from the note's example tricks
+            from betel_tutor.i18n import translate
+
+            typer.echo(translate("cli.note_rules", language, options=rules.options), err=True)
 
 
 @app.command("deal")
