@@ -279,6 +279,7 @@ def check_command(
         int | None,
         typer.Option(
             "--workers",
+            min=1,
             help="Processes for the check, at most one per available core (more is capped, "
             "with a note on stderr) [default: one per core from 64 files on, else one].",
         ),
@@ -406,6 +407,7 @@ def deal_command(
         int | None,
         typer.Option(
             "--workers",
+            min=1,
             help="Processes, at most one per available core [default: one per core with a "
             "double-dummy condition, else one].",
         ),
@@ -439,11 +441,11 @@ def deal_command(
         )
 
         wanted = wanted_for(path, game, constraint or [], deal_id)
-        base = _seed_text(seed)
-        if base is None:
+        base: int | str | None = _seed_text(seed)
+        if base is None:  # a file's deal from its own seed: the deal the file gives first
             import secrets
 
-            base = secrets.token_hex(4)
+            base = wanted.seed if wanted.seed is not None else secrets.token_hex(4)
         if workers is None:
             from betel_tutor.cores import usable_workers
 

@@ -221,7 +221,7 @@ def test_search_is_the_same_over_workers() -> None:
     one, tested = find_deals(wanted, "w", count=3, tries=2000, workers=1)
     two, _ = find_deals(wanted, "w", count=3, tries=2000, workers=2)
     assert [f.seed for f in one] == [f.seed for f in two]
-    assert len(one) == 3 and tested == int(one[-1].seed.split("#")[1]) + 1
+    assert len(one) == 3 and tested == int(str(one[-1].seed).split("#")[1]) + 1
 
 
 # -- the command --------------------------------------------------------------------------------
@@ -465,3 +465,55 @@ def test_a_long_search_shows_progress_and_keeps_to_its_time(lang: str) -> None:
     assert progress.startswith("searching:" if lang == "en" else "szukam:")
     assert "20000" in progress
     assert "--max-time" in final and "Traceback" not in result.stderr
+
+
+FIXED_AND_SEEDED = """kind: practice
+id: fixed
+title: {en: F, pl: F}
+deals:
+  - id: fixed
+    hands:
+      S: ♠AKQJ ♥AKQJ ♦AK
+      W: ♠10 9 8 ♥10 9 8 ♦QJ ♣AK
+      N: ♠7 ♥7 ♦10 9 8 7 ♣QJ10 9
+    dubel: ♣87
+  - id: seeded
+    dealer: W
+    seed: 12
+"""
+
+
+def test_deal_of_a_file_is_that_deal_or_a_clear_refusal(tmp_path: Path) -> None:
+    from betel_tutor.scenario.deals import realize
+    from betel_tutor.scenario.loader import load
+
+    scenario = tmp_path / "deals.yaml"
+    scenario.write_text(FIXED_AND_SEEDED, encoding="utf-8")
+    fixed = run("deal", str(scenario), "--id", "fixed")
+    assert fixed.returncode == 2 and fixed.stdout == ""
+    assert "'fixed'" in fixed.stderr and "hands written out" in fixed.stderr
+    seeded = run("deal", str(scenario), "--id", "seeded", "--json")
+    assert seeded.returncode == 0, seeded.stderr
+    (item,) = json.loads(seeded.stdout)
+    loaded, _ = load(str(scenario))
+    assert loaded is not None
+    dealt = realize(loaded.deals[1])
+    assert item["seed"] == 12
+    assert [sorted(parse_cards(item["hands"][who])) for who in "SWN"] == [
+        sorted(hand) for hand in dealt.hands
+    ]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["deal", "--game", "betel", "--workers", "0"],
+        ["check", "scenarios", "--workers", "0"],
+        ["explain", "legal", "--game", "bridge", "--hand", "♠K942 ♥Q65 ♦3", "--trick", "♥A",
+         "--penalty-cards", "♠K ♠K"],
+    ],
+)  # fmt: skip
+def test_nonsense_counts_and_cards_refused(args: list[str]) -> None:
+    result = run(*args)
+    assert result.returncode == 2 and result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr

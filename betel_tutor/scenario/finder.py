@@ -27,19 +27,20 @@ class Wanted:
     dealer: int = 0
     constraints: tuple[Constraint, ...] = ()
     conditions: tuple[Condition, ...] = ()
+    seed: int | str | None = None  # a file's deal's own seed: where its search starts
 
 
 @dataclass(frozen=True, slots=True)
 class Found:
-    seed: str
+    seed: int | str
     deal: Deal
 
 
-def candidate_seed(base: str, number: int) -> str:
+def candidate_seed(base: int | str, number: int) -> int | str:
     return base if number == 0 else f"{base}#{number}"
 
 
-def candidate(wanted: Wanted, base: str, number: int) -> Deal:
+def candidate(wanted: Wanted, base: int | str, number: int) -> Deal:
     deal_with = deal_bridge if wanted.game == "bridge" else deal
     return deal_with(candidate_seed(base, number), dealer=wanted.dealer)
 
@@ -53,14 +54,14 @@ def accepts(wanted: Wanted, dealt: Deal) -> bool:
     return all(c.holds(dealt) for c in cheap) and all(c.holds(dealt) for c in dear)
 
 
-def _test(job: tuple[Wanted, str, int, int]) -> list[int]:
+def _test(job: tuple[Wanted, int | str, int, int]) -> list[int]:
     wanted, base, start, stop = job
     return [n for n in range(start, stop) if accepts(wanted, candidate(wanted, base, n))]
 
 
 def find_deals(
     wanted: Wanted,
-    base: str,
+    base: int | str,
     *,
     count: int = 1,
     tries: int = 20_000,
@@ -239,14 +240,18 @@ def wanted_for(
         if not deals:
             raise NotationError("finder.no_deal", token=deal_id or path, position=0, path=path)
         spec = next((d for d in deals if d.constraints or d.conditions), deals[0])
-        wanted = Wanted(spec.game, int(spec.dealer), spec.constraints, spec.conditions)
+        if spec.hands is not None:  # its cards are written out: nothing to find
+            raise NotationError("finder.fixed_hands", token=spec.id, position=0, path=path)
+        wanted = Wanted(spec.game, int(spec.dealer), spec.constraints, spec.conditions, spec.seed)
     else:
         assert game is not None
         if game.strip().lower() not in ("betel", "bridge"):
             raise NotationError("finder.bad_game", token=game, position=0)
         wanted = Wanted(game.strip().lower())
     extra = tuple(parse_condition(text, game=wanted.game) for text in texts)
-    wanted = Wanted(wanted.game, wanted.dealer, wanted.constraints, wanted.conditions + extra)
+    wanted = Wanted(
+        wanted.game, wanted.dealer, wanted.constraints, wanted.conditions + extra, wanted.seed
+    )
     refuse_impossible(wanted)
     return wanted
 
