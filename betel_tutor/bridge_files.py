@@ -100,6 +100,22 @@ def format_of(path: str) -> str:
     return "yaml" if suffix == ".yml" else suffix[1:]
 
 
+def check_conversion(source: str, target: str) -> None:
+    """Refuse a conversion that would lose what a user made: writing over the file read (by
+    any name: a link, a relative path), or YAML from YAML, which keeps only the bridge boards
+    (a scenario's quizzes, steps, comments and seeds would go)."""
+    import os
+
+    if os.path.exists(target) and os.path.exists(source):
+        same = os.path.samefile(source, target)
+    else:
+        same = os.path.realpath(source) == os.path.realpath(target)
+    if same:
+        raise ScenarioError("bridge.convert_same_file", source=source, target=target)
+    if format_of(source) == format_of(target) == "yaml":
+        raise ScenarioError("bridge.convert_yaml_to_yaml", source=source, target=target)
+
+
 def read_board_file(path: str) -> list[BridgeBoard]:
     """The bridge boards of a ``.pbn`` or ``.lin`` file; a file that cannot be read, or is
     damaged, is one :class:`ScenarioError` naming the file (and line). (A ``.yaml`` file is a
@@ -243,14 +259,19 @@ def _pbn_boards(text: str, path: str) -> list[BridgeBoard]:
     import endplay.parsers.pbn as pbn
 
     try:
-        parsed = pbn.loads(text)
+        # endplay reads a play or auction section's commentary as cards or calls: it is read
+        # here (_pbn_games), and endplay is given the file without it, line for line.
+        parsed = pbn.loads(_without_commentary(text))
     except pbn.PBNDecodeError as error:
-        raise _bad(path, error.lineno, str(error)) from None
-    except Exception as error:  # endplay raises what its types raise: name the Deal tag
+        said = _section_fault(text) or ScenarioError("bridge.pbn_unreadable")
+        raise _bad(path, said.params.get("line") or error.lineno, _Said(said)) from None
+    except Exception:  # endplay raises what its types raise: name the tag, in our words
         line = _first_bad_tag(text)
         fault = _deal_fault(text, line)
-        detail = _Said(fault) if fault is not None else str(error) or type(error).__name__
-        raise _bad(path, line, detail) from None
+        if fault is None:
+            fault = _section_fault(text) or ScenarioError("bridge.pbn_unreadable")
+            line = fault.params.get("line") or line
+        raise _bad(path, line, _Said(fault)) from None
     games = _pbn_games(text)
     if len(games) != len(parsed):  # should the two readers split the games differently
         games = []
@@ -375,6 +396,74 @@ def _deal_fault(text: str, line: int | None) -> ScenarioError | None:
     return None
 
 
+def _without_commentary(text: str) -> str:
+    """``text`` without its commentary (``{…}``, and ``;`` to the end of a line), outside tag
+    values, line for line: a line that held only commentary becomes an escape line (``%``),
+    which PBN readers skip, so that it does not end a game as a blank line would."""
+    out: list[str] = []
+    in_block = False
+    for raw in text.split("\n"):
+        kept: list[str] = []
+        in_tag = in_string = False
+        index = 0
+        while index < len(raw):
+            char = raw[index]
+            if in_block:
+                in_block = char != "}"
+            elif in_string:
+                kept.append(char)
+                if char == "\\" and index + 1 < len(raw):
+                    kept.append(raw[index + 1])
+                    index += 1
+                elif char == '"':
+                    in_string = False
+            elif char == "{":
+                in_block = True
+            elif char == ";" and not in_tag:
+                break
+            else:
+                kept.append(char)
+                in_string = char == '"' and in_tag
+                in_tag = (in_tag or char == "[") and char != "]"
+            index += 1
+        line = "".join(kept)
+        if raw.strip() and not line.strip():
+            line = "%"
+        out.append(line)
+    return "\n".join(out)
+
+
+_PLAY_TOKEN = re.compile(r"[SHDC](10|[AKQJT2-9])|[-*+]|\^\d+|=\d+=|\$\d+", re.IGNORECASE)
+_CALL_TOKEN = re.compile(
+    r"[1-7](NT|[SHDCN])|pass|p|x{1,2}|ap|[-*+]|\^\d+|=\d+=|\$\d+|[!?]{1,2}", re.IGNORECASE
+)
+
+
+def _section_fault(text: str) -> ScenarioError | None:
+    """The first word of a ``[Play]`` or ``[Auction]`` section (commentary aside) that is not
+    a card or a call, in our words, with its line."""
+    section: str | None = None
+    for number, line in enumerate(_without_commentary(text).splitlines(), start=1):
+        stripped = line.strip()
+        tag = _TAG.match(line)
+        if tag is not None:
+            name = tag.group(1).lower()
+            section = name if name in ("play", "auction") else None
+            continue
+        if not stripped or stripped.startswith("%"):
+            if not stripped:
+                section = None
+            continue
+        if section is None:
+            continue
+        pattern = _PLAY_TOKEN if section == "play" else _CALL_TOKEN
+        for token in stripped.split():
+            if pattern.fullmatch(token) is None:
+                key = "bridge.pbn_bad_card" if section == "play" else "bridge.pbn_bad_call"
+                return ScenarioError(key, token=token, line=number)
+    return None
+
+
 def _first_bad_tag(text: str) -> int | None:
     endplay_parts.load()
     from endplay.types import Deal
@@ -394,20 +483,44 @@ def _first_bad_tag(text: str) -> int | None:
     return None
 
 
-def _unescape(text: str) -> str:
-    """PBN's ``\\SA`` back to our markup ``♠{A}``; a lone ``\\S`` to ``♠``."""
+_POLISH_LETTERS = {"Q": "D", "J": "W"}  # the Dama and the Walet
+
+
+def _unescape(text: str, lang: str = "en") -> str:
+    """PBN's ``\\SA`` back to our markup ``♠{A}``; a lone ``\\S`` to ``♠``. In a Polish
+    text (``lang`` pl) the queen and the jack are the Polish ``D`` and ``W``, as written."""
 
     def card(match: re.Match[str]) -> str:
         symbol = _UNESCAPE[match.group(1)]
-        return f"{symbol}{{{match.group(2)}}}" if match.group(2) else symbol
+        if not match.group(2):
+            return symbol
+        rank = match.group(2)
+        if lang == "pl":
+            rank = _POLISH_LETTERS.get(rank, rank)
+        return f"{symbol}{{{rank}}}"
 
     return re.sub(r"\\([SHDC])(10|[AKQJT2-9])?", card, text)
 
 
+def _escape_card(match: re.Match[str]) -> str:
+    """``♠{A}`` as ``\\SA``: the rank in PBN's letters (``♥{D}`` is ``\\HQ``, ``♥{W}``
+    ``\\HJ``); markup that is not a card is left as it is."""
+    from betel_tutor.cards import parse_card
+    from betel_tutor.errors import NotationError
+
+    suit, rank = match.group(1), match.group(2)
+    if re.fullmatch("10|[AKQJT2-9]", rank) is None:
+        try:
+            rank = parse_card(f"{suit}{{{rank}}}", lang="pl").rank.symbol
+        except NotationError:
+            return match.group(0)
+    return _ESCAPE[suit] + rank
+
+
 def _escape(text: str) -> str:
-    """Our markup as PBN commentary: ``♠{A}`` as ``\\SA``, ``♠`` as ``\\S``; braces, which
-    would end the comment, as parentheses."""
-    text = re.sub("([♠♥♦♣]){(10|[AKQJT2-9])}", lambda m: _ESCAPE[m.group(1)] + m.group(2), text)
+    """Our markup as PBN commentary: ``♠{A}`` as ``\\SA`` (ranks in PBN's letters), ``♠``
+    as ``\\S``; braces, which would end the comment, as parentheses."""
+    text = re.sub("([♠♥♦♣]){([^{}\n]{1,8})}", _escape_card, text)
     for symbol, escaped in _ESCAPE.items():
         text = text.replace(symbol, escaped)
     return text.replace("{", "(").replace("}", ")")
@@ -425,10 +538,11 @@ def _notes_of(comments: list[str], board_id: str) -> tuple[Note, ...]:
             plain = _unescape(comment.strip())
             if plain:
                 ident = f"{board_id}-comment-{index + 1}"
-                notes.append(Note(ident, 1, "after", Text(en=plain, pl=plain)))
+                polish = _unescape(comment.strip(), "pl")
+                notes.append(Note(ident, 1, "after", Text(en=plain, pl=polish)))
             continue
         key = (match.group(1), int(match.group(2)), match.group(3))
-        ours.setdefault(key, {})[match.group(4)] = _unescape(body)
+        ours.setdefault(key, {})[match.group(4)] = _unescape(body, match.group(4))
     for (ident, version, category), texts in ours.items():
         en = texts.get("en", texts.get("pl", ""))
         pl = texts.get("pl", en)

@@ -279,6 +279,7 @@ def check_command(
         int | None,
         typer.Option(
             "--workers",
+            min=1,
             help="Processes for the check, at most one per available core (more is capped, "
             "with a note on stderr) [default: one per core from 64 files on, else one].",
         ),
@@ -339,18 +340,19 @@ def import_note_command(
     ``check`` accepts."""
     with _reported(lang) as language:
         from betel_tutor.errors import NotationError
-        from betel_tutor.scenario.legacy_note import note_scenario, parse_note
+        from betel_tutor.scenario.check import in_file_order
+        from betel_tutor.scenario.legacy_note import Rules, fitting_rules, note_scenario, parse_note
         from betel_tutor.scenario.source import read_file
 
         text, problems = read_file(note)
         parsed = None
         if text is not None:
             parsed, problems = parse_note(text, note)
-        for problem in problems:
+        for problem in in_file_order(problems):
             where = problem.position
             typer.echo(f"{where.path}:{where.line}: {problem.message(language)}", err=True)
         if parsed is None:
-            raise typer.Exit(CHECK_FAILED)
+            raise typer.Exit(USAGE_ERROR)
         if game not in ("bridge", "betel"):
             raise NotationError("finder.bad_game", token=game, position=0)
         if variant not in (None, "blue-suit"):
@@ -361,11 +363,16 @@ def import_note_command(
 
             chosen = as_trump(trump.strip())
             suit = None if chosen is None else chosen.symbol
-        document = note_scenario(parsed, game=game, variant=variant, trump=suit)
+        rules = fitting_rules(parsed, game=game, variant=variant, trump=suit)
+        document = note_scenario(parsed, game=game, variant=rules.variant, trump=rules.trump)
         if output is None:
             typer.echo(document, nl=False)
         else:
             _write_output(output, document, folder=False)
+        if rules != Rules(variant, suit):  # worked out from the note's example tricks
+            from betel_tutor.i18n import translate
+
+            typer.echo(translate("cli.note_rules", language, options=rules.options), err=True)
 
 
 @app.command("deal")
@@ -400,6 +407,7 @@ def deal_command(
         int | None,
         typer.Option(
             "--workers",
+            min=1,
             help="Processes, at most one per available core [default: one per core with a "
             "double-dummy condition, else one].",
         ),
@@ -407,13 +415,23 @@ def deal_command(
     out: Annotated[
         str | None, typer.Option("--out", "-o", help="Write the deals as a scenario file.")
     ] = None,
+    max_time: Annotated[
+        float | None,
+        typer.Option(
+            "--max-time",
+            help="Stop searching after this many seconds [default: no limit but --tries]; "
+            "a search of more than a few seconds shows its progress on stderr.",
+        ),
+    ] = None,
     lang: Lang = None,
     as_json: Json = False,
 ) -> None:
     """Find deals for a lesson: dealt from a seed until they meet every constraint."""
     with _reported(lang) as language:
         import json
+        import time
 
+        from betel_tutor.errors import NotationError
         from betel_tutor.scenario.finder import (
             find_deals,
             lines,
@@ -423,11 +441,11 @@ def deal_command(
         )
 
         wanted = wanted_for(path, game, constraint or [], deal_id)
-        base = _seed_text(seed)
-        if base is None:
+        base: int | str | None = _seed_text(seed)
+        if base is None:  # a file's deal from its own seed: the deal the file gives first
             import secrets
 
-            base = secrets.token_hex(4)
+            base = wanted.seed if wanted.seed is not None else secrets.token_hex(4)
         if workers is None:
             from betel_tutor.cores import usable_workers
 
@@ -435,7 +453,20 @@ def deal_command(
             used = usable_workers(8) if dear else 1
         else:
             used = _workers(workers, language)
-        found, tested = find_deals(wanted, base, count=count, tries=tries, workers=used)
+        if max_time is not None and max_time <= 0:
+            raise NotationError("finder.bad_max_time", token=str(max_time), position=0)
+        started = time.monotonic()
+        report = _search_progress(language, tries, count, started)
+        found, tested = find_deals(
+            wanted,
+            base,
+            count=count,
+            tries=tries,
+            workers=used,
+            seconds=max_time,
+            progress=report,
+        )
+        report.done()
         if out is not None and found:
             _write_output(out, scenario_yaml(found, wanted), folder=False)
         if as_json:
@@ -446,7 +477,60 @@ def deal_command(
         if len(found) < count:
             from betel_tutor.errors import BetelError
 
+            if tested < tries:  # the time ran out first
+                spent = round(time.monotonic() - started)
+                raise BetelError(
+                    "finder.unmet_time", n=tested, found=len(found), count=count, seconds=spent
+                )
             raise BetelError("finder.unmet", n=tested, found=len(found), count=count)
+
+
+class _SearchProgress:
+    """``deal``'s progress on stderr, once a search has run for :attr:`FIRST` seconds: in
+    place on a terminal (every second), else a line every :attr:`EVERY` seconds."""
+
+    FIRST = 2.0
+    EVERY = 10.0
+
+    def __init__(self, language: str, tries: int, count: int, started: float) -> None:
+        import sys
+
+        self.language, self.tries, self.count, self.started = language, tries, count, started
+        self.terminal = sys.stderr.isatty()
+        self.shown = 0.0  # when it was last shown (0: never)
+
+    def __call__(self, tested: int, found: int) -> None:
+        import time
+
+        now = time.monotonic()
+        spent = now - self.started
+        wait = 1.0 if self.terminal else self.EVERY
+        if spent < self.FIRST or (self.shown and now - self.shown < wait):
+            return
+        from betel_tutor.i18n import translate
+
+        rate = tested / spent if spent > 0 else 0.0
+        left = round((self.tries - tested) / rate) if rate > 0 else 0
+        line = translate(
+            "finder.progress",
+            self.language,
+            n=tested,
+            tries=self.tries,
+            found=found,
+            count=self.count,
+            rate=round(rate),
+            left=left,
+        )
+        typer.echo(("\r" + line) if self.terminal else line, err=True, nl=not self.terminal)
+        self.shown = now
+
+    def done(self) -> None:
+        if self.terminal and self.shown:
+            typer.echo("", err=True)
+
+
+def _search_progress(language: str, tries: int, count: int, started: float) -> _SearchProgress:
+    return _SearchProgress(language, tries, count, started)
 
 
 @app.command("odds")
@@ -752,11 +836,12 @@ def convert_command(
 ) -> None:
     """Convert bridge boards between PBN, LIN and YAML, by the files' extensions (notes kept)."""
     with _reported(lang) as language:
-        from betel_tutor.bridge_files import format_of, write_boards
+        from betel_tutor.bridge_files import check_conversion, format_of, write_boards
         from betel_tutor.i18n import translate, translate_plural
         from betel_tutor.scenario.loader import read_boards
 
         format_of(target)  # an unknown extension is refused before anything is read
+        check_conversion(source, target)  # never onto the file read, never YAML from YAML
         boards = read_boards(source)
         _write_output(target, write_boards(boards, target), folder=False)
         boards_text = translate_plural("cli.boards_written", len(boards), language)

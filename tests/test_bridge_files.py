@@ -399,3 +399,124 @@ def test_a_bad_deal_tag_is_told_in_our_words(
     assert done.returncode != 0 and "Traceback" not in done.stderr + done.stdout
     assert "bad.pbn:6:1: " in done.stdout + done.stderr
     assert said in done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_convert_never_writes_over_its_input(tmp_path: Path, lang: str) -> None:
+    source = tmp_path / "blue.yaml"
+    source.write_bytes(BLUE.read_bytes())
+    (tmp_path / "link.yaml").symlink_to(source)
+    (tmp_path / "sub").mkdir()
+    pbn = tmp_path / "blue.pbn"
+    assert run("convert", str(source), str(pbn)).returncode == 0
+    before = pbn.read_bytes()
+    for target in (source, tmp_path / "link.yaml", tmp_path / "sub" / ".." / "blue.yaml"):
+        result = run("convert", str(source), str(target), "--lang", lang)
+        assert result.returncode == 2 and len(result.stderr.splitlines()) == 1
+        assert ("same file" if lang == "en" else "ten sam plik") in result.stderr
+    result = run("convert", str(pbn), str(pbn), "--lang", lang)
+    assert result.returncode == 2 and str(pbn) in result.stderr
+    assert source.read_bytes() == BLUE.read_bytes() and pbn.read_bytes() == before
+
+
+def test_convert_refuses_yaml_from_yaml_which_would_drop_the_lesson(tmp_path: Path) -> None:
+    result = run("convert", str(BLUE), str(tmp_path / "copy.yaml"))
+    assert result.returncode == 2 and "quizzes" in result.stderr
+    assert not (tmp_path / "copy.yaml").exists()
+
+
+POLISH_NOTE = """kind: board
+id: polish-letters
+title: {en: Polish letters, pl: Polskie litery}
+deals:
+  - id: b1
+    game: bridge
+    dealer: N
+    hands:
+      N: ♠AKQJ ♥AKQJ ♦AKQ ♣AK
+      E: ♠1098 ♥1098 ♦1098 ♣10987
+      S: ♠765 ♥765 ♦765 ♣6543
+      W: ♠432 ♥432 ♦J432 ♣QJ2
+    notes:
+      - id: n1
+        version: 1
+        category: before
+        en: "North holds ♥{Q} and ♥{J}; West ♣{Q} ♣{J} and ♦{J}."
+        pl: "Północ ma ♥{D} i ♥{W}; Zachód ♣{D} ♣{W} i ♦{W}."
+"""
+
+
+def test_pbn_round_trip_keeps_polish_card_letters(tmp_path: Path) -> None:
+    source = tmp_path / "polish.yaml"
+    source.write_text(POLISH_NOTE, encoding="utf-8")
+    assert run("check", str(source)).returncode == 0
+    pbn = tmp_path / "polish.pbn"
+    assert run("convert", str(source), str(pbn)).returncode == 0
+    written = pbn.read_text(encoding="utf-8")
+    assert "\\HQ i \\HJ" in written and "\\CQ \\CJ i \\DJ" in written
+    assert "(D)" not in written and "(W)" not in written
+    back = tmp_path / "back.yaml"
+    assert run("convert", str(pbn), str(back)).returncode == 0
+    (original,) = read_boards(str(source))
+    (again,) = read_boards(str(back))
+    assert [n.text for n in again.notes] == [n.text for n in original.notes]
+    checked = run("check", str(back))
+    assert checked.returncode == 0, checked.stdout
+
+
+PLAY_COMMENTARY = """[Event "Club night"]
+[Board "7"]
+[Dealer "N"]
+[Vulnerable "NS"]
+[Deal "N:AKQJ.AKQJ.AKQ.AK T98.T98.T98.T987 765.765.765.6543 432.432.J432.QJ2"]
+[Declarer "S"]
+[Contract "6NTX"]
+[Result "13"]
+[Auction "N"]
+1S Pass 2C X ; North asks
+XX Pass 6NT X {North bids the slam.}
+Pass Pass Pass
+[Play "W"]
+{West leads a low spade.}
+S2 SA S8 S5
+H2 HA H8 H5 {Declarer wins the ace.}
+D2 DA D8 D5
+{A comment
+over two lines}
+"""
+
+
+def test_commentary_in_play_and_auction_sections_is_read(tmp_path: Path) -> None:
+    source = tmp_path / "club.pbn"
+    source.write_text(PLAY_COMMENTARY, encoding="utf-8")
+    out = tmp_path / "club.yaml"
+    done = run("convert", str(source), str(out))
+    assert done.returncode == 0, done.stderr
+    (board,) = read_boards(str(out))
+    assert len(board.play) == 12 and board.contract == "6NT"
+    texts = [note.text.en for note in board.notes]
+    assert "Declarer wins the ace." in texts and "A comment\nover two lines" in texts
+    for command in (["check"], ["solve"], ["render", "-o", str(tmp_path / "out")]):
+        result = run(*command[:1], str(source), *command[1:])
+        assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line", "en", "pl"),
+    [
+        ("D2 DA D8 D5", "D2 DA D8 Z5", 17, "'Z5' in the [Play] section", "'Z5' w sekcji [Play]"),
+        ("XX Pass 6NT X", "XX Pass 6NT Y", 11, "'Y' in the [Auction]", "'Y' w sekcji [Auction]"),
+    ],
+)
+def test_a_bad_word_in_a_section_is_told_in_our_words_at_its_line(
+    tmp_path: Path, old: str, new: str, line: int, en: str, pl: str
+) -> None:
+    source = tmp_path / "bad.pbn"
+    source.write_text(PLAY_COMMENTARY.replace(old, new), encoding="utf-8")
+    for lang, words in (("en", en), ("pl", pl)):
+        for command in ("convert", "check"):
+            args = [str(tmp_path / "out.yaml")] if command == "convert" else []
+            result = run(command, str(source), *args, "--lang", lang)
+            assert "Traceback" not in result.stderr and "Denom" not in result.stdout
+            said = result.stderr if command == "convert" else result.stdout
+            assert f"{source}:{line}" in said and words in said, said

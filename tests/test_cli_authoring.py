@@ -15,6 +15,7 @@ from tests.test_cli import run
 
 ROOT = Path(__file__).parents[1]
 NOTE = ROOT / "tests" / "data" / "notes" / "blue_suit_532703080314295.txt"
+BAD_DIR = ROOT / "tests" / "data" / "bad"
 
 
 def test_check_shipped_scenarios_is_clean() -> None:
@@ -98,7 +99,7 @@ def test_import_note_round_trip(tmp_path: Path) -> None:
 def test_import_note_bad_input() -> None:
     bad = ROOT / "tests" / "data" / "bad" / "40_legacy_bad_rank.txt"
     result = run("import-note", str(bad))
-    assert result.returncode == 1
+    assert result.returncode == 2
     assert result.stderr.splitlines() == [f"{bad}:7: ♠{{X}} is not a card"]
     assert result.stdout == ""
 
@@ -135,3 +136,80 @@ def test_usage_mistakes_get_one_line() -> None:
     assert "Missing option '--tricks'" in run("explain", "score", "3♣").stderr
     bare = run()
     assert bare.returncode == 0 and bare.stdout.startswith("Usage: betel-tutor")
+
+
+# -- constraints no deal meets, in every command that deals the deal ----------------------------
+
+UNMET = [BAD_DIR / "30_unsatisfiable.yaml", BAD_DIR / "62_impossible_constraints.yaml"]
+
+
+@pytest.mark.parametrize("path", UNMET, ids=lambda p: p.name)
+def test_render_with_trick_tables_reports_unmet_constraints_as_check_does(
+    path: Path, tmp_path: Path
+) -> None:
+    checked = run("check", str(path))
+    for solver in ("--solver", "--no-solver"):
+        result = run("render", str(path), "-o", str(tmp_path / "out"), solver)
+        assert "Traceback" not in result.stderr
+        assert result.returncode == checked.returncode == 1
+        assert result.stderr.splitlines() == checked.stdout.splitlines()
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+@pytest.mark.parametrize("path", UNMET, ids=lambda p: p.name)
+def test_solve_says_unmet_constraints_in_one_line(path: Path, lang: str) -> None:
+    result = run("solve", str(path), "--lang", lang)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    first = run("check", str(path), "--lang", lang).stdout.splitlines()[0]
+    assert result.stderr.splitlines() == [first]
+
+
+def test_convert_of_a_bridge_deal_no_deal_meets_says_where(tmp_path: Path) -> None:
+    source = tmp_path / "board.yaml"
+    source.write_text(
+        "kind: board\nid: b\ntitle: {en: B, pl: B}\ndeals:\n  - id: d1\n    game: bridge\n"
+        "    seed: 3\n    constraints:\n      - {seat: N, suit: ♠, at_least: 7}\n"
+        "      - {seat: S, suit: ♠, at_least: 7}\n",
+        encoding="utf-8",
+    )
+    result = run("convert", str(source), str(tmp_path / "board.pbn"))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"{source}:10:9: no deal can meet this constraint")
+    assert not (tmp_path / "board.pbn").exists()
+
+
+SEEDS = Path("/work/shared/seeds")
+SEED_NOTE = next(iter(sorted(SEEDS.glob("000_*.txt"))), NOTE)
+
+
+@pytest.mark.parametrize("note", sorted({NOTE, SEED_NOTE}), ids=lambda p: p.name)
+def test_import_note_works_out_the_rules_its_tricks_assume(note: Path, tmp_path: Path) -> None:
+    out = tmp_path / "note.yaml"
+    result = run("import-note", str(note), "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    assert "--variant blue-suit --trump ♠" in result.stderr
+    board = yaml.safe_load(out.read_text(encoding="utf-8"))["deals"][0]
+    assert (board["variant"], board["trump"]) == ("blue-suit", "♠")
+    checked = run("check", str(out))
+    assert checked.returncode == 0, checked.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_import_note_refuses_options_its_tricks_do_not_fit(lang: str, tmp_path: Path) -> None:
+    out = tmp_path / "note.yaml"
+    result = run("import-note", str(NOTE), "--trump", "♥", "-o", str(out), "--lang", lang)
+    assert result.returncode == 2 and not out.exists()
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"{NOTE}: ") and line.endswith("--variant blue-suit --trump ♠")
+
+
+def test_import_note_problems_in_the_order_of_the_file(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text(
+        "# META\n- version = 1\n- category = before\n\n# EN\nText ♠{X}\n\n# PL\nTekst ♠{Y}\n",
+        encoding="utf-8",
+    )
+    result = run("import-note", str(bad))
+    assert result.returncode == 2 and result.stdout == ""
+    lines = [int(line.split(":")[1]) for line in result.stderr.splitlines()]
+    assert lines == [1, 6, 9]

@@ -75,3 +75,40 @@ def test_constraints_a_real_deal_meets_are_never_refused(
     constraints.append(Constraint(Seat(picks[0][0]), cards=held))
     assert all(meets(dealt, constraint) for constraint in constraints)
     assert impossible(spec(*constraints)) is None
+
+
+def test_the_dubel_and_the_line_form_are_counted_too() -> None:
+    from betel_tutor.scenario.conditions import parse_condition
+    from betel_tutor.scenario.deals import impossible_in
+
+    def line(text: str, game: str = "betel") -> object:
+        return parse_condition(text, game=game)
+
+    cases = {
+        "impossible_dubel_holds": ("betel", [Constraint(None, rank="A", at_least=3)], []),
+        "impossible_card_twice": ("betel", [], [line("S has ♠A"), line("W has ♠A")]),
+        "impossible_not_in_deck": ("betel", [], [line("S has ♠2")]),
+        "impossible_points": ("betel", [Constraint(None, hcp=True, at_least=9)], []),
+        "impossible_points_together": (
+            "bridge",
+            [],
+            [line("N hcp 20+", "bridge"), line("S hcp 21+", "bridge")],
+        ),
+        "impossible_suit_length": ("betel", [], [line("S shape 9-1-0-0")]),
+        "impossible_tricks": ("betel", [], [line("S takes 11 in B1")]),
+    }
+    for reason, (game, constraints, conditions) in cases.items():
+        found = impossible_in(game, constraints, conditions)  # type: ignore[arg-type]
+        assert found is not None and found.reason == reason, reason
+    # Two seats of opposite sides can both make 7NT double dummy (each side runs its own
+    # suits when on lead): not refused, only searched for.
+    both = [line("N makes 7NT", "bridge"), line("E makes 7NT", "bridge")]
+    assert impossible_in("bridge", [], both) is None  # type: ignore[arg-type]
+
+
+def test_the_dubel_is_met() -> None:
+    dealt = deal(5)
+    held = dealt.dubel
+    assert meets(dealt, Constraint(None, cards=held))
+    assert meets(dealt, Constraint(None, suit=held[0].suit.symbol, at_least=1))
+    assert not meets(dealt, Constraint(None, suit=held[0].suit.symbol, at_most=0))

@@ -221,7 +221,7 @@ def test_search_is_the_same_over_workers() -> None:
     one, tested = find_deals(wanted, "w", count=3, tries=2000, workers=1)
     two, _ = find_deals(wanted, "w", count=3, tries=2000, workers=2)
     assert [f.seed for f in one] == [f.seed for f in two]
-    assert len(one) == 3 and tested == int(one[-1].seed.split("#")[1]) + 1
+    assert len(one) == 3 and tested == int(str(one[-1].seed).split("#")[1]) + 1
 
 
 # -- the command --------------------------------------------------------------------------------
@@ -380,3 +380,140 @@ def test_bridge_impossible_condition_says_so(lang: str) -> None:
     assert result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1
     assert "--tries" in result.stderr and "40" in result.stderr
+
+
+# -- the dubel in the mapping form; constraints refused at once; a long search -----------------
+
+DUBEL_MAPPINGS = """kind: practice
+id: dubel
+title: {en: Dubel, pl: Dubel}
+deals:
+  - id: d1
+    seed: 3
+    constraints:
+      - {seat: dubel, rank: A, at_least: 1}
+      - {seat: dubel, hcp: true, at_least: 5}
+      - {seat: dubel, suit: ♥, at_most: 0}
+      - {seat: dubel, rank: D, at_most: 0}
+      - {seat: S, hcp: true, at_least: 8, at_most: 20}
+steps:
+  - watch: {deal: d1}
+"""
+
+
+def test_dubel_in_the_mapping_form(tmp_path: Path) -> None:
+    scenario = tmp_path / "dubel.yaml"
+    scenario.write_text(DUBEL_MAPPINGS, encoding="utf-8")
+    checked = run("check", str(scenario))
+    assert checked.returncode == 0, checked.stdout
+    result = run("deal", str(scenario), "--seed", "m", "--count", "3", "--json")
+    assert result.returncode == 0, result.stderr
+    for item in json.loads(result.stdout):
+        dubel = parse_cards(item["dubel"])
+        assert any(card.rank is Rank.ACE for card in dubel) and hcp(dubel) >= 5
+        assert all(card.suit.symbol != "♥" and card.rank is not Rank.QUEEN for card in dubel)
+        assert 8 <= hcp(parse_cards(item["hands"]["S"])) <= 20
+    written = tmp_path / "found.yaml"
+    assert run("deal", str(scenario), "--seed", "m", "--out", str(written)).returncode == 0
+    assert "{seat: dubel, hcp: true, at_least: 5}" in written.read_text(encoding="utf-8")
+    assert run("check", str(written)).returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("game", "lines", "words"),
+    [
+        ("betel", ["S has ♠A", "W has ♠A"], '"W has ♠A" together with "S has ♠A"'),
+        ("betel", ["N ♠ 9+"], "at most 8"),
+        ("bridge", ["N ♠ 14"], "at most 13"),
+        ("betel", ["S has ♠2"], "♠2 is not in the betel deck"),
+        ("betel", ["S hcp 33+"], "at most 32 high-card points"),
+        ("bridge", ["N hcp 38"], "at most 37 high-card points"),
+        ("bridge", ["N hcp 20+", "S hcp 21+"], "more high-card points than the deck has (40)"),
+        ("betel", ["dubel hcp 9+"], "at most 8 high-card points"),
+        ("betel", ["dubel ♠ 3+"], "the dubel holds only 2"),
+        ("betel", ["S shape 9-1-0-0"], "only 8 cards"),
+        ("bridge", ["N makes 7NT", "N takes at most 10 tricks in NT"], '"N makes 7NT"'),
+        ("betel", ["S takes 11 in B1"], "at most 10 tricks"),
+    ],
+)
+def test_deal_refuses_constraints_no_deal_meets_at_once(
+    game: str, lines: list[str], words: str
+) -> None:
+    args = [arg for line in lines for arg in ("-c", line)]
+    result = run("deal", "--game", game, "--seed", "x", "--workers", "1", *args)
+    assert result.returncode == 2 and result.stdout == ""
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("no deal can meet") and words in line, line
+    polish = run("deal", "--game", game, "--seed", "x", "--lang", "pl", *args)
+    assert polish.returncode == 2 and polish.stderr.startswith("żadne rozdanie nie spełni")
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_a_long_search_shows_progress_and_keeps_to_its_time(lang: str) -> None:
+    import time
+
+    start = time.monotonic()
+    result = run(
+        "deal", "--game", "bridge", "--seed", "q", "--workers", "1", "--max-time", "3",
+        "-c", "N makes 7NT", "-c", "E makes 7NT", "--lang", lang,
+    )  # fmt: skip
+    assert time.monotonic() - start < 20
+    assert result.returncode == 2 and result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 2, lines
+    progress, final = lines
+    assert progress.startswith("searching:" if lang == "en" else "szukam:")
+    assert "20000" in progress
+    assert "--max-time" in final and "Traceback" not in result.stderr
+
+
+FIXED_AND_SEEDED = """kind: practice
+id: fixed
+title: {en: F, pl: F}
+deals:
+  - id: fixed
+    hands:
+      S: ♠AKQJ ♥AKQJ ♦AK
+      W: ♠10 9 8 ♥10 9 8 ♦QJ ♣AK
+      N: ♠7 ♥7 ♦10 9 8 7 ♣QJ10 9
+    dubel: ♣87
+  - id: seeded
+    dealer: W
+    seed: 12
+"""
+
+
+def test_deal_of_a_file_is_that_deal_or_a_clear_refusal(tmp_path: Path) -> None:
+    from betel_tutor.scenario.deals import realize
+    from betel_tutor.scenario.loader import load
+
+    scenario = tmp_path / "deals.yaml"
+    scenario.write_text(FIXED_AND_SEEDED, encoding="utf-8")
+    fixed = run("deal", str(scenario), "--id", "fixed")
+    assert fixed.returncode == 2 and fixed.stdout == ""
+    assert "'fixed'" in fixed.stderr and "hands written out" in fixed.stderr
+    seeded = run("deal", str(scenario), "--id", "seeded", "--json")
+    assert seeded.returncode == 0, seeded.stderr
+    (item,) = json.loads(seeded.stdout)
+    loaded, _ = load(str(scenario))
+    assert loaded is not None
+    dealt = realize(loaded.deals[1])
+    assert item["seed"] == 12
+    assert [sorted(parse_cards(item["hands"][who])) for who in "SWN"] == [
+        sorted(hand) for hand in dealt.hands
+    ]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["deal", "--game", "betel", "--workers", "0"],
+        ["check", "scenarios", "--workers", "0"],
+        ["explain", "legal", "--game", "bridge", "--hand", "♠K942 ♥Q65 ♦3", "--trick", "♥A",
+         "--penalty-cards", "♠K ♠K"],
+    ],
+)  # fmt: skip
+def test_nonsense_counts_and_cards_refused(args: list[str]) -> None:
+    result = run(*args)
+    assert result.returncode == 2 and result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr

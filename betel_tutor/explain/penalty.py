@@ -81,6 +81,8 @@ def explain_penalty_legal(
         raise BetelError("explain.bridge_hand_size", count=len(hand_cards))
     if len(trick_cards) > 3:
         raise BetelError("explain.bridge_trick_full", count=len(trick_cards))
+    check_cards(tuple(penalty_cards), betel=False)  # a penalty card named twice
+    check_cards(tuple(minor), betel=False)
     pens = Penalties.of(penalty_cards, minor=minor)
     in_hand = [card for card in pens.cards if card in hand_cards]
     check_cards(hand_cards + trick_cards, betel=False)

@@ -17,9 +17,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from betel_tutor.errors import BetelError
 from betel_tutor.render.viewmodel import Analysis, analyse
 from betel_tutor.scenario.deals import realize
 from betel_tutor.scenario.model import DealSpec
+from betel_tutor.scenario.script_error import ScriptError
 
 
 @cache
@@ -46,9 +48,17 @@ def cache_folder() -> Path:
 
 def deal_key(deal: DealSpec) -> str | None:
     """What an analysis depends on, as a digest; ``None`` for a deal the solver does not
-    analyse (bridge, a variant)."""
+    analyse (bridge, a variant) or cannot (constraints no deal meets, a script the rules
+    refuse: the checker reports those, and no sheet is printed)."""
     if deal.game != "betel" or deal.variant:
         return None
+    try:
+        return _key(deal)
+    except (BetelError, ScriptError):
+        return None
+
+
+def _key(deal: DealSpec) -> str:
     dealt = realize(deal)
     shape: dict[str, Any] = {
         "solver": solver_version(),

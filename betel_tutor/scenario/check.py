@@ -14,8 +14,8 @@ from collections.abc import Iterator, Sequence
 
 from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, Card, CardRun
 from betel_tutor.cores import usable_workers
-from betel_tutor.errors import BetelError, ScenarioError
-from betel_tutor.scenario.deals import MAX_ATTEMPTS, Unsatisfiable, realize
+from betel_tutor.errors import BetelError
+from betel_tutor.scenario.deals import Unsatisfiable, realize
 from betel_tutor.scenario.model import DealSpec, Note, Quiz, Scenario
 from betel_tutor.scenario.quizzes import engine_answer, normalise_answer, show_answer
 from betel_tutor.scenario.source import Position, Problem
@@ -35,12 +35,8 @@ def check_file(path: str) -> list[Problem]:
     if text is None:
         return problems
     scenario, problems, written = load_text_partly(text, path)
-    if scenario is not None and not problems:
-        problems = check_scenario(scenario)
-    elif scenario is not None:  # what does not depend on the parts with problems
-        for quiz in scenario.all_quizzes():
-            problems.extend(check_quiz(quiz))
-        problems.extend(check_step_references(scenario, written))
+    if scenario is not None:  # with problems: what does not depend on the parts left out
+        problems = problems + check_scenario(scenario, written if problems else None)
     return in_file_order(at_origin(problems, origin))
 
 
@@ -75,7 +71,9 @@ def default_workers(files: int) -> int:
 MANY_FILES = 64
 
 
-def check_scenario(scenario: Scenario) -> list[Problem]:
+def check_scenario(scenario: Scenario, written: frozenset[str] | None = None) -> list[Problem]:
+    """Every claim of ``scenario``; ``written``: the ids of every deal written, when some
+    could not be read (and are left out of ``scenario``)."""
     from betel_tutor.scenario.goals import check_goals
 
     problems: list[Problem] = []
@@ -87,7 +85,7 @@ def check_scenario(scenario: Scenario) -> list[Problem]:
         problems.extend(found)
     for quiz in scenario.all_quizzes():
         problems.extend(check_quiz(quiz))
-    problems.extend(check_step_references(scenario))
+    problems.extend(check_step_references(scenario, written))
     problems.extend(check_goals(scenario, broken))
     return problems
 
@@ -369,16 +367,7 @@ def check_cards(deal: DealSpec) -> list[Problem]:
         try:
             realize(deal)
         except Unsatisfiable as unmet:
-            at = deal.where.get("constraints", where)
-            why = unmet.impossible
-            if why is None:
-                params = {"id": deal.id, "n": MAX_ATTEMPTS}
-                problems.append(Problem(at, "check.unsatisfiable", params))
-            else:
-                at = why.constraint.position or at
-                reason = ScenarioError(f"check.{why.reason}", **why.params)
-                params = {"id": deal.id, "seat": why.constraint.seat, "why": reason}
-                problems.append(Problem(at, "check.impossible", params))
+            problems.append(unmet.problem)
         return problems
     deck = BRIDGE_DECK if deal.game == "bridge" else BETEL_DECK
     size = HAND_SIZE[deal.game]

@@ -24,13 +24,17 @@ declarer leading; in bridge DDS's, the declarer's left-hand opponent leading.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from betel_tutor.cards import RANK_BY_SYMBOL, Card, Rank, parse_cards, suit_word
 from betel_tutor.contracts import Contract
 from betel_tutor.dealing import Deal
 from betel_tutor.errors import BetelError, NotationError
 from betel_tutor.seats import Seat, seats
+
+if TYPE_CHECKING:
+    from betel_tutor.scenario.source import Position
 
 POINTS = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 SUIT_ORDER = ("♠", "♥", "♦", "♣")
@@ -73,6 +77,7 @@ class Condition:
     contract: Contract | None = None
     level: int = 0  # bridge: the contract's level (0 for a strain alone, "takes … in ♥")
     strain: str | None = None  # bridge: a suit symbol or "NT"
+    position: Position | None = field(default=None, compare=False)  # where a file writes it
 
     @property
     def double_dummy(self) -> bool:

@@ -8,7 +8,7 @@ deals found are those of the lowest numbers, whatever the number of workers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from betel_tutor.dealing import Deal, deal, deal_bridge
@@ -27,19 +27,20 @@ class Wanted:
     dealer: int = 0
     constraints: tuple[Constraint, ...] = ()
     conditions: tuple[Condition, ...] = ()
+    seed: int | str | None = None  # a file's deal's own seed: where its search starts
 
 
 @dataclass(frozen=True, slots=True)
 class Found:
-    seed: str
+    seed: int | str
     deal: Deal
 
 
-def candidate_seed(base: str, number: int) -> str:
+def candidate_seed(base: int | str, number: int) -> int | str:
     return base if number == 0 else f"{base}#{number}"
 
 
-def candidate(wanted: Wanted, base: str, number: int) -> Deal:
+def candidate(wanted: Wanted, base: int | str, number: int) -> Deal:
     deal_with = deal_bridge if wanted.game == "bridge" else deal
     return deal_with(candidate_seed(base, number), dealer=wanted.dealer)
 
@@ -53,25 +54,39 @@ def accepts(wanted: Wanted, dealt: Deal) -> bool:
     return all(c.holds(dealt) for c in cheap) and all(c.holds(dealt) for c in dear)
 
 
-def _test(job: tuple[Wanted, str, int, int]) -> list[int]:
+def _test(job: tuple[Wanted, int | str, int, int]) -> list[int]:
     wanted, base, start, stop = job
     return [n for n in range(start, stop) if accepts(wanted, candidate(wanted, base, n))]
 
 
 def find_deals(
-    wanted: Wanted, base: str, *, count: int = 1, tries: int = 20_000, workers: int = 1
+    wanted: Wanted,
+    base: int | str,
+    *,
+    count: int = 1,
+    tries: int = 20_000,
+    workers: int = 1,
+    seconds: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> tuple[list[Found], int]:
     """Up to ``count`` deals meeting ``wanted`` among the first ``tries`` candidates from
-    ``base``, and how many candidates were tested."""
+    ``base``, and how many candidates were tested. The search stops between rounds once
+    ``seconds`` have passed (then fewer than ``tries`` were tested); ``progress`` is told the
+    candidates tested and the deals found after each round."""
+    import time
+
     found: list[int] = []
     tested = 0
     pool = None
+    stop = None if seconds is None else time.monotonic() + seconds
     if workers > 1:
         from concurrent.futures import ProcessPoolExecutor
 
         pool = ProcessPoolExecutor(max_workers=workers)
     try:
         while tested < tries and len(found) < count:
+            if stop is not None and time.monotonic() >= stop:
+                break
             size = min(ROUND * workers, tries - tested)
             step = -(-size // workers)
             jobs = [
@@ -83,6 +98,8 @@ def find_deals(
             )
             found.extend(n for numbers in results for n in numbers)
             tested += size
+            if progress is not None:
+                progress(tested, len(found))
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
@@ -145,11 +162,13 @@ def lines(found: Sequence[Found], game: str, lang: str) -> list[str]:
 def _constraint_yaml(constraint: Constraint) -> str:
     import json
 
-    parts = [f"seat: {constraint.seat.letter}"]
+    parts = [f"seat: {'dubel' if constraint.seat is None else constraint.seat.letter}"]
     if constraint.suit is not None:
         parts.append(f"suit: {constraint.suit}")
     if constraint.rank is not None:
         parts.append(f"rank: {json.dumps(constraint.rank)}")
+    if constraint.hcp:
+        parts.append("hcp: true")
     if constraint.cards:
         from betel_tutor.cards import format_cards
 
@@ -221,11 +240,38 @@ def wanted_for(
         if not deals:
             raise NotationError("finder.no_deal", token=deal_id or path, position=0, path=path)
         spec = next((d for d in deals if d.constraints or d.conditions), deals[0])
-        wanted = Wanted(spec.game, int(spec.dealer), spec.constraints, spec.conditions)
+        if spec.hands is not None:  # its cards are written out: nothing to find
+            raise NotationError("finder.fixed_hands", token=spec.id, position=0, path=path)
+        wanted = Wanted(spec.game, int(spec.dealer), spec.constraints, spec.conditions, spec.seed)
     else:
         assert game is not None
         if game.strip().lower() not in ("betel", "bridge"):
             raise NotationError("finder.bad_game", token=game, position=0)
         wanted = Wanted(game.strip().lower())
     extra = tuple(parse_condition(text, game=wanted.game) for text in texts)
-    return Wanted(wanted.game, wanted.dealer, wanted.constraints, wanted.conditions + extra)
+    wanted = Wanted(
+        wanted.game, wanted.dealer, wanted.constraints, wanted.conditions + extra, wanted.seed
+    )
+    refuse_impossible(wanted)
+    return wanted
+
+
+def refuse_impossible(wanted: Wanted) -> None:
+    """A :class:`BetelError` naming the constraints that no deal can meet together, when
+    that shows without dealing (:func:`betel_tutor.scenario.deals.impossible_in`)."""
+    from betel_tutor.errors import BetelError
+    from betel_tutor.scenario.deals import impossible_in, reason
+
+    found = impossible_in(wanted.game, wanted.constraints, wanted.conditions)
+    if found is None:
+        return
+    text = _written(found.constraint)
+    if not found.others:
+        raise BetelError("finder.impossible", text=text, why=reason(found))
+    others = ", ".join(f'"{_written(other)}"' for other in found.others)
+    raise BetelError("finder.impossible_with", text=text, others=others, why=reason(found))
+
+
+def _written(constraint: Constraint | Condition) -> str:
+    """A constraint as its author wrote it: the line, or the mapping in YAML's flow form."""
+    return constraint.text if isinstance(constraint, Condition) else _constraint_yaml(constraint)

@@ -6,6 +6,7 @@ answer, a scripted play) is the checker's job (``check.py``).
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from betel_tutor.contracts import Contract
@@ -73,7 +74,13 @@ DEAL_KEYS = (
 )
 VULNERABLE = ("none", "NS", "EW", "all")
 PENALTY_KEYS = ("after", "seat", "expose", "minor", "option", "designate")
-CONSTRAINT_KEYS = ("seat", "suit", "rank", "cards", "at_least", "at_most")
+CONSTRAINT_KEYS = ("seat", "suit", "rank", "cards", "hcp", "at_least", "at_most")
+# A mapping constraint's ranks: Betel's, bridge's to 2, T for 10, the Polish D (Dama) and W (Walet).
+CONSTRAINT_RANKS = {
+    **{rank: rank for rank in ("A", "K", "Q", "J", "10", "9", "8", "7")},
+    "T": "10", "D": "Q", "W": "J",
+}  # fmt: skip
+BRIDGE_RANKS = ("6", "5", "4", "3", "2")
 NOTE_KEYS = ("id", "version", "category", "en", "pl")
 QUIZ_PARAMS: dict[str, tuple[str, ...]] = {
     "trick-winner": ("trick", "trump", "variant", "leader"),
@@ -105,6 +112,7 @@ class _Loader(Reader):
         super().__init__()
         self.path = path
         self.options_read = LevelOptions()  # the lesson's options, for its match steps
+        self.partial: set[str] = set()  # deals read with a part left out (a problem in it)
 
     # -- top level ------------------------------------------------------------------------
     def scenario(self, root: Node) -> Scenario | None:
@@ -175,6 +183,13 @@ class _Loader(Reader):
 
     # -- deals ----------------------------------------------------------------------------
     def deal(self, node: Node) -> DealSpec | None:
+        before = len(self.problems)
+        read = self.read_deal(node)
+        if read is not None and len(self.problems) > before:
+            self.partial.add(read.id)
+        return read
+
+    def read_deal(self, node: Node) -> DealSpec | None:
         fields = self.mapping(node, "deal", allowed=DEAL_KEYS, required=("id",))
         if fields is None or "id" not in fields:
             return None
@@ -380,32 +395,67 @@ class _Loader(Reader):
 
             try:
                 game = "bridge" if count == 4 else "betel"
-                return parse_condition(node.value, game=game, dealer=dealer)
+                condition = parse_condition(node.value, game=game, dealer=dealer)
             except BetelError as error:
                 self.problem(node.position, "scenario.bad_condition", detail=error)
                 return None
+            return dataclasses.replace(condition, position=node.position)
         fields = self.mapping(node, "constraint", allowed=CONSTRAINT_KEYS, required=("seat",))
         if fields is None or "seat" not in fields:
             return None
-        seat = self.seat(fields["seat"], "constraint.seat", count=count, dealer=dealer)
+        ok = True
+        written = fields["seat"].value
+        seat: Seat | None = None
+        if isinstance(written, str) and written.strip().lower() == "dubel":  # Betel's two cards
+            if count == 4:
+                self.problem(fields["seat"].position, "scenario.constraint_no_dubel")
+                ok = False
+        else:
+            also = ("dubel",) if count == 3 else ()
+            seat = self.seat(
+                fields["seat"], "constraint.seat", count=count, dealer=dealer, also=also
+            )
+            ok = seat is not None
         values: dict[str, Any] = {"seat": seat, "position": node.position}
         if "suit" in fields:
             values["suit"] = self.string(fields["suit"], "suit", choices=("♠", "♥", "♦", "♣"))
         if "rank" in fields:
-            values["rank"] = self.string(
-                fields["rank"], "rank", choices=("A", "K", "Q", "J", "10", "9", "8", "7")
-            )
+            values["rank"] = self.rank(fields["rank"], count)
         if "cards" in fields:
             values["cards"] = self.cards(fields["cards"], "constraint.cards")
+        if "hcp" in fields:
+            values["hcp"] = self.boolean(fields["hcp"], "hcp")
+            if values["hcp"] is False:
+                self.problem(fields["hcp"].position, "scenario.constraint_hcp_true")
+                ok = False
+        most = 40 if fields.get("hcp") is not None else 13
         for key in ("at_least", "at_most"):
             if key in fields:
-                values[key] = self.integer(fields[key], key, low=0, high=13)
-        if sum(key in fields for key in ("suit", "rank", "cards")) != 1:
+                values[key] = self.integer(fields[key], key, low=0, high=most)
+        if sum(key in fields for key in ("suit", "rank", "cards", "hcp")) != 1:
             self.problem(node.position, "scenario.constraint_what")
             return None
-        if any(value is None for value in values.values()):
+        if not ok or any(value is None for key, value in values.items() if key != "seat"):
             return None
         return Constraint(**values)
+
+    def rank(self, node: Node, count: int) -> str | None:
+        """A mapping constraint's rank, as its symbol (``D`` is ``Q``, ``W`` is ``J``)."""
+        value = node.value
+        written = str(value).strip().upper() if isinstance(value, (str, int)) else ""
+        if written in CONSTRAINT_RANKS:
+            return CONSTRAINT_RANKS[written]
+        if count == 4 and written in BRIDGE_RANKS:
+            return written
+        choices = [*CONSTRAINT_RANKS, *(BRIDGE_RANKS if count == 4 else ())]
+        self.problem(
+            node.position,
+            "scenario.bad_choice",
+            what="rank",
+            value=value,
+            choices=", ".join(choices),
+        )
+        return None
 
     def note(self, node: Node) -> Note | None:
         fields = self.mapping(
@@ -600,6 +650,9 @@ def load_text_partly(text: str, path: str) -> tuple[Scenario | None, list[Proble
         return None, problems, frozenset()
     loader = _Loader(path)
     scenario = loader.scenario(root)
+    if scenario is not None and loader.partial:  # a deal missing a part is not checked
+        whole = tuple(deal for deal in scenario.deals if deal.id not in loader.partial)
+        scenario = dataclasses.replace(scenario, deals=whole)
     written: set[str] = set()
     deals = root.value.get("deals") if root.is_mapping else None
     for node in deals.value if deals is not None and deals.is_sequence else []:

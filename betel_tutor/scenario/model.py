@@ -55,16 +55,18 @@ class LevelOptions:
 
 @dataclass(frozen=True, slots=True)
 class Constraint:
-    """A condition on a dealt hand: ``seat`` holds between ``at_least`` and ``at_most`` cards
-    of ``suit`` (or of ``rank``, or all of ``cards``)."""
+    """A condition on a dealt hand: ``seat`` (``None``: the dubel) holds between ``at_least``
+    and ``at_most`` cards of ``suit`` (or of ``rank``, or all of ``cards``), or with ``hcp``
+    that many high-card points (A 4, K 3, Q 2, J 1)."""
 
-    seat: Seat
+    seat: Seat | None
     suit: str | None = None
     rank: str | None = None
     cards: tuple[Card, ...] = ()
     at_least: int | None = None
     at_most: int | None = None
     position: Position | None = None
+    hcp: bool = False
 
 
 @dataclass(frozen=True, slots=True)

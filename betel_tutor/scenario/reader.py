@@ -126,9 +126,17 @@ class Reader:
             self.problem(node.position, "scenario.bad_contract", what=what, detail=error)
             return None
 
-    def seat(self, node: Node, what: str, *, count: int, dealer: Seat | None = None) -> Seat | None:
+    def seat(
+        self,
+        node: Node,
+        what: str,
+        *,
+        count: int,
+        dealer: Seat | None = None,
+        also: tuple[str, ...] = (),
+    ) -> Seat | None:
         """A seat by index, letter or name in either language (``2``, ``N``, ``Północ``), or
-        ``dealer``."""
+        ``dealer``; ``also``: other words the field takes, named when the value is none."""
         value = node.value
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < count:
             return Seat(value, count)
@@ -139,6 +147,6 @@ class Reader:
                 return Seat.parse(value, count)
             except ValueError:
                 pass  # reported below, with the seats this table has
-        choices = ", ".join(seat.letter for seat in seats(count))
+        choices = ", ".join([*(seat.letter for seat in seats(count)), *also])
         self.problem(node.position, "scenario.bad_seat", what=what, value=value, choices=choices)
         return None

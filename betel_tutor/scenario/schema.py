@@ -10,7 +10,9 @@ from typing import Any
 
 from betel_tutor import i18n
 from betel_tutor.scenario.loader import (
+    BRIDGE_RANKS,
     CONSTRAINT_KEYS,
+    CONSTRAINT_RANKS,
     DEAL_KEYS,
     FLAG_GOALS,
     GOALS,
@@ -141,12 +143,16 @@ def scenario_schema() -> dict[str, Any]:
     )
     constraint = _obj(
         {
-            "seat": SEAT,
+            "seat": {"anyOf": [SEAT, {"enum": ["dubel"]}]},
             "suit": {"enum": ["♠", "♥", "♦", "♣"]},
-            "rank": {"enum": ["A", "K", "Q", "J", "10", "9", "8", "7"]},
+            "rank": {
+                "type": ["string", "integer"],
+                "enum": [*CONSTRAINT_RANKS, *BRIDGE_RANKS, 10, 9, 8, 7, 6, 5, 4, 3, 2],
+            },
             "cards": CARDS,
-            "at_least": {"type": "integer", "minimum": 0, "maximum": 13},
-            "at_most": {"type": "integer", "minimum": 0, "maximum": 13},
+            "hcp": {"const": True, "description": "count high-card points: A 4, K 3, Q 2, J 1"},
+            "at_least": {"type": "integer", "minimum": 0, "maximum": 40},
+            "at_most": {"type": "integer", "minimum": 0, "maximum": 40},
         },
         ("seat",),
     )
