@@ -306,6 +306,20 @@ def parse_contract(text: str) -> Contract:
     return next(c for c in NORMAL if c.level == level and c.strain is strain)
 
 
+@dataclass(frozen=True, slots=True)
+class BridgeWords:
+    """A bridge contract as a message shows it, in the reader's language
+    (:func:`bridge_contract_words`)."""
+
+    contract: Contract
+
+    def localized(self, lang: str) -> str:
+        return bridge_contract_words(self.contract.level, self.contract.trump, lang)
+
+    def __str__(self) -> str:
+        return self.localized("en")
+
+
 def bridge_contract_words(level: int, strain: Suit | None, lang: str) -> str:
     """A bridge contract (levels 1–7) in words: "Four spades", "Trzy bez atu", "Pięć pików",
     "Siedem karo". Levels 1–3 are named as Betel names them; from five up Polish counts with

@@ -252,6 +252,8 @@ class _Loader(Reader):
         if "trump" in fields:
             values["trump"] = self.string(fields["trump"], "trump")
             ok = ok and self.trump(fields["trump"], "trump")
+        if "contract" in fields:
+            self.contract_fits(fields, values)
         if "declarer" in fields:
             values["declarer"] = self.seat(
                 fields["declarer"], "declarer", count=count, dealer=dealer
@@ -354,6 +356,36 @@ class _Loader(Reader):
         if any(hand is None for hand in hands):
             return None
         return tuple(hands)
+
+    def contract_fits(self, fields: dict[str, Node], values: dict[str, Any]) -> None:
+        """A deal's contract agrees with its variant and its trump: a blue-suit board bids
+        only ♦, ♥ and ♠ (boards-and-bridge.md §2), and a ``trump`` beside a contract is the
+        contract's own (the betelki and Betel have none, §4)."""
+        from betel_tutor.cards import Suit
+        from betel_tutor.contracts import BridgeWords
+        from betel_tutor.rules import as_trump
+
+        contract = values.get("contract")
+        if not isinstance(contract, Contract) or contract.kind == "free":
+            return
+        at = fields["contract"].position
+        named = BridgeWords(contract) if values.get("game") == "bridge" else contract
+        if values.get("variant") == "blue-suit" and contract.trump in (None, Suit.CLUBS):
+            self.problem(at, "scenario.blue_suit_contract", contract=named)
+        written = values.get("trump")
+        if written is None or not isinstance(written, str):
+            return
+        try:
+            trump = as_trump(written.strip())
+        except BetelError:
+            return  # reported where the trump is written
+        if trump != contract.trump:
+            self.problem(
+                fields["trump"].position,
+                "scenario.trump_not_contracts",
+                trump=trump.symbol if trump else "NT",
+                contract=named,
+            )
 
     def bridge_contract(self, node: Node) -> tuple[Contract, int] | None:
         """A bridge deal's contract, levels 1–7: ``4♠``, ``6NT``, ``3BA``, doubled ``4♠X``,
