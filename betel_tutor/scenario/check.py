@@ -296,6 +296,7 @@ def check_note(deal: DealSpec, note: Note) -> list[Problem]:
     trump = deal.trump
     if trump is None and deal.contract is not None:
         trump = str(deal.contract.trump or "") or None
+    deck = frozenset(game.deck)
     for lang in ("en", "pl"):
         start = note.text_positions.get(lang) or _where(note.position)
         try:
@@ -303,11 +304,18 @@ def check_note(deal: DealSpec, note: Note) -> list[Problem]:
         except BetelError:
             continue  # reported by _same_cards
         for trick in tricks:
+            at = Position(start.path, start.line + trick.line, 1)
+            strangers = [card for card in trick.cards if card not in deck]
+            if strangers:  # a bridge note on a Betel deal: 32 cards, three a trick
+                params = {"lang": lang.upper(), "card": strangers[0], "game": game.name}
+                problems.append(Problem(at, "check.note_card_not_in_deck", params))
+                continue
             if len(trick.cards) != game.seats:
+                params = {"lang": lang.upper(), "n": len(trick.cards), "seats": game.seats}
+                problems.append(Problem(at, "check.note_trick_size", params))
                 continue
             winner = game.winner(list(trick.cards), trump=trump)
             if winner != trick.winner:
-                at = Position(start.path, start.line + trick.line, 1)
                 problems.append(
                     Problem(
                         at,
