@@ -232,3 +232,74 @@ def test_bridge_contracts_in_words_at_every_level(level: int, strain: str, lang:
         label = "Contract" if lang == "en" else "Kontrakt"
         assert f"{label}: {words}{after}" in sheet, (bid, calls)
         assert f"{label}: {bid}" not in sheet
+
+
+# -- the PDF as printed: deals a page, nothing past the page, lessons numbered apart -------
+
+MM = 72 / 25.4  # points a millimetre
+NARROW = set(" ,.;:'!|()[]-/ijlrtfIJ")
+
+
+def rendered(tmp_path: Path, *args: str) -> Path:
+    """``render ... --pdf`` through the command, into a fresh folder."""
+    out = tmp_path / "out"
+    done = subprocess.run(
+        [BETEL_TUTOR, "render", *args, "--pdf", "-o", str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+def runs(page: Any) -> list[tuple[float, float, str]]:
+    """The page's text as pypdf reads it back: each run's left edge and font size (points)
+    and its text."""
+    found: list[tuple[float, float, str]] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
+        if text.strip():
+            found.append((tm[4] * cm[0] + cm[4], tm[0] * size * cm[0], text.strip()))
+
+    page.extract_text(visitor_text=visit)
+    return found
+
+
+def deals_a_page(pdf: Path) -> list[tuple[int, float]]:
+    """For each page: how many deals it shows (each has one "Dealer:", in English or alone in
+    Polish "Rozdaje:") and the size of its deal lines' text (0 without a deal)."""
+    from pypdf import PdfReader
+
+    shown = []
+    for page in PdfReader(pdf).pages:
+        found = runs(page)
+        english = [size for _, size, text in found if text.startswith("Dealer:")]
+        polish = [size for _, size, text in found if text.startswith("Rozdaje:")]
+        sizes = english or polish
+        shown.append((len(sizes), max(sizes, default=0.0)))
+    return shown
+
+
+def past_the_edge(pdf: Path) -> list[str]:
+    """Text that reaches past the right margin (15 mm): each run's width is taken at least
+    0.27 em for a narrow glyph and 0.5 em for any other (DejaVu Sans is wider than that)."""
+    from pypdf import PdfReader
+
+    problems = []
+    for number, page in enumerate(PdfReader(pdf).pages, 1):
+        edge = float(page.mediabox.width) - 15 * MM
+        for left, size, text in runs(page):
+            width = sum(0.27 if char in NARROW else 0.5 for char in text) * size
+            if left + width > edge + 0.5:
+                problems.append(f"page {number}: {text!r} at x={left:.0f} pt (edge {edge:.0f})")
+    return problems
+
+
+@pytest.mark.parametrize("lang", ["both", "pl", "en"])
+def test_nothing_runs_past_the_page_in_the_lessons(lang: str, tmp_path: Path) -> None:
+    """The lessons' handout, the penalty-card boards' tricks included ("Lewa 1 … Południe ♠7"
+    in a column of a bilingual page): no text past the right margin."""
+    out = rendered(tmp_path, str(ROOT / "scenarios" / "lessons"), "--lang", lang)
+    problems = past_the_edge(out / "handout.pdf")
+    assert not problems, problems[:10]
