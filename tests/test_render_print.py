@@ -296,6 +296,34 @@ def past_the_edge(pdf: Path) -> list[str]:
     return problems
 
 
+@pytest.mark.parametrize("lang", ["both", "en", "pl"])
+def test_four_deals_a_page_with_trick_tables_in_every_language(lang: str, tmp_path: Path) -> None:
+    """Level 3's six deals come after its words: four on a page, then two on the next, at the
+    size a page of two has, each language shown whole; a page of its own at full size with
+    --per-page 1 (the solver's tables included: they make each deal a third taller)."""
+    level = str(LEVELS / "level-03.yaml")
+    sizes = {}
+    for per_page, expected in (("4", [4, 2]), ("2", [2, 2, 2]), ("1", [1] * 6)):
+        out = rendered(tmp_path / per_page, level, "--per-page", per_page, "--lang", lang)
+        pages = [page for page in deals_a_page(out / "level-03.pdf") if page[0]]
+        assert [count for count, _ in pages] == expected, per_page
+        sizes[per_page] = [size for _, size in pages]
+        assert not past_the_edge(out / "level-03.pdf")
+    assert sizes["4"][0] < sizes["4"][1] == sizes["2"][0]  # two a page: the size of two
+    assert sizes["2"][0] < sizes["1"][0]  # a page of its own: never shrunk
+
+
+def test_a_deal_with_a_commentary_has_a_page_of_its_own(tmp_path: Path) -> None:
+    """The penalty-card boards (notes, penalty cards, the play) are too long to share a page:
+    --per-page 4 prints each whole at full size (WeasyPrint once failed on them)."""
+    lesson = str(ROOT / "scenarios" / "lessons" / "penalty-cards.yaml")
+    single = rendered(tmp_path / "1", lesson, "--lang", "en")
+    crowded = rendered(tmp_path / "4", lesson, "--lang", "en", "--per-page", "4")
+    alone = [page for page in deals_a_page(single / "penalty-cards.pdf") if page[0]]
+    pages = [page for page in deals_a_page(crowded / "penalty-cards.pdf") if page[0]]
+    assert pages == alone and [count for count, _ in pages] == [1] * 5
+
+
 @pytest.mark.parametrize("lang", ["both", "pl", "en"])
 def test_nothing_runs_past_the_page_in_the_lessons(lang: str, tmp_path: Path) -> None:
     """The lessons' handout, the penalty-card boards' tricks included ("Lewa 1 … Południe ♠7"
