@@ -331,3 +331,38 @@ def test_nothing_runs_past_the_page_in_the_lessons(lang: str, tmp_path: Path) ->
     out = rendered(tmp_path, str(ROOT / "scenarios" / "lessons"), "--lang", lang)
     problems = past_the_edge(out / "handout.pdf")
     assert not problems, problems[:10]
+
+
+def test_a_handout_pdf_numbers_each_lesson_and_links_its_index(tmp_path: Path) -> None:
+    """A handout's PDF: the title and index on the first page, then each lesson from a new
+    page, its pages headed by its title and numbered "page / pages" within it; each index
+    entry a link to its lesson's first page. The same files give the same bytes."""
+    from pypdf import PdfReader
+
+    folder = tmp_path / "levels"
+    folder.mkdir()
+    for number in (3, 9):
+        name = f"level-{number:02d}.yaml"
+        (folder / name).write_bytes((LEVELS / name).read_bytes())
+    out = rendered(tmp_path, str(folder), "--lang", "en", "--no-solver")
+    reader = PdfReader(out / "handout.pdf")
+    titles = [level(3).title.get("en"), level(9).title.get("en")]
+    first = reader.pages[0].extract_text()
+    assert all(title in first for title in titles) and not re.search(r"^\d+ / \d+$", first, re.M)
+    lessons: dict[str, list[str]] = {}
+    for page in reader.pages[1:]:
+        text = page.extract_text()
+        (title,) = [title for title in titles if title in text]  # the running title
+        lessons.setdefault(title, []).extend(re.findall(r"^\d+ / \d+$", text, re.M))
+    assert list(lessons) == titles
+    starts = {}
+    start = 1
+    for title, feet in lessons.items():
+        assert feet == [f"{n} / {len(feet)}" for n in range(1, len(feet) + 1)], title
+        starts[title] = start
+        start += len(feet)
+    links = [annot.get_object() for annot in reader.pages[0].get("/Annots", [])]
+    targets = [reader.get_page_number(link["/Dest"][0].get_object()) for link in links]
+    assert targets == [starts[title] for title in titles]
+    again = rendered(tmp_path / "again", str(folder), "--lang", "en", "--no-solver")
+    assert (again / "handout.pdf").read_bytes() == (out / "handout.pdf").read_bytes()
