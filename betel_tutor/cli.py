@@ -10,7 +10,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from betel_tutor.explain import Explanation
+    from betel_tutor.render.pdf import Printer
     from betel_tutor.render.tables import Analyses
     from betel_tutor.seats import Seat
 
@@ -619,6 +620,14 @@ def render_command(
         files = [path for path in found if not path.endswith(".txt")]
         if not files and not problems:
             raise BetelError("cli.nothing_to_render", paths=" ".join(paths))
+        handout = any(Path(path).is_dir() for path in paths)
+        # The PDF's workers are started first (before any thread), and import WeasyPrint while
+        # the files are read and checked: a handout's lessons are laid out side by side.
+        printing: AbstractContextManager[Printer | None] = nullcontext()
+        if pdf:
+            from betel_tutor.render.pdf import Printer
+
+            printing = Printer(documents=len(files) + 1 if handout else len(files))
         # The files are read before they are checked, so that their trick tables are computed
         # (in other processes) while the checks run; a sheet is still only printed from files
         # the checker passes.
@@ -629,14 +638,13 @@ def render_command(
 
             readable = [s for s, faults in loaded if s is not None and not faults]
             tables = Analyses([spec for scenario in readable for spec in scenario.deals])
-        with tables as analyses:
+        with printing as printer, tables as analyses:
             problems += [problem for path in files for problem in check_file(path)]
             for problem in problems:
                 typer.echo(problem.format(language), err=True)
             if problems:
                 raise typer.Exit(CHECK_FAILED)
             folder = Path(output)
-            handout = any(Path(path).is_dir() for path in paths)
             # Where each sheet goes: one handout for folders, else one page a file, by its name.
             targets = [folder / "handout.html"] if handout else []
             sources: dict[Path, str] = {}
@@ -653,32 +661,27 @@ def render_command(
                 assert scenario is not None
                 scenarios.append(scenario)
             groups = [scenarios] if handout else [[scenario] for scenario in scenarios]
-            from functools import partial
+            options: dict[str, Any] = {
+                "lang": page_lang,
+                "sheet": sheet,
+                "per_page": per_page,
+                "solver": solver,
+                "analyses": analyses,
+            }
+            pending: list[Callable[[], bytes] | None] = [None] * len(groups)
+            if printer is not None:  # every PDF started before the first page is written
+                from betel_tutor.render.html import print_documents
 
-            sheet_of = partial(
-                render_handout,
-                lang=page_lang,
-                sheet=sheet,
-                per_page=per_page,
-                solver=solver,
-                analyses=analyses,
-            )
-            if pdf:
-                from betel_tutor.render.pdf import require_weasyprint
-
-                require_weasyprint()
+                printer.check()
+                pending = [printer.submit(print_documents(g, **options)) for g in groups]
             _make_folder(folder)
-            for target, group in zip(targets, groups, strict=True):
+            for target, group, printed in zip(targets, groups, pending, strict=True):
                 # A handout is titled after its lessons (render_handout), never its folder.
-                _write_output(str(target), sheet_of(group), folder=True)
+                _write_output(str(target), render_handout(group, **options), folder=True)
                 typer.echo(str(target))
-                if pdf:  # the same tables as the screen page
-                    from betel_tutor.render.pdf import html_to_pdf
-
-                    printed = target.with_suffix(".pdf")
-                    page = sheet_of(group, printing=True)
-                    _write_output(str(printed), html_to_pdf(page), folder=True)
-                    typer.echo(str(printed))
+                if printed is not None:  # the same tables as the screen page
+                    _write_output(str(target.with_suffix(".pdf")), printed(), folder=True)
+                    typer.echo(str(target.with_suffix(".pdf")))
 
 
 def _make_folder(folder: Path) -> None:

@@ -603,23 +603,60 @@ MEASURE = """() => {
 
 
 @pytest.mark.parametrize("lang", ["both", "pl", "en"])
-@pytest.mark.parametrize("per_page", ["1", "2", "4"])
+@pytest.mark.parametrize(
+    ("folder", "per_page"),
+    [("levels", "1"), ("levels", "2"), ("levels", "4"), ("lessons", "1"), ("lessons", "4")],
+)
 def test_printed_a4_nothing_overflows_and_a_suit_line_is_one_line(
-    browser: Browser, tmp_path: Path, lang: str, per_page: str
+    browser: Browser, tmp_path: Path, lang: str, folder: str, per_page: str
 ) -> None:
     """In print emulation at A4's width: every suit line is one line, and no hand, table or
-    heading reaches past the page or its deal (the long-standing bilingual East box)."""
-    out = render(
-        tmp_path, str(ROOT / "scenarios" / "levels"), "--lang", lang, "--per-page", per_page
-    )
+    heading reaches past the page or its deal (the long-standing bilingual East box; the
+    penalty-card boards' tricks, "Lewa 1 … Południe ♠7", in a bilingual column)."""
+    out = render(tmp_path, str(ROOT / "scenarios" / folder), "--lang", lang, "--per-page", per_page)
     page = browser.new_page(viewport={"width": A4_CONTENT, "height": 1000})
     page.emulate_media(media="print")
     page.goto((out / "handout.html").as_uri())
     problems = page.evaluate(MEASURE)
     assert not problems, problems[:10]
-    if lang == "both" and per_page == "1":
+    if lang == "both" and per_page == "1" and folder == "levels":
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "bilingual-print.png"), full_page=True)
+    page.close()
+
+
+def _deals_a_page(pdf: bytes) -> list[int]:
+    """How many deals each printed page shows: a "Dealer:" each (English or alone)."""
+    from pypdf import PdfReader
+
+    counts = []
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        text = page.extract_text()
+        counts.append(text.count("Dealer:") or text.count("Rozdaje:"))
+    return counts
+
+
+@pytest.mark.parametrize("lang", ["both", "pl", "en"])
+def test_four_deals_a_page_with_trick_tables_printed_from_the_browser(
+    browser: Browser, tmp_path: Path, lang: str
+) -> None:
+    """Chromium prints --per-page 4 as promised with the solver's tables, in both languages
+    too: level 3's six deals as four and two, the two at a larger size than the four, no
+    table or hand past its column."""
+    level = str(ROOT / "scenarios" / "levels" / "level-03.yaml")
+    out = render(tmp_path, level, "--per-page", "4", "--lang", lang, solver=True)
+    page = browser.new_page()
+    page.goto((out / "level-03.html").as_uri())
+    pdf = page.pdf(prefer_css_page_size=True)
+    assert [count for count in _deals_a_page(pdf) if count] == [4, 2]
+    page.emulate_media(media="print")
+    page.set_viewport_size({"width": A4_CONTENT, "height": 1000})
+    sizes = page.locator(".deal-page").evaluate_all(
+        "els => els.map(e => parseFloat(getComputedStyle(e.querySelector('.suit-line')).fontSize))"
+    )
+    assert len(sizes) == 2 and sizes[0] < sizes[1]
+    problems = page.evaluate(MEASURE)
+    assert not problems, problems[:10]
     page.close()
 
 

@@ -300,3 +300,137 @@ def test_the_blue_suit_board_names_its_variant_and_trumps() -> None:
     assert "Contract: none given; blue-suit variant, trumps: ♠" in english
     assert "Kontrakt: nie podano; wariant z kolorem niebieskim, atut: ♠" in polish
     assert "Contract: —" not in english
+
+
+# -- the PDF as printed: deals a page, nothing past the page, lessons numbered apart -------
+
+MM = 72 / 25.4  # points a millimetre
+NARROW = set(" ,.;:'!|()[]-/ijlrtfIJ")
+
+
+def rendered(tmp_path: Path, *args: str) -> Path:
+    """``render ... --pdf`` through the command, into a fresh folder."""
+    out = tmp_path / "out"
+    done = subprocess.run(
+        [BETEL_TUTOR, "render", *args, "--pdf", "-o", str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+def runs(page: Any) -> list[tuple[float, float, str]]:
+    """The page's text as pypdf reads it back: each run's left edge and font size (points)
+    and its text."""
+    found: list[tuple[float, float, str]] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
+        if text.strip():
+            found.append((tm[4] * cm[0] + cm[4], tm[0] * size * cm[0], text.strip()))
+
+    page.extract_text(visitor_text=visit)
+    return found
+
+
+def deals_a_page(pdf: Path) -> list[tuple[int, float]]:
+    """For each page: how many deals it shows (each has one "Dealer:", in English or alone in
+    Polish "Rozdaje:") and the size of its deal lines' text (0 without a deal)."""
+    from pypdf import PdfReader
+
+    shown = []
+    for page in PdfReader(pdf).pages:
+        found = runs(page)
+        english = [size for _, size, text in found if text.startswith("Dealer:")]
+        polish = [size for _, size, text in found if text.startswith("Rozdaje:")]
+        sizes = english or polish
+        shown.append((len(sizes), max(sizes, default=0.0)))
+    return shown
+
+
+def past_the_edge(pdf: Path) -> list[str]:
+    """Text that reaches past the right margin (15 mm): each run's width is taken at least
+    0.27 em for a narrow glyph and 0.5 em for any other (DejaVu Sans is wider than that)."""
+    from pypdf import PdfReader
+
+    problems = []
+    for number, page in enumerate(PdfReader(pdf).pages, 1):
+        edge = float(page.mediabox.width) - 15 * MM
+        for left, size, text in runs(page):
+            width = sum(0.27 if char in NARROW else 0.5 for char in text) * size
+            if left + width > edge + 0.5:
+                problems.append(f"page {number}: {text!r} at x={left:.0f} pt (edge {edge:.0f})")
+    return problems
+
+
+@pytest.mark.parametrize("lang", ["both", "en", "pl"])
+def test_four_deals_a_page_with_trick_tables_in_every_language(lang: str, tmp_path: Path) -> None:
+    """Level 3's six deals come after its words: four on a page, then two on the next, at the
+    size a page of two has, each language shown whole; a page of its own at full size with
+    --per-page 1 (the solver's tables included: they make each deal a third taller)."""
+    level = str(LEVELS / "level-03.yaml")
+    sizes = {}
+    for per_page, expected in (("4", [4, 2]), ("2", [2, 2, 2]), ("1", [1] * 6)):
+        out = rendered(tmp_path / per_page, level, "--per-page", per_page, "--lang", lang)
+        pages = [page for page in deals_a_page(out / "level-03.pdf") if page[0]]
+        assert [count for count, _ in pages] == expected, per_page
+        sizes[per_page] = [size for _, size in pages]
+        assert not past_the_edge(out / "level-03.pdf")
+    assert sizes["4"][0] < sizes["4"][1] == sizes["2"][0]  # two a page: the size of two
+    assert sizes["2"][0] < sizes["1"][0]  # a page of its own: never shrunk
+
+
+def test_a_deal_with_a_commentary_has_a_page_of_its_own(tmp_path: Path) -> None:
+    """The penalty-card boards (notes, penalty cards, the play) are too long to share a page:
+    --per-page 4 prints each whole at full size (WeasyPrint once failed on them)."""
+    lesson = str(ROOT / "scenarios" / "lessons" / "penalty-cards.yaml")
+    single = rendered(tmp_path / "1", lesson, "--lang", "en")
+    crowded = rendered(tmp_path / "4", lesson, "--lang", "en", "--per-page", "4")
+    alone = [page for page in deals_a_page(single / "penalty-cards.pdf") if page[0]]
+    pages = [page for page in deals_a_page(crowded / "penalty-cards.pdf") if page[0]]
+    assert pages == alone and [count for count, _ in pages] == [1] * 5
+
+
+@pytest.mark.parametrize("lang", ["both", "pl", "en"])
+def test_nothing_runs_past_the_page_in_the_lessons(lang: str, tmp_path: Path) -> None:
+    """The lessons' handout, the penalty-card boards' tricks included ("Lewa 1 … Południe ♠7"
+    in a column of a bilingual page): no text past the right margin."""
+    out = rendered(tmp_path, str(ROOT / "scenarios" / "lessons"), "--lang", lang)
+    problems = past_the_edge(out / "handout.pdf")
+    assert not problems, problems[:10]
+
+
+def test_a_handout_pdf_numbers_each_lesson_and_links_its_index(tmp_path: Path) -> None:
+    """A handout's PDF: the title and index on the first page, then each lesson from a new
+    page, its pages headed by its title and numbered "page / pages" within it; each index
+    entry a link to its lesson's first page. The same files give the same bytes."""
+    from pypdf import PdfReader
+
+    folder = tmp_path / "levels"
+    folder.mkdir()
+    for number in (3, 9):
+        name = f"level-{number:02d}.yaml"
+        (folder / name).write_bytes((LEVELS / name).read_bytes())
+    out = rendered(tmp_path, str(folder), "--lang", "en", "--no-solver")
+    reader = PdfReader(out / "handout.pdf")
+    titles = [level(3).title.get("en"), level(9).title.get("en")]
+    first = reader.pages[0].extract_text()
+    assert all(title in first for title in titles) and not re.search(r"^\d+ / \d+$", first, re.M)
+    lessons: dict[str, list[str]] = {}
+    for page in reader.pages[1:]:
+        text = page.extract_text()
+        (title,) = [title for title in titles if title in text]  # the running title
+        lessons.setdefault(title, []).extend(re.findall(r"^\d+ / \d+$", text, re.M))
+    assert list(lessons) == titles
+    starts = {}
+    start = 1
+    for title, feet in lessons.items():
+        assert feet == [f"{n} / {len(feet)}" for n in range(1, len(feet) + 1)], title
+        starts[title] = start
+        start += len(feet)
+    links = [annot.get_object() for annot in reader.pages[0].get("/Annots", [])]
+    targets = [reader.get_page_number(link["/Dest"][0].get_object()) for link in links]
+    assert targets == [starts[title] for title in titles]
+    again = rendered(tmp_path / "again", str(folder), "--lang", "en", "--no-solver")
+    assert (again / "handout.pdf").read_bytes() == (out / "handout.pdf").read_bytes()

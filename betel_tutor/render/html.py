@@ -11,7 +11,8 @@ import base64
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
+from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
@@ -29,6 +30,8 @@ from betel_tutor.resources import data_dir
 from betel_tutor.scenario.model import DealSpec, Quiz, QuizStep, ReadStep, Scenario
 
 if TYPE_CHECKING:
+    from jinja2 import Template
+
     from betel_tutor.render.tables import Analyses
 
 PER_PAGE = (1, 2, 4)
@@ -37,16 +40,19 @@ PER_PAGE = (1, 2, 4)
 @dataclass(frozen=True)
 class Block:
     """One thing on the sheet, in the lesson's order: its words (a ``text`` or ``read`` step,
-    as safe HTML a language), a deal (a view a language), or a run of quizzes (a list a
-    language; the deals one after another on one printed page together). ``page_break``
-    starts a printed page before it (``--per-page``)."""
+    as safe HTML a language), the deals of one printed page, or a run of quizzes (a list a
+    language). A deal page's ``rows`` are shown one under the other, the views of a row side
+    by side: a deal in each language, or, three or four deals a page in one language, two
+    deals. ``page_break`` starts a printed page before it; ``crowd`` is how many deals the
+    page holds, which sets their size."""
 
     kind: str  # text | deal | quizzes
     texts: list[tuple[str, str]] = field(default_factory=list)  # (language, html)
-    rows: list[list[DealView]] = field(default_factory=list)  # deals that share a page
+    rows: list[list[DealView]] = field(default_factory=list)
     quizzes: list[list[QuizView]] = field(default_factory=list)
     page_break: bool = False
-    crowd: int = 1  # how many deals share this deal's printed page
+    crowd: int = 1
+    paired: bool = False  # two deals a row (the last row may hold one)
 
 
 @dataclass(frozen=True)
@@ -90,33 +96,47 @@ def _part(
     sheet: str,
     analysis_of: Callable[[DealSpec], Analysis | None],
     per_page: int,
-    counted: list[int],
 ) -> Part:
-    """``counted`` holds the number of deals placed so far in the handout and their total (a
-    page is ``per_page`` deals, across lessons)."""
+    """Deals share a printed page only when nothing comes between them in the lesson's order:
+    each run of deals is cut into pages of ``per_page`` (the last may hold fewer), each page
+    after the part's first deal starting a new printed page. A deal with a commentary (notes,
+    penalty cards, a scripted play or trade) is too long to share a page and has one of its
+    own. So a page holds exactly as many deals as its ``crowd`` says, and is sized for them: a
+    lone deal is never shrunk."""
     blocks: list[Block] = []
     quizzes = [quiz_views(scenario, lang=language, sheet=sheet) for language in languages]
-    for kind, item in _order(scenario):
-        if kind == "text":
-            texts = [
-                (language, render_note(item.get(language), lang=language)) for language in languages
-            ]
-            blocks.append(Block("text", texts=texts))
-        elif kind == "deal":
-            analysis = analysis_of(item)
-            views = [
-                deal_view(scenario, item, lang=language, sheet=sheet, analysis=analysis)
-                for language in languages
-            ]
-            placed, total = counted
-            page_break = placed > 0 and placed % per_page == 0
-            crowd = min(per_page, total - placed // per_page * per_page)
-            counted[0] += 1
-            if blocks and blocks[-1].kind == "deal" and not page_break:
-                blocks[-1].rows.append(views)  # the same printed page, nothing between
-            else:
-                blocks.append(Block("deal", rows=[views], page_break=page_break, crowd=crowd))
-        else:
+    placed = 0  # deals placed so far in this part
+    for dealt, run in groupby(_order(scenario), key=lambda entry: entry[0] == "deal"):
+        if dealt:
+            for page in _pages([spec for _, spec in run], per_page):
+                views = [
+                    [
+                        deal_view(scenario, spec, lang=language, sheet=sheet, analysis=analysis)
+                        for language in languages
+                    ]
+                    for spec, analysis in ((spec, analysis_of(spec)) for spec in page)
+                ]
+                paired = len(languages) == 1 and len(page) > 2
+                rows = [[deal[0] for deal in views[n : n + 2]] for n in range(0, len(views), 2)]
+                blocks.append(
+                    Block(
+                        "deal",
+                        rows=rows if paired else views,
+                        page_break=placed > 0,
+                        crowd=len(page),
+                        paired=paired,
+                    )
+                )
+                placed += len(page)
+            continue
+        for kind, item in run:
+            if kind == "text":
+                texts = [
+                    (language, render_note(item.get(language), lang=language))
+                    for language in languages
+                ]
+                blocks.append(Block("text", texts=texts))
+                continue
             index = _quiz_index(scenario, item)
             if blocks and blocks[-1].kind == "quizzes":
                 for shown, mine in zip(blocks[-1].quizzes, quizzes, strict=True):
@@ -125,6 +145,23 @@ def _part(
                 blocks.append(Block("quizzes", quizzes=[[mine[index]] for mine in quizzes]))
     titles = [scenario.title.get(language) for language in languages]
     return Part(scenario.id, " / ".join(dict.fromkeys(titles)), blocks, titles)  # once if alike
+
+
+def _pages(run: list[DealSpec], per_page: int) -> list[list[DealSpec]]:
+    """A run of deals cut into printed pages of ``per_page``, a deal with a commentary alone."""
+    pages: list[list[DealSpec]] = []
+    for spec in run:
+        if pages and len(pages[-1]) < per_page and _shares(spec) and _shares(pages[-1][0]):
+            pages[-1].append(spec)
+        else:
+            pages.append([spec])
+    return pages
+
+
+def _shares(spec: DealSpec) -> bool:
+    """Whether a deal is short enough to share a page: its diagram, auction and trick table,
+    without notes, penalty cards, a scripted play or trade."""
+    return not (spec.notes or spec.play or spec.trades or spec.penalties)
 
 
 def _quiz_index(scenario: Scenario, quiz: Quiz) -> int:
@@ -162,6 +199,62 @@ def _script() -> tuple[str, str]:
     return script, policy
 
 
+def _lay_out(
+    scenarios: list[Scenario],
+    languages: list[str],
+    *,
+    sheet: str,
+    per_page: int,
+    solver: bool,
+    analyses: Analyses | None,
+) -> list[Part]:
+    if per_page not in PER_PAGE:
+        raise ValueError(f"per_page is one of {PER_PAGE}")
+
+    def parts(analysis_of: Callable[[DealSpec], Analysis | None]) -> list[Part]:
+        return [_part(scenario, languages, sheet, analysis_of, per_page) for scenario in scenarios]
+
+    if not (solver and sheet == "answers"):
+        return parts(lambda spec: None)
+    if analyses is not None:
+        return parts(analyses.of)
+    from betel_tutor.render.tables import Analyses
+
+    # The tables are computed while the deals before them (bridge boards, quizzes) are laid out.
+    with Analyses([spec for scenario in scenarios for spec in scenario.deals]) as started:
+        return parts(started.of)
+
+
+@cache
+def _template() -> Template:
+    """The sheet's template, compiled once for all the pages a command makes."""
+    from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+    environment = Environment(
+        loader=FileSystemLoader(str(data_dir("templates"))),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+    )
+    environment.filters["css_string"] = css_string
+    return environment.get_template("deal_sheet.html.j2")
+
+
+def _page(languages: list[str], sheet: str, per_page: int, **context: Any) -> str:
+    """One HTML page of the sheet's template. ``context`` holds the title, the parts shown,
+    and what of the handout's frame is shown: ``front`` (its title and, with ``index``, the
+    list of its lessons), ``headings`` (each part's own title), ``handout`` (each part starts
+    a printed page)."""
+    script, policy = _script()
+    return _template().render(
+        lang=languages[0],
+        sheet=sheet,
+        columns=len(languages),
+        per_page=per_page,
+        script=script,
+        policy=policy,
+        **context,
+    )
+
+
 def render_handout(
     scenarios: list[Scenario],
     *,
@@ -173,53 +266,72 @@ def render_handout(
     printing: bool = False,
     analyses: Analyses | None = None,
 ) -> str:
-    """Scenarios as one HTML page: with several, an index first. Autoescape is on: what
-    authors write is escaped, except note HTML, which the markup renderer has made safe.
-    With ``solver`` the answer sheet adds each deal's trick table and cost marks (from
-    ``analyses`` when given, tables already started for these scenarios' deals). ``printing``
-    makes the page a PDF is printed from: the same layout, the hands as dealt in plain text
-    (no step-through, far fewer boxes for WeasyPrint to lay out)."""
-    from jinja2 import Environment, FileSystemLoader, select_autoescape
-
-    if per_page not in PER_PAGE:
-        raise ValueError(f"per_page is one of {PER_PAGE}")
-    environment = Environment(
-        loader=FileSystemLoader(str(data_dir("templates"))),
-        autoescape=select_autoescape(default=True, default_for_string=True),
-    )
-    environment.filters["css_string"] = css_string
+    """Scenarios as one HTML page: with several, an index first, and each starts a printed
+    page. Autoescape is on: what authors write is escaped, except note HTML, which the markup
+    renderer has made safe. With ``solver`` the answer sheet adds each deal's trick table and
+    cost marks (from ``analyses`` when given, tables already started for these scenarios'
+    deals). ``printing`` makes the page a PDF is printed from: the same layout, the hands as
+    dealt in plain text (no step-through, far fewer boxes for WeasyPrint to lay out)."""
     languages = ["en", "pl"] if lang == "both" else [lang]
-    counted = [0, sum(len(scenario.deals) for scenario in scenarios)]
+    parts = _lay_out(
+        scenarios, languages, sheet=sheet, per_page=per_page, solver=solver, analyses=analyses
+    )
+    title = title or _handout_title(parts, languages)
+    several = len(parts) > 1
+    return _page(
+        languages,
+        sheet,
+        per_page,
+        title=title,
+        running_title=title,
+        parts=parts,
+        front=True,
+        index=several,
+        headings=several,
+        handout=several,
+        printing=printing,
+    )
 
-    def lay_out(analysis_of: Callable[[DealSpec], Analysis | None]) -> list[Part]:
-        return [
-            _part(scenario, languages, sheet, analysis_of, per_page, counted)
-            for scenario in scenarios
-        ]
 
-    if not (solver and sheet == "answers"):
-        parts = lay_out(lambda spec: None)
-    elif analyses is not None:
-        parts = lay_out(analyses.of)
-    else:
-        from betel_tutor.render.tables import Analyses
-
-        # The tables are computed while the deals before them (bridge boards, quizzes) are laid
-        # out.
-        with Analyses([spec for scenario in scenarios for spec in scenario.deals]) as started:
-            parts = lay_out(started.of)
-    context: dict[str, Any] = {
-        "title": title or _handout_title(parts, languages),
-        "parts": parts,
-        "index": len(parts) > 1,
-        "lang": languages[0],
-        "sheet": sheet,
-        "columns": len(languages),
-        "per_page": per_page,
-        "printing": printing,
-    }
-    context["script"], context["policy"] = _script()
-    return environment.get_template("deal_sheet.html.j2").render(**context)
+def print_documents(
+    scenarios: list[Scenario],
+    *,
+    title: str | None = None,
+    lang: str = "en",
+    sheet: str = "answers",
+    per_page: int = 1,
+    solver: bool = False,
+    analyses: Analyses | None = None,
+) -> list[str]:
+    """The pages a PDF is printed from, as separate HTML documents that can be laid out apart
+    (in parallel) and their pages put one after another: with one scenario, its printed page
+    (``render_handout(..., printing=True)``); with several, the handout's title and index,
+    then each scenario, whose pages carry its own title as their running title. What each
+    shows is what the handout's printed page shows, page for page: there every part starts a
+    printed page too."""
+    languages = ["en", "pl"] if lang == "both" else [lang]
+    parts = _lay_out(
+        scenarios, languages, sheet=sheet, per_page=per_page, solver=solver, analyses=analyses
+    )
+    title = title or _handout_title(parts, languages)
+    page = partial(_page, languages, sheet, per_page, title=title, printing=True, handout=False)
+    if len(parts) == 1:
+        return [page(running_title=title, parts=parts, front=True, index=False, headings=False)]
+    front = page(
+        running_title=title,
+        parts=[],
+        index_parts=parts,
+        index=True,
+        headings=False,
+        front=True,
+        numbered=False,  # the title and index: its lessons' pages are numbered each apart
+    )
+    documents = [front]
+    for part in parts:
+        documents.append(
+            page(running_title=part.title, parts=[part], front=False, index=False, headings=True)
+        )
+    return documents
 
 
 def css_string(text: str) -> Markup:

@@ -1,27 +1,192 @@
 """Print-ready PDF from the same HTML as the sheet, with WeasyPrint (CSS paged media: A4,
-margins, the running title and page numbers, no hand or trick table cut by a page end)."""
+margins, the running title and page numbers, no hand or trick table cut by a page end).
+
+A handout is printed as several documents (its title and index, then each lesson, which
+starts a page anyway: :func:`betel_tutor.render.html.print_documents`), laid out side by side
+in worker processes, one a core, and their pages put one after another with pypdf. The workers
+are started, and import WeasyPrint, before the files are checked and the pages built. Each
+lesson's pages are numbered "page / pages" within the lesson and carry its title as their
+running title, so that a lesson printed for one evening stands on its own.
+"""
 
 from __future__ import annotations
+
+import io
+import multiprocessing
+import sys
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from types import TracebackType
+
+from betel_tutor.cores import usable_workers
+
+_FAILURE: list[str] = []  # in a worker: why WeasyPrint could not be imported, if it could not
 
 
 def require_weasyprint() -> None:
     """Raise the one error a missing WeasyPrint or Pango gives, before anything is written."""
     from betel_tutor.errors import BetelError
 
+    failure = _import_failure()
+    if failure is not None:
+        raise BetelError("render.no_pdf", detail=failure)
+
+
+def _import_failure() -> str | None:
     try:
         import weasyprint  # noqa: F401
     except (ImportError, OSError) as error:  # OSError: Pango is missing
-        raise BetelError("render.no_pdf", detail=str(error).splitlines()[0]) from None
+        return str(error).splitlines()[0]
+    return None
 
 
 def html_to_pdf(html: str) -> bytes:
-    """The sheet's HTML as a PDF. The page loads nothing from outside (its own policy), so
-    WeasyPrint is given no base URL and fetches nothing either."""
+    """The sheet's HTML as a PDF, in this process."""
+    return _lay_out(html).pdf
+
+
+@dataclass(frozen=True)
+class Printed:
+    """One document as a PDF, with what is needed to link it to the others: the anchors it
+    holds (name → page, x, y) and its links to anchors it does not hold (name, page, and the
+    link's rectangle: its corners' x, y), all in CSS pixels from the page's top left."""
+
+    pdf: bytes
+    pages: int
+    anchors: dict[str, tuple[int, float, float]]
+    links: list[tuple[str, int, tuple[float, float, float, float]]]
+
+
+def _lay_out(html: str) -> Printed:
+    """A document laid out and written by WeasyPrint. The page loads nothing from outside (its
+    own policy), so WeasyPrint is given no base URL and fetches nothing either."""
     require_weasyprint()
     from weasyprint import HTML
 
     def refuse(url: str, timeout: int = 10, ssl_context: object = None) -> dict[str, object]:
         raise ValueError(f"a sheet loads nothing from outside: {url}")
 
-    pdf: bytes = HTML(string=html, url_fetcher=refuse).write_pdf()
-    return pdf
+    document = HTML(string=html, url_fetcher=refuse).render()
+    anchors: dict[str, tuple[int, float, float]] = {}
+    links: list[tuple[str, int, tuple[float, float, float, float]]] = []
+    for number, page in enumerate(document.pages):
+        for name, (x, y, _, _) in page.anchors.items():
+            anchors.setdefault(name, (number, x, y))
+        for kind, target, (left, top, right, bottom), _ in page.links:
+            if kind == "internal":
+                links.append((target, number, (left, top, right, bottom)))
+    outside = [link for link in links if link[0] not in anchors]
+    pdf: bytes = document.write_pdf()
+    return Printed(pdf, len(document.pages), anchors, outside)
+
+
+def _start() -> None:
+    """A worker's start: WeasyPrint imported now, while the parent checks the files."""
+    failure = _import_failure()
+    if failure is not None:
+        _FAILURE.append(failure)
+
+
+def _failure() -> str | None:
+    return _FAILURE[0] if _FAILURE else None
+
+
+def join(printed: list[Printed]) -> bytes:
+    """The documents' pages one after another in one PDF: the first's metadata (the handout's
+    title), every document's outline, and the links between documents (the index's to its
+    lessons) made again across them."""
+    if len(printed) == 1:
+        return printed[0].pdf
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.annotations import Link
+    from pypdf.generic import Fit
+
+    writer = PdfWriter()
+    first: list[int] = []  # each document's first page in the whole
+    anchors: dict[str, tuple[int, float, float]] = {}
+    for document in printed:
+        start = len(writer.pages)
+        first.append(start)
+        reader = PdfReader(io.BytesIO(document.pdf))
+        if start == 0 and reader.metadata is not None:
+            writer.add_metadata(dict(reader.metadata))
+        writer.append(reader)
+        for name, (page, x, y) in document.anchors.items():
+            anchors.setdefault(name, (start + page, x, y))
+    scale = 0.75  # a CSS pixel is 0.75 point
+    for document, start in zip(printed, first, strict=True):
+        for name, page, (x1, y1, x2, y2) in document.links:
+            if name not in anchors:
+                continue
+            target, left, top = anchors[name]
+            tall = float(writer.pages[start + page].mediabox.height)
+            target_tall = float(writer.pages[target].mediabox.height)
+            rectangle = (x1 * scale, tall - y2 * scale, x2 * scale, tall - y1 * scale)
+            fit = Fit.xyz(left * scale, target_tall - top * scale)
+            writer.add_annotation(
+                start + page, Link(rect=rectangle, target_page_index=target, fit=fit)
+            )
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+class Printer:
+    """Worker processes that lay out PDFs, started at once so that WeasyPrint's import (about
+    half a second) overlaps the caller's own work::
+
+        with Printer(documents=11) as printer:
+            ...  # check the files
+            printer.check()  # WeasyPrint is there: raise before anything is written
+            pending = printer.submit(print_documents(...))
+            pdf = pending()  # the whole PDF, once every document is laid out
+
+    ``documents`` is how many documents will be laid out at once: one worker each, at most one
+    a core."""
+
+    def __init__(self, *, documents: int) -> None:
+        method = "fork" if sys.platform.startswith("linux") else None
+        self._pool = ProcessPoolExecutor(
+            max_workers=usable_workers(documents),
+            mp_context=multiprocessing.get_context(method),
+            initializer=_start,
+        )
+        self._started = self._pool.submit(_failure)  # starts the workers
+
+    def __enter__(self) -> Printer:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+    def check(self) -> None:
+        """Raise the error a missing WeasyPrint or Pango gives (as :func:`require_weasyprint`)."""
+        from betel_tutor.errors import BetelError
+
+        failure = self._started.result()
+        if failure is not None:
+            raise BetelError("render.no_pdf", detail=failure)
+
+    def submit(self, documents: list[str]) -> PendingPdf:
+        """Start laying out ``documents`` (the longest first, so that the cores end together);
+        the result joins their pages in the given order."""
+        order = sorted(range(len(documents)), key=lambda n: -len(documents[n]))
+        futures: dict[int, Future[Printed]] = {
+            n: self._pool.submit(_lay_out, documents[n]) for n in order
+        }
+        return PendingPdf([futures[n] for n in range(len(documents))])
+
+
+@dataclass(frozen=True)
+class PendingPdf:
+    """A PDF whose documents are being laid out; called, it waits for them and joins them."""
+
+    futures: list[Future[Printed]]
+
+    def __call__(self) -> bytes:
+        return join([future.result() for future in self.futures])
