@@ -16,6 +16,6 @@ if ! command -v chromium >/dev/null 2>&1; then
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 fi
 
-.venv/bin/ruff check betel_tutor tests bench hatch_build.py
+.venv/bin/ruff check betel_tutor tests bench hatch_build.py conftest.py
 .venv/bin/mypy
 .venv/bin/python -m pytest "$@"

@@ -85,3 +85,9 @@ def test_the_compiled_modules_are_the_search_only() -> None:
     assert set(COMPILED) == {"suits", "bounds", "board"}
     for name in COMPILED:
         assert (FOLDER / f"{name}.py").is_file()
+
+
+def test_the_compiled_modules_hold_no_doctests() -> None:
+    """conftest.py leaves them out of the doctest collection: nothing is lost by it."""
+    for name in COMPILED:
+        assert ">>>" not in (FOLDER / f"{name}.py").read_text(encoding="utf-8"), name
