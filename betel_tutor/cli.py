@@ -342,7 +342,8 @@ def import_note_command(
     with _reported(lang) as language:
         from betel_tutor.errors import NotationError
         from betel_tutor.scenario.check import in_file_order
-        from betel_tutor.scenario.legacy_note import Rules, fitting_rules, note_scenario, parse_note
+        from betel_tutor.scenario.legacy_note import note_scenario, parse_note
+        from betel_tutor.scenario.note_rules import Rules, fitting_rules
         from betel_tutor.scenario.source import read_file
 
         text, problems = read_file(note)
