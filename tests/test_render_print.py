@@ -434,3 +434,24 @@ def test_a_handout_pdf_numbers_each_lesson_and_links_its_index(tmp_path: Path) -
     assert targets == [starts[title] for title in titles]
     again = rendered(tmp_path / "again", str(folder), "--lang", "en", "--no-solver")
     assert (again / "handout.pdf").read_bytes() == (out / "handout.pdf").read_bytes()
+
+
+@pytest.mark.parametrize("lang", ["en", "both"])
+def test_the_pdf_numbers_a_lessons_quizzes_on_through_its_lists(lang: str, tmp_path: Path) -> None:
+    """A lesson's quizzes come in several lists between its texts; printed, they are numbered
+    1, 2, 3 … through the lesson (in each column), as on the screen."""
+    from pypdf import PdfReader
+
+    out = rendered(tmp_path, str(LEVELS / "level-02.yaml"), "--no-solver", "--lang", lang)
+    reader = PdfReader(str(out / "level-02.pdf"))
+    numbers = [
+        int(text[:-1])
+        for page in reader.pages
+        for _, _, text in runs(page)
+        if re.fullmatch(r"\d+\.", text)
+    ]
+    quizzes = len(list(level(2).all_quizzes()))
+    columns = 2 if lang == "both" else 1
+    expected = [n for n in range(1, quizzes + 1) for _ in range(columns)]
+    assert sorted(numbers) == expected
+    assert max(numbers) == quizzes > 4
