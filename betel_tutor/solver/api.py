@@ -135,16 +135,18 @@ def solve_position(
     contract_kind: str = "normal",
     trick: Sequence[Card] = (),
     board: Board | None = None,
+    guess: int | None = None,
 ) -> Solution:
     """Like :func:`solve`, with the cards already played to the current trick and the number
-    of cards searched. A ``board`` from an earlier call on the same deal keeps its table."""
+    of cards searched. A ``board`` from an earlier call on the same deal keeps its table;
+    ``guess`` is where the search starts (:func:`mask_value`), a figure only of speed."""
     masks = _masks(hands, trick)
     if leader not in (0, 1, 2):
         raise BetelError("solver.bad_seat", token=str(leader))
     _check_sizes(masks, leader, len(trick))
     board = board or make_board(trump=trump, declarer=declarer, contract_kind=contract_kind)
     before = board.nodes
-    value = mask_value(board, masks, leader, tuple(card_bit(card) for card in trick))
+    value = mask_value(board, masks, leader, tuple(card_bit(card) for card in trick), guess)
     return Solution(value, board.nodes - before)
 
 
