@@ -52,7 +52,7 @@ The maximising side is the declarer in normal contracts and the defenders in bet
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, final
 
 from betel_tutor.solver.bounds import betel_guess, normal_bounds
 from betel_tutor.solver.bounds import settled as settled_value
@@ -92,8 +92,30 @@ _H3: Final = HOLDER_3
 # A lead card in the rank-major order of ``RANK_MAJOR``: card ``8*s + r`` as bit ``4*r + s``.
 _LEAD_BIT: Final = tuple(1 << (4 * (card & 7) + (card >> 3)) for card in range(32))
 
-# See ``Board._plan``.
-_Plan = tuple[int, int, int, bool, bool, bool, bool, bool, int, int, int, int, tuple[bool, bool]]
+
+@final
+class _Plan:
+    """What the search needs about the three places in a trick, per leader (``Board._plan``).
+    A class of its own, which the compiled search reads as a C struct (a tuple's items had
+    to be converted from objects at every position searched)."""
+
+    def __init__(
+        self,
+        seats: tuple[int, int, int],
+        maximises: tuple[bool, bool, bool],
+        beat2: bool,
+        beat3: bool,
+        gains: tuple[int, int, int],
+        second_first: int,
+        takes_first: bool,
+    ) -> None:
+        self.s1, self.s2, self.s3 = seats
+        self.max1, self.max2, self.max3 = maximises
+        self.beat2 = beat2
+        self.beat3 = beat3
+        self.g1, self.g2, self.g3 = gains
+        self.second_first = second_first
+        self.takes_first = takes_first
 
 
 def _escapes(counts: int, first: int, second: int) -> bool:
@@ -131,9 +153,6 @@ class Board:
         self._fields = SUIT_FIELDS if maximiser_is_declarer else MISERE_FIELDS
         self._killers = [0] * 33
         self._places = tuple((declarer - leader) % 3 for leader in range(3))
-        # With trumps: the side suits, then the trump suit (see the key in ``_search``).
-        side = [suit for suit in range(4) if suit != trump]
-        self._key_order = (side[0], side[1], side[2], trump if trump >= 0 else 3)
         # The betelek's bits of the suit entries, or Betel's (rule 8: the defenders need not
         # beat): see ``suits.SUIT_INFO`` and ``suits.search_fields``.
         variant = 0 if beat[(declarer + 1) % 3] else 1
@@ -204,20 +223,14 @@ class Board:
             second_first = 1 if (s2 == declarer) == max2 else -1
         # The third player first tries the cards that take the trick if that is what he wants.
         takes_first = (s3 == declarer) == max3
-        return (
-            s1,
-            s2,
-            s3,
-            self.maximiser[s1],
-            max2,
-            max3,
+        return _Plan(
+            (s1, s2, s3),
+            (self.maximiser[s1], max2, max3),
             self.beat[s2],
             self.beat[s3],
-            int(s1 == declarer),
-            int(s2 == declarer),
-            int(s3 == declarer),
+            (int(s1 == declarer), int(s2 == declarer), int(s3 == declarer)),
             second_first,
-            (takes_first, not takes_first),
+            takes_first,
         )
 
     def take_upper_bounds(self, betel: Board) -> None:
@@ -260,8 +273,9 @@ class Board:
             return True
         if target > hands[leader].bit_count():
             return False
+        a = hands[leader]
         return self._search(
-            hands[leader], hands[(leader + 1) % 3], hands[(leader + 2) % 3], leader, target
+            a, hands[(leader + 1) % 3], hands[(leader + 2) % 3], leader, target, a.bit_count()
         )
 
     def wins_in_trick(
@@ -300,12 +314,13 @@ class Board:
         return not want
 
     # -- the search ------------------------------------------------------------------------------
-    def _search(self, a: int, b: int, c: int, leader: int, target: int) -> bool:
-        """``wins`` with the hands in trick order; the caller checks that
-        0 < target <= tricks left."""
+    def _search(
+        self, a: int, b: int, c: int, leader: int, target: int, remaining: int
+    ) -> bool:
+        """``wins`` with the hands in trick order and ``remaining`` cards in each; the caller
+        checks that 0 < target <= remaining."""
         trump = self.trump
         declarer = self.declarer
-        remaining = a.bit_count()
         if remaining == 1:  # the last trick plays itself
             top = a.bit_length() - 1
             taker = leader
@@ -365,12 +380,15 @@ class Board:
                 q, r = r, q
             key = (((p << CODE_BITS | q) << CODE_BITS | r) << CODE_BITS | s) << 2 | leader
         else:
-            by_suit = (f0, f1, f2, f3)
-            i, j, k, t = self._key_order
-            trump_fields = by_suit[t]
-            p = by_suit[i][0]
-            q = by_suit[j][0]
-            r = by_suit[k][0]
+            # (Chosen by tests, not from a tuple of the four: nothing allocated.)
+            if trump == 0:
+                trump_fields, p, q, r = f0, f1[0], f2[0], f3[0]
+            elif trump == 1:
+                trump_fields, p, q, r = f1, f0[0], f2[0], f3[0]
+            elif trump == 2:
+                trump_fields, p, q, r = f2, f0[0], f1[0], f3[0]
+            else:
+                trump_fields, p, q, r = f3, f0[0], f1[0], f2[0]
             if p > q:
                 p, q = q, p
             if q > r:
@@ -448,9 +466,12 @@ class Board:
                 table[key] = low | (remaining - 1) << 4 | best << 8
                 return False
 
-        (s1, s2, s3, max1, max2, max3, beat2, beat3, g1, g2, g3, second_first, third_groups) = (
-            plans[leader]
-        )
+        plan = plans[leader]
+        s1, s2, s3 = plan.s1, plan.s2, plan.s3
+        max1, max2, max3 = plan.max1, plan.max2, plan.max3
+        beat2, beat3 = plan.beat2, plan.beat3
+        g1, g2, g3 = plan.g1, plan.g2, plan.g3
+        second_first, takes_first = plan.second_first, plan.takes_first
         # One card of each run of equivalent cards, per hand: the live cards (in hands or in
         # the trick) do not change until the trick is over.
         rb = f0[2] | f1[2] << 8 | f2[2] << 16 | f3[2] << 24
@@ -460,16 +481,18 @@ class Board:
         # tricks; measured, this beats low-first in betelki too). Each group of leads is a
         # mask in rank-major order (``RANK_MAJOR``), walked from its highest bit.
         ra = f0[1] | f1[1] << 8 | f2[1] << 16 | f3[1] << 24
-        orders = []
+        # (In plain ints, not a list: nothing is allocated for a position but its entry.)
+        remembered = 0
         if best and ra >> (best - 1) & 1:
-            orders.append(_LEAD_BIT[best - 1])
+            remembered = _LEAD_BIT[best - 1]
             ra ^= 1 << (best - 1)
         slot = remaining * 3 + leader
         killer = killers[slot]
+        killer_bit = 0
         if killer and ra >> (killer - 1) & 1:
-            orders.append(_LEAD_BIT[killer - 1])
+            killer_bit = _LEAD_BIT[killer - 1]
             ra ^= 1 << (killer - 1)
-        groups: tuple[int, ...] = (ra,)
+        group1, group2, group3 = ra, 0, 0
         if misere and place != 0:
             # A defender leads first the cards that let the defenders make the declarer win
             # the trick (``leads``; measured: a tenth fewer cards searched in Betel than
@@ -478,20 +501,24 @@ class Board:
             index = self._made_field + place
             prefer = f0[index] | f1[index] << 8 | f2[index] << 16 | f3[index] << 24
             rest = ra & ~leads
-            groups = (ra & leads, rest & prefer, rest & ~prefer)
-        for group in groups:
-            if group:
-                orders.append(
+            group1, group2, group3 = ra & leads, rest & prefer, rest & ~prefer
+
+        later = remaining - 1
+        nodes = 0
+        result = not max1
+        for stage in range(5):
+            if stage == 0:
+                order = remembered
+            elif stage == 1:
+                order = killer_bit
+            else:
+                group = group1 if stage == 2 else group2 if stage == 3 else group3
+                order = (
                     _RM0[group & 0xFF]
                     | _RM1[group >> 8 & 0xFF]
                     | _RM2[group >> 16 & 0xFF]
                     | _RM3[group >> 24]
                 )
-
-        later = remaining - 1
-        nodes = 0
-        result = not max1
-        for order in orders:
             while order:
                 bit = order.bit_length() - 1
                 order ^= 1 << bit
@@ -562,7 +589,8 @@ class Board:
                     gain_other = g1 if lead_wins else g2
                     # First the cards that settle the trick the way this player wants it.
                     value2 = not max3
-                    for taking in third_groups:
+                    for turn in range(2):
+                        taking = takes_first if turn == 0 else not takes_first
                         group = takes if taking else moves ^ takes
                         if not group:
                             continue
@@ -582,11 +610,11 @@ class Board:
                             nodes += 1
                             c_ = c ^ card3
                             if taking:
-                                found = self._search(c_, a1, b1, s3, goal)
+                                found = self._search(c_, a1, b1, s3, goal, later)
                             elif lead_wins:
-                                found = self._search(a1, b1, c_, s1, goal)
+                                found = self._search(a1, b1, c_, s1, goal, later)
                             else:
-                                found = self._search(b1, c_, a1, s2, goal)
+                                found = self._search(b1, c_, a1, s2, goal, later)
                             if found == max3:
                                 value2 = max3
                                 break

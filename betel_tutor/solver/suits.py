@@ -46,14 +46,14 @@ ABOVE: Final = tuple(~((2 << bit) - 1) & 0xFFFFFFFF for bit in range(32))  # bit
 # shipped, the normal ones are worked out from bits 0-19 as the search meets them.
 SUIT_INFO: dict[int, int] = {}
 MISERE_INFO: dict[int, int] = {}
-CODE_MASK = (1 << 20) - 1
-TRUMP_COUNTS_SHIFT = 56
-NUMBER_SHIFT = 116
+CODE_MASK: Final = (1 << 20) - 1
+TRUMP_COUNTS_SHIFT: Final = 56
+NUMBER_SHIFT: Final = 116
 
 # With ``spread = first | second << 32 | third << 64`` (whole hands), the key of suit ``s`` is
 # ``spread >> 8*s & SPREAD``: two operations a suit (measured: 5-8 % less time in a search
 # than the byte arithmetic of a packed 24-bit index).
-SPREAD = 0xFF | 0xFF << 32 | 0xFF << 64
+SPREAD: Final = 0xFF | 0xFF << 32 | 0xFF << 64
 
 
 def holding_key(first: int, second: int, third: int) -> int:
@@ -474,8 +474,8 @@ def _shipped(index: int) -> tuple[int, int] | None:
 
 # One number for each suit in relative ranks (``code_number``). How many there are: a suit of
 # n live cards, each held by one of three hands, n <= 8.
-CODES = (3**9 - 1) // 2
-CODE_BITS = 14  # ``CODES`` < 2**14: four numbers and the leader make a key of 58 bits
+CODES: Final = (3**9 - 1) // 2
+CODE_BITS: Final = 14  # ``CODES`` < 2**14: four numbers and the leader make a key of 58 bits
 
 
 def code_number(code: int) -> int:
@@ -515,19 +515,19 @@ def learn(first: int, second: int, third: int, table: dict[int, int]) -> None:
 # Card masks are bytes: the search moves them to the suit's place (one table per suit's place
 # was faster still but took more memory, and its first solves paid to fill four tables).
 # All fields:
-FIELD_NUMBER = 0  # ``code_number``
-FIELD_RUNS = 1  # 1, 2, 3: bits 20-43, the tops of the runs of the first, second, third hand
-FIELD_ENTRY = 4  # the whole entry
-FIELD_FLAGS = 5  # bits 50-67 of the entry
+FIELD_NUMBER: Final = 0  # ``code_number``
+FIELD_RUNS: Final = 1  # 1, 2, 3: bits 20-43, the tops of the runs of the first, second, third hand
+FIELD_ENTRY: Final = 4  # the whole entry
+FIELD_FLAGS: Final = 5  # bits 50-67 of the entry
 # Normal contracts (``SUIT_FIELDS``):
-FIELD_TRUMPS = 6  # bits 56-79 (``trump_counts``)
-FIELD_SURE = 7  # 24 sums of sure tricks, then 3 of the longest holding (``sure_sums``)
-FIELD_LONGEST = FIELD_SURE + 24
+FIELD_TRUMPS: Final = 6  # bits 56-79 (``trump_counts``)
+FIELD_SURE: Final = 7  # 24 sums of sure tricks, then 3 of the longest holding (``sure_sums``)
+FIELD_LONGEST: Final = FIELD_SURE + 24
 # The betelki and Betel (``MISERE_FIELDS``), six each, betelek then Betel by the declarer's place:
-FIELD_LEADS = 6  # the leads of bits 68-115
-FIELD_MADE = 12  # 0xFF if bits 56-61 say the defenders can make him win the trick, else 0
+FIELD_LEADS: Final = 6  # the leads of bits 68-115
+FIELD_MADE: Final = 12  # 0xFF if bits 56-61 say the defenders can make him win the trick, else 0
 Fields = tuple[int, ...]
-NO_FIELDS: Fields = (0,) * (FIELD_LONGEST + 3)  # normal contracts: no suit (no trumps)
+NO_FIELDS: Final[Fields] = (0,) * (FIELD_LONGEST + 3)  # normal contracts: no suit (no trumps)
 # A suit's fields are found by ``fields_index``: two bits a card, the hand that holds it
 # (1-3 in trick order, 0 once played), 4**8 holdings; looked up in a list, which costs the
 # compiled search far less than a dict keyed by the bytes (measured: see docs/solver.md).
