@@ -109,6 +109,16 @@ def _write(path: Path, analysis: Analysis) -> None:
         pass
 
 
+def _load_solver() -> None:
+    """The solver's modules and per-suit tables, loaded before the workers are started: they
+    begin with them (where processes are forked), and this process checks the files with them
+    meanwhile."""
+    from betel_tutor.solver import advice, suit_data, table
+
+    suit_data.load()
+    del advice, table
+
+
 class Analyses:
     """Every deal's analysis, fetched by its place in ``deals``: from the cache where it has
     it; the rest started at once (spread over the available cores when several are missing,
@@ -140,6 +150,7 @@ class Analyses:
         self._pending: dict[str, Future[Analysis | None]] = {}
         workers = usable_workers(len(missing))
         if workers > 1:
+            _load_solver()  # once, here, rather than in every worker
             self._pool = ProcessPoolExecutor(max_workers=workers)
             for key in missing:
                 self._pending[key] = self._pool.submit(analyse, deals[self._first[key]])
