@@ -77,6 +77,37 @@ class DoubleDummy:
         }
 
 
+    def entry(self) -> dict[str, Any]:
+        """The table and par as plain JSON values, for a cache (:meth:`from_entry`)."""
+        return {
+            "tricks": [[self.tricks[seat][strain] for strain in STRAINS] for seat in SEATS],
+            "par_score": self.par_score,
+            "par": [
+                [c.level, c.strain, int(c.declarer), c.doubled] for c in self.par_contracts
+            ],
+        }
+
+    @classmethod
+    def from_entry(cls, name: str, entry: Any) -> DoubleDummy:
+        """What :meth:`entry` wrote; ``ValueError``, ``KeyError`` or ``TypeError`` if
+        ``entry`` does not hold a table and a par."""
+        rows = entry["tricks"]
+        if len(rows) != len(SEATS) or any(len(row) != len(STRAINS) for row in rows):
+            raise ValueError("not a double-dummy table")
+        tricks = {
+            seat: {strain: int(n) for strain, n in zip(STRAINS, row, strict=True)}
+            for seat, row in zip(SEATS, rows, strict=True)
+        }
+        if any(not 0 <= n <= 13 for row in tricks.values() for n in row.values()):
+            raise ValueError("not a number of tricks")
+        contracts = []
+        for level, strain, seat, doubled in entry["par"]:
+            if strain not in STRAINS or not 1 <= int(level) <= 7:
+                raise ValueError("not a contract")
+            contracts.append(ParContract(int(level), strain, Seat(int(seat), 4), bool(doubled)))
+        return cls(name, tricks, int(entry["par_score"]), tuple(contracts))
+
+
 PBN_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 

@@ -113,3 +113,69 @@ def test_a_failing_file_stops_the_render_before_anything_is_written(
     assert done.value.code == cli.CHECK_FAILED
     assert "broken.yaml" in capsys.readouterr().err
     assert not output.exists()
+
+
+BOARD = """\
+kind: board
+id: grid
+title: {en: Grid, pl: Siatka}
+deals:
+  - id: b1
+    game: bridge
+    dealer: E
+    vulnerable: NS
+    hands:
+      N: ♠AKQJ ♥AKQJ ♦AKQ ♣AK
+      E: ♠1098 ♥1098 ♦1098 ♣10987
+      S: ♠765 ♥765 ♦765 ♣6543
+      W: ♠432 ♥432 ♦J432 ♣QJ2
+"""
+
+
+def board_view() -> object:
+    from betel_tutor.render import bridge_view
+    from betel_tutor.scenario.deals import realize
+
+    scenario, problems = load_text(BOARD, "grid.yaml")
+    assert scenario is not None and not problems
+    (deal,) = scenario.deals
+    bridge_view._solved.cache_clear()  # the copy kept in memory: the test is of the file
+    return bridge_view.bridge_view(deal, realize(deal).hands, "en")
+
+
+def test_a_bridge_boards_dds_table_is_computed_once_and_then_read(
+    cached: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from betel_tutor import bridge_dd
+
+    computed = bridge_dd.double_dummy
+    first = board_view()
+    (entry,) = (cached.parent / "dd-tables").glob("*.json")
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("computed again")
+
+    monkeypatch.setattr(bridge_dd, "double_dummy", refuse)
+    assert board_view() == first
+    # North takes every trick in no-trumps (East leads); par is seven no-trump.
+    assert first.grid[0][1][4] == "7"  # type: ignore[attr-defined]
+    assert "7NT" in first.par  # type: ignore[attr-defined]
+    for damage in ("{not json", '{"tricks": [[1, 2]], "par": [], "par_score": 0}', "[]"):
+        entry.write_text(damage, encoding="utf-8")
+        monkeypatch.setattr(bridge_dd, "double_dummy", computed)
+        assert board_view() == first
+        assert bridge_dd.DoubleDummy.from_entry("", tables.read_entry(entry)).par_score > 0
+
+
+def test_the_dds_key_holds_the_board_and_endplays_version(
+    cached: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib.metadata
+
+    board_view()
+    real = importlib.metadata.version
+    monkeypatch.setattr(
+        importlib.metadata, "version", lambda name: "0.0.1" if name == "endplay" else real(name)
+    )
+    board_view()
+    assert len(list((cached.parent / "dd-tables").glob("*.json"))) == 2

@@ -39,11 +39,32 @@ def solver_version() -> str:
     return digest.hexdigest()[:16]
 
 
-def cache_folder() -> Path:
-    """Where the tables are kept: the user's cache folder (``$XDG_CACHE_HOME`` on Linux)."""
+def cache_folder(kind: str = "trick-tables") -> Path:
+    """Where the tables are kept: a folder of the user's cache folder (``$XDG_CACHE_HOME`` on
+    Linux); ``dd-tables`` holds the bridge boards' (:mod:`betel_tutor.render.bridge_view`)."""
     from platformdirs import user_cache_dir
 
-    return Path(user_cache_dir("betel-tutor", appauthor=False)) / "trick-tables"
+    return Path(user_cache_dir("betel-tutor", appauthor=False)) / kind
+
+
+def read_entry(path: Path) -> Any:
+    """A cache entry's JSON, or ``None`` when there is none or it is not JSON; the caller
+    checks that it holds what an entry holds."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def write_entry(path: Path, entry: object) -> None:
+    """Keep an entry, atomically; a cache that cannot be written only costs time."""
+    from betel_tutor.files import write_atomic
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, json.dumps(entry))
+    except OSError:
+        pass
 
 
 def deal_key(deal: DealSpec) -> str | None:
@@ -83,30 +104,24 @@ def _read(path: Path) -> Analysis | None:
     """An entry, or ``None`` when there is none or it is damaged."""
     from betel_tutor.solver.table import COLUMNS, TrickTable
 
+    data = read_entry(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
         rows = tuple(tuple(int(n) for n in row) for row in data["rows"])
         costs = [int(n) for n in data["costs"]]
         if len(rows) != 3 or any(len(row) != len(COLUMNS) for row in rows):
             return None
         return Analysis(TrickTable(rows, int(data["nodes"])), costs)
-    except (OSError, ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError):
         return None
 
 
 def _write(path: Path, analysis: Analysis) -> None:
-    from betel_tutor.files import write_atomic
-
     entry = {
         "rows": [list(row) for row in analysis.table.rows],
         "nodes": analysis.table.nodes,
         "costs": analysis.costs,
     }
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, json.dumps(entry))
-    except OSError:  # a cache that cannot be written only costs time
-        pass
+    write_entry(path, entry)
 
 
 def _load_solver() -> None:
