@@ -43,8 +43,8 @@ function call per trick rather than one per card. The search is written for mypy
 compiles this module where a C compiler is at hand (:mod:`betel_tutor.solver.native`): ints
 that fit in 62 bits (keys and indices included), lists and tuples indexed by small ints,
 module constants marked ``Final``, nothing allocated at a position but its table entry, and
-the search a method calling itself, which compiled is a C call. Inside a call the hands are named by their
-place in the trick: ``a`` leads, ``b`` plays second, ``c`` third.
+the search a method calling itself, which compiled is a C call. Inside a call the hands are
+named by their place in the trick: ``a`` leads, ``b`` plays second, ``c`` third.
 
 The maximising side is the declarer in normal contracts and the defenders in betelki and Betel
 (they want the declarer to take tricks); the value is always the declarer's tricks.
