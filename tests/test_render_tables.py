@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from betel_tutor.render import tables
+from betel_tutor.render.cache import read_entry
 from betel_tutor.scenario import load_text
 
 SOURCE = """\
@@ -164,7 +165,7 @@ def test_a_bridge_boards_dds_table_is_computed_once_and_then_read(
         entry.write_text(damage, encoding="utf-8")
         monkeypatch.setattr(bridge_dd, "double_dummy", computed)
         assert board_view() == first
-        assert bridge_dd.DoubleDummy.from_entry("", tables.read_entry(entry)).par_score > 0
+        assert bridge_dd.DoubleDummy.from_entry("", read_entry(entry)).par_score > 0
 
 
 def test_the_dds_key_holds_the_board_and_endplays_version(

@@ -49,14 +49,14 @@ class BridgeView:
 @lru_cache(maxsize=64)
 def _solved(pbn_deal: str, vulnerable: str, dealer: int) -> object:
     """DDS's table and par of a board, computed once and kept in the user's cache folder
-    beside the trick tables (:mod:`betel_tutor.render.tables`), keyed by the board and
+    beside the trick tables (:mod:`betel_tutor.render.cache`), keyed by the board and
     endplay's version; an entry that cannot be read is computed again."""
     import hashlib
     import json
     from importlib.metadata import version
 
     from betel_tutor.bridge_dd import DoubleDummy, double_dummy
-    from betel_tutor.render.tables import cache_folder, read_entry, write_entry
+    from betel_tutor.render.cache import cache_folder, read_entry, write_entry
 
     shape = [pbn_deal, vulnerable, dealer, version("endplay")]
     key = hashlib.sha256(json.dumps(shape).encode("utf-8")).hexdigest()

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from betel_tutor.errors import BetelError
+from betel_tutor.render.cache import cache_folder, read_entry, write_entry
 from betel_tutor.render.viewmodel import Analysis, analyse
 from betel_tutor.scenario.deals import realize
 from betel_tutor.scenario.model import DealSpec
@@ -37,34 +38,6 @@ def solver_version() -> str:
             digest.update(path.name.encode("utf-8"))
             digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
-
-
-def cache_folder(kind: str = "trick-tables") -> Path:
-    """Where the tables are kept: a folder of the user's cache folder (``$XDG_CACHE_HOME`` on
-    Linux); ``dd-tables`` holds the bridge boards' (:mod:`betel_tutor.render.bridge_view`)."""
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("betel-tutor", appauthor=False)) / kind
-
-
-def read_entry(path: Path) -> Any:
-    """A cache entry's JSON, or ``None`` when there is none or it is not JSON; the caller
-    checks that it holds what an entry holds."""
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-
-
-def write_entry(path: Path, entry: object) -> None:
-    """Keep an entry, atomically; a cache that cannot be written only costs time."""
-    from betel_tutor.files import write_atomic
-
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, json.dumps(entry))
-    except OSError:
-        pass
 
 
 def deal_key(deal: DealSpec) -> str | None:
