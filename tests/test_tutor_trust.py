@@ -270,7 +270,10 @@ def check_end(deal: Deal) -> None:
             assert name == "best", goal
             met = at_best
     assert end["goal_met"] is met, f"goal {goal}: {counted} counted, best {best}"
-    stars = 3 if at_best and met is not False else 2 if met else 1
+    # Three stars for best play: best play's result reached and every card of the learner's a
+    # best one (a defender's partner may still slip), never beside a review that faults a card.
+    clean = all(deal.cost(deal.values(state), card) == 0 for _, state, card in learner_turns(deal))
+    stars = 3 if at_best and clean and met is not False else 2 if met else 1
     assert end["stars"] == stars
 
 

@@ -8,6 +8,7 @@ deal and for the match.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from betel_tutor.cards import format_hand
 from betel_tutor.explain.score import explain_score
@@ -18,6 +19,9 @@ from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import DealEnd, Review
 from betel_tutor.tutor.saving import PlayedDeal
 from betel_tutor.tutor.table import LEARNER, PLAYERS, Table
+
+if TYPE_CHECKING:
+    from betel_tutor.solver.advice import Mistake
 
 
 def deal_points(table: Table, state: PlayState) -> tuple[int, ...]:
@@ -104,13 +108,15 @@ def end_deal(ctx: Context, table: Table) -> None:
         goal, value = next(iter(table.step.goal.items()))
         met = goals.goal_met(goal, value, state, learner, view)
         ctx.say(ctx.t("goal_met" if met else "goal_missed"))
+    mistake = None if table.replay else find_mistake(table)
     if learner is not None and view is not None and not table.replay:
-        table.stars = goals.stars(met, view.at_best(goals.counted(state, learner)))
+        clean = mistake is None or mistake.card is None
+        table.stars = goals.stars(met, view.at_best(goals.counted(state, learner)), clean)
         why = ctx.t(f"stars_{table.stars}")
         ctx.say(ctx.t("stars", stars=table.stars, why=why))
     table.goal_met = met
     if not table.replay:
-        review(ctx, table)
+        review(ctx, table, mistake)
         auctionreview.review_auction(ctx, table)
     points = deal_points(table, state)
     ctx.emit(
@@ -151,13 +157,23 @@ def end_deal(ctx: Context, table: Table) -> None:
     ctx.last_table = table
 
 
-def review(ctx: Context, table: Table) -> bool | None:
-    """After a deal: the first card of the learner's that cost a trick, and a better one.
-    True when every card was among the best; None when there is nothing to review."""
+def find_mistake(table: Table) -> Mistake | None:
+    """The first card of the learner's in the deal just played that cost a trick, with a
+    better one (``card`` None when every card was among the best); None when the learner
+    played no card."""
     assert table.play is not None
     if table.learner_seat is None or not table.play.history:
         return None
-    mistake = table.advisor.review(table.play.history, table.play.played, LEARNER)
+    return table.advisor.review(table.play.history, table.play.played, LEARNER)
+
+
+def review(ctx: Context, table: Table, mistake: Mistake | None) -> bool | None:
+    """After a deal: the first card of the learner's that cost a trick (``find_mistake``),
+    and a better one. True when every card was among the best; None when there is nothing to
+    review."""
+    assert table.play is not None
+    if mistake is None:
+        return None
     if mistake.card is None:
         ctx.emit(Review(ctx.t("review_clean")))
         return True

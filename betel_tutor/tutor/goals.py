@@ -107,9 +107,12 @@ def reachable(goal: str, value: int, state: PlayState, learner: int, view: Outlo
     return view.best <= value if not view.wants_more else None
 
 
-def stars(met: bool | None, at_best: bool) -> int:
-    """A deal's stars (the learner played it): 3 for the double-dummy best for the learner's
-    side, 2 for the goal met, 1 for a deal finished."""
-    if at_best and met is not False:
+def stars(met: bool | None, at_best: bool, clean: bool = True) -> int:
+    """A deal's stars (the learner played it): 3 for best play, the double-dummy best for the
+    learner's side reached and every card of the learner's among the best (``clean``: the
+    review finds none that cost a trick); 2 for the goal met; 1 for a deal finished. A result
+    at the best that an opponent's slip handed over after a costly card of the learner's is
+    the goal met, not best play: the stars never praise what the review faults."""
+    if at_best and clean and met is not False:
         return 3
     return 2 if met else 1
