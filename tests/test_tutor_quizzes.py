@@ -11,6 +11,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from betel_tutor.scenario.model import QuizKind
 from tests.learner import Event, Learner, converse, environment, lesson_lines, quiz_line, quizzes_of
 from tests.test_tutor import spawn
 
@@ -198,3 +199,27 @@ def test_check_proves_a_one_number_score(
     )
     keys = [problem.key for problem in check_file(str(path))]
     assert keys == [expected]
+
+
+BLANK_QUIZZES: dict[QuizKind, dict[str, object]] = {
+    "trick-winner": {"trick": "♥9 ♥K ♠A"},
+    "legal-cards": {"hand": "♦K ♦8 ♣7", "trick": "♦9"},
+    "score": {"contract": "B1", "tricks": [1, 4, 5]},
+    "odds": {"hold": 4, "dubel": 0, "split": "2-2"},
+    "call-legal": {},
+}
+
+
+@pytest.mark.parametrize("kind", list(BLANK_QUIZZES))
+def test_a_blank_answer_is_refused_not_judged(kind: QuizKind) -> None:
+    """Enter pressed by mistake is never taken for an answer (an empty list of cards was judged
+    wrong, and cost the learner a try): every kind of quiz refuses it and keeps waiting."""
+    from betel_tutor.errors import NotationError
+    from betel_tutor.scenario.model import Quiz, Text
+    from betel_tutor.scenario.quizzes import parse_typed_answer
+
+    quiz = Quiz(kind, Text(en="Well?", pl="No i?"), None, BLANK_QUIZZES[kind])
+    for blank in ("", "   "):
+        with pytest.raises(NotationError) as refused:
+            parse_typed_answer(quiz, blank)
+        assert refused.value.key.startswith("tutor.answer_")

@@ -197,6 +197,8 @@ def parse_typed_answer(quiz: Quiz, text: str, lang: str = "en") -> Any:
 
     cleaned = text.strip()
     try:
+        if not cleaned:  # a blank line (Enter pressed by mistake) is never an answer
+            raise ValueError(cleaned)
         if quiz.kind == "trick-winner":
             return _trick_card(quiz, cleaned, lang)
         if quiz.kind == "legal-cards":
