@@ -49,6 +49,22 @@ def test_takes_a_trick_cheaply_and_ducks_in_a_betelek() -> None:
     assert str(choose_card(lead).card) == "♠7"  # the betelek declarer leads low
 
 
+def test_the_club_players_low_lead_says_why_from_its_own_side() -> None:
+    """Low from the longest suit: in a betelek it leaves the trick to a higher card (never
+    "I keep my masters", which a misère declarer must not do); wanting tricks with no master,
+    it sets up the suit."""
+    from betel_tutor.bots.strong import club_card
+
+    hands = ["♠7 ♠8 ♠9 ♦9", "♥AK ♠A ♦A", "♦7 ♦8 ♣A ♣K"]
+    betelek = club_card(_position(LADDER[0], 0, hands, ""))  # B3, seat 0 declares and leads
+    assert (str(betelek.card), betelek.reason) == ("♠7", "bots.lead_long_low_misere")
+    normal = club_card(_position(LADDER[5], 0, hands, ""))  # 1NT: no master in seat 0's hand
+    assert (str(normal.card), normal.reason) == ("♠7", "bots.lead_long_low")
+    words = {lang: i18n.translate(betelek.reason, lang, **betelek.params) for lang in ("en", "pl")}
+    assert "higher" in words["en"] and "masters" not in words["en"] and "wyższej" in words["pl"]
+    assert "set up" in i18n.translate(normal.reason, "en", **normal.params)
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.integers(0, 10**9), st.sampled_from([5, 6, 7, 8, 9, 10]))
 def test_bots_bid_legally_and_the_auction_ends(seed: int, level: int) -> None:

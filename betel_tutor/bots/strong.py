@@ -1,8 +1,7 @@
 """The club and strong computer players.
 
 *Club* plays by rules like the beginner, and counts cards: it leads a master (the highest card
-left in a suit) when it wants the trick, and otherwise keeps its masters and leads low from its
-longest suit.
+left in a suit) when it wants the trick, and otherwise leads low from its longest suit.
 
 *Strong* deals the hidden cards several times, each time consistent with everything the play
 has shown (:mod:`betel_tutor.bots.inference`), solves each deal double dummy, and plays the card
@@ -46,7 +45,12 @@ def club_card(state: PlayState) -> Choice:
     hand = list(state.hands[seat])
     longest = max(legal, key=lambda c: (sum(h.suit is c.suit for h in hand), -int(c.rank)))
     low = min((c for c in legal if c.suit is longest.suit), key=_strength)
-    return Choice(low, "bots.lead_long_low", {"card": low, "suit": low.suit})
+    # Why, from the player's side: wanting the trick with no master, a low card sets up the
+    # suit's long cards; in a betelek or Betel (nobody wants the trick for himself: the
+    # declarer none, the defenders none that spares him) it leaves the trick to a higher card.
+    misere = state.contract.is_misere and state.declarer is not None
+    reason = "bots.lead_long_low_misere" if misere else "bots.lead_long_low"
+    return Choice(low, reason, {"card": low, "suit": low.suit})
 
 
 def samples_for(cards_left: int) -> int:
