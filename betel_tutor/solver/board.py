@@ -271,11 +271,12 @@ class Board:
         more of the remaining tricks?"""
         if target <= 0:
             return True
-        if target > hands[leader].bit_count():
-            return False
         a = hands[leader]
+        remaining = a.bit_count()
+        if target > remaining:
+            return False
         return self._search(
-            a, hands[(leader + 1) % 3], hands[(leader + 2) % 3], leader, target, a.bit_count()
+            a, hands[(leader + 1) % 3], hands[(leader + 2) % 3], leader, target, remaining
         )
 
     def wins_in_trick(

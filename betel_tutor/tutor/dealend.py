@@ -167,16 +167,15 @@ def find_mistake(table: Table) -> Mistake | None:
     return table.advisor.review(table.play.history, table.play.played, LEARNER)
 
 
-def review(ctx: Context, table: Table, mistake: Mistake | None) -> bool | None:
+def review(ctx: Context, table: Table, mistake: Mistake | None) -> None:
     """After a deal: the first card of the learner's that cost a trick (``find_mistake``),
-    and a better one. True when every card was among the best; None when there is nothing to
-    review."""
+    and a better one; nothing when the learner played no card."""
     assert table.play is not None
     if mistake is None:
-        return None
+        return
     if mistake.card is None:
         ctx.emit(Review(ctx.t("review_clean")))
-        return True
+        return
     side = goals.side_of(table.play.state, LEARNER)
     misere = side != "own" and table.play.state.contract.kind != "normal"
     key = f"review_mistake_{'misere_' if misere else ''}{side}"
@@ -193,7 +192,6 @@ def review(ctx: Context, table: Table, mistake: Mistake | None) -> bool | None:
             side=side,
         )
     )
-    return False
 
 
 def remember(ctx: Context, table: Table) -> None:
