@@ -120,10 +120,10 @@ def _shown_hands(
 def _contract(ctx: Context, contract: Contract | None) -> tuple[str, str]:
     if contract is None:
         return "", ""
-    if contract.kind == "free":  # three passes (levels 1 and 3–10): no contract, no trumps
-        return "", ""
-    trump = contract.trump
-    return contract.format(lang=ctx.lang), (trump.symbol if trump is not None else "")
+    trump = contract.trump.symbol if contract.trump is not None else ""
+    if contract.kind == "free":  # no contract: three passes, or levels 1–2 (level 2's trumps)
+        return "", trump
+    return contract.format(lang=ctx.lang), trump
 
 
 def _play(ctx: Context, table: Table, state: PlayState, seats: tuple[Seat, ...]) -> dict[str, Any]:
