@@ -57,13 +57,16 @@ def begin_lesson_deal(ctx: Context, step: PlayStep, then: Next) -> Phase:
 
 
 def seeded(lesson: Scenario, step: PlayStep, deal: DealSpec, seed: str) -> DealSpec:
-    """The deal dealt from the learner's ``--seed``. A closed deal whose goal best play cannot
-    reach is not used: it is dealt again (a few times) from the next seed."""
+    """The deal dealt from the learner's ``--seed``, the lesson's and the deal's own: one seed
+    gives each level deals of its own (the deals of levels 5–8 share their names ``d1``–``d6``)
+    and the same deals every time. A closed deal whose goal best play cannot reach is not used:
+    it is dealt again (a few times) from the next seed."""
     tries = 1 if step.open or lesson.options.auction or not step.goal else RE_DEALS
     candidate = deal
     for number in range(tries):
         suffix = f"/{number}" if number else ""
-        candidate = replace(deal, hands=None, seed=f"{seed}/{deal.id}{suffix}", constraints=())
+        own = f"{seed}/{lesson.id}/{deal.id}{suffix}"
+        candidate = replace(deal, hands=None, seed=own, constraints=())
         contract, declarer = contract_for(lesson.options, candidate)
         state = start_play(
             BETEL, realize(candidate).hands, contract, declarer=declarer, dealer=deal.dealer
