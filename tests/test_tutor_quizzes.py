@@ -48,14 +48,16 @@ def test_second_try_hint_seat_names_and_breakdowns(tmp_path: Path) -> None:
     # hint at a quiz prompt: the rule, not the answer, and the quiz still waits.
     at = events.index(answered[1])
     hints = [e["text"] for e in events[first:at] if "The rule to apply" in e["text"]]
-    assert hints and "rules 5–8" in hints[0] and RIGHT[0] not in hints[0]
+    assert hints and "rules 5 and 7" in hints[0] and RIGHT[0] not in hints[0]
+    assert "trump" not in hints[0] and "Betel" not in hints[0]  # level 1 has taught neither
     assert not [e for e in events[first:at] if e["event"] == "refused"]
     assert answered[1]["right"] and answered[1]["tries"] == 1
 
     # A score wrong twice: a second try, then the answer with its breakdown.
     score = answered[-1]
     assert not score["right"] and score["tries"] == 2 and score["answer"] == "20, 15, 15"
-    assert score["breakdown"][0].startswith("Three passes")
+    # Level 1 has no auction: its deals have no contract, not three passes.
+    assert score["breakdown"][0] == "No contract: every player scores 5 points a trick"
     assert "Player 1: 4 × 5 = 20" in score["breakdown"]
     assert score["breakdown"][-1] == "Scores: 20, 15 and 15"
     assert "Player 1: 4 × 5 = 20" in score["text"] and "the answer is 20, 15, 15" in score["text"]
@@ -68,7 +70,7 @@ def test_second_try_hint_seat_names_and_breakdowns(tmp_path: Path) -> None:
     assert (
         end["breakdown"][1:4]
         == [
-            "Three passes: no contract; every player scores 5 points a trick",
+            "No contract: every player scores 5 points a trick",
             *[f"Player {n}: {t} × 5 = {5 * t}" for n, t in enumerate(tricks, start=1)],
         ][:3]
     )

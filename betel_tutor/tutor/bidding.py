@@ -9,7 +9,7 @@ one (:mod:`betel_tutor.tutor.resting`).
 
 from __future__ import annotations
 
-from betel_tutor.auction import Call, apply_call, legal_calls, parse_call
+from betel_tutor.auction import AuctionState, Call, apply_call, legal_calls, parse_call
 from betel_tutor.bots.bidding import CallChoice, call_choice
 from betel_tutor.bots.strong_bidding import strong_choice
 from betel_tutor.cards import format_cards, format_hand
@@ -98,7 +98,7 @@ class AuctionPhase(Phase):
                 ctx.describe(ctx.t("dubel", cards=auction.dubel))
             shown = ", ".join(call.format(lang=ctx.lang) for call in legal_calls(auction.state))
             ctx.describe(ctx.t("legal_calls", calls=shown))
-        return Prompt(ctx.t("prompt_call"), expects=self.expects, choices=calls)
+        return Prompt(ctx.t(call_prompt(auction.state)), expects=self.expects, choices=calls)
 
     def handle(self, ctx: Context, line: str) -> Phase:
         auction = self.table.auction
@@ -200,6 +200,17 @@ class AuctionPhase(Phase):
         if table.rest is not None:
             return resting.predict_or_play(ctx, table, final, play)
         return play
+
+
+def call_prompt(state: AuctionState) -> str:
+    """The call prompt's key: it names kontra and the exchange only where the level allows
+    them (spec §9: level 5 has neither, level 7 the exchange without kontra)."""
+    options = state.options
+    if options.kontra and options.exchange:
+        return "prompt_call"
+    if options.exchange:
+        return "prompt_call_exchange"
+    return "prompt_call_kontra" if options.kontra else "prompt_call_plain"
 
 
 class ExchangePhase(Phase):

@@ -19,6 +19,7 @@ from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import DealEnd, Review
 from betel_tutor.tutor.saving import PlayedDeal
 from betel_tutor.tutor.table import LEARNER, PLAYERS, Table
+from betel_tutor.tutor.taught import taught, worded_for
 
 if TYPE_CHECKING:
     from betel_tutor.solver.advice import Mistake
@@ -59,6 +60,7 @@ def score_breakdown(ctx: Context, table: Table, state: PlayState) -> tuple[str, 
         first, second, third = _names(ctx, order)
         head = ctx.t("breakdown_sides", declarer=first, first=second, second=third)
     why = explain_score(state.contract, [taken[s] for s in order], doubled=table.doubled)
+    why = worded_for(why, taught(ctx))
     lines = [head, *why.lines(ctx.lang)]
     for seat, penalty in zip(seats(3), table.penalties, strict=True):
         if penalty:

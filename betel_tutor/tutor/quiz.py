@@ -24,6 +24,7 @@ from betel_tutor.tutor.commands import Command, Typed
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import Answered, Prompt
 from betel_tutor.tutor.phase import Next, Phase
+from betel_tutor.tutor.taught import Taught, taught, worded_for
 
 TRIES = 2  # a wrong first answer gets one more try
 
@@ -59,7 +60,7 @@ class QuizPhase(Phase):
             ctx.say(ctx.t("try_again", rule=rule_hint(ctx, quiz)))
             return self
         answer = shown or show_answer(quiz.answer)  # the machine's field: canonical notation
-        breakdown = score_breakdown(quiz, ctx.lang)
+        breakdown = score_breakdown(quiz, ctx.lang, taught(ctx))
         said = answer_text(quiz, truth, ctx.lang)
         text = ctx.t("right") if right else ctx.t("wrong", answer=said)
         if breakdown:
@@ -76,22 +77,29 @@ def _explained(quiz: Quiz) -> ScoreExplanation:
     return explain_score(str(p["contract"]), tricks, doubled=bool(p.get("doubled", False)))
 
 
-def score_breakdown(quiz: Quiz, lang: str) -> tuple[str, ...]:
-    """How a score quiz's deal scores, line by line, as ``explain score`` says it."""
-    return tuple(_explained(quiz).lines(lang)) if quiz.kind == "score" else ()
+def score_breakdown(quiz: Quiz, lang: str, known: Taught) -> tuple[str, ...]:
+    """How a score quiz's deal scores, line by line, as ``explain score`` says it, in the
+    words the level knows."""
+    return tuple(worded_for(_explained(quiz), known).lines(lang)) if quiz.kind == "score" else ()
 
 
 def rule_hint(ctx: Context, quiz: Quiz) -> str:
-    """The rule that answers ``quiz``, in words: where to look, not what to answer."""
+    """The rule that answers ``quiz``, in words: where to look, not what to answer; only
+    rules the learner's level has taught (:mod:`betel_tutor.tutor.taught`)."""
     kind = quiz.kind.replace("-", "_")
+    known = taught(ctx)
     if quiz.kind == "trick-winner" and quiz.params.get("trump"):
         kind = "trick_winner_trump"
+    if quiz.kind == "legal-cards" and not known.betel:
+        kind = "legal_cards_trumps" if known.trumps else "legal_cards_no_trumps"
+    if quiz.kind == "call-legal" and not known.kontra:
+        kind = "call_legal_no_kontra"
     if quiz.kind == "score":
         contract = _explained(quiz).contract
         if contract.kind == "free":
-            kind = "score_passes"
+            kind = "score_passes" if known.auction else "score_no_contract"
         elif contract.is_misere:
-            kind = "score_misere"
+            kind = "score_misere" if known.betel else "score_betelek"
         hint = ctx.t(f"rule_{kind}")
         if quiz.params.get("doubled"):
             hint += " " + ctx.t("rule_score_kontra")
