@@ -7,6 +7,7 @@ answer, a scripted play) is the checker's job (``check.py``).
 from __future__ import annotations
 
 import dataclasses
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from betel_tutor.contracts import Contract
@@ -103,6 +104,8 @@ QUIZ_REQUIRED: dict[str, tuple[str, ...]] = {
 GOALS = ("tricks_at_least", "tricks_at_most", "make", "defeat", "best")
 FLAG_GOALS = ("make", "defeat", "best")  # true or false; the others count tricks
 STEP_KINDS = ("read", "play", "watch", "quiz", "match")
+PLAY_KEYS = ("deal", "seat", "goal", "open", "text")
+WATCH_KEYS = ("deal", "text", "comments")
 MATCH_KEYS = ("scoring", "target", "text")
 MATCH_TARGETS = (10, 10_000)  # a short practice match up to the full game's 1000 and beyond
 
@@ -522,7 +525,7 @@ class _Loader(Reader):
             return QuizStep(quiz, node.position) if quiz is not None else None
         if kind == "match":
             return self.match(body, node)
-        allowed = ("deal", "seat", "goal", "open", "text") if kind == "play" else ("deal", "text")
+        allowed = PLAY_KEYS if kind == "play" else WATCH_KEYS
         spec = self.mapping(
             body, kind, allowed=allowed, required=allowed[:3] if kind == "play" else ("deal",)
         )
@@ -531,7 +534,9 @@ class _Loader(Reader):
         deal = self.string(spec["deal"], f"{kind}.deal")
         text = self.text(spec["text"], f"{kind}.text") if "text" in spec else None
         if kind == "watch":
-            return WatchStep(deal, text, node.position) if deal is not None else None
+            read = partial(self.text, what="watch.comments")
+            comments = tuple(self.items(spec.get("comments"), "watch.comments", read))
+            return WatchStep(deal, text, node.position, comments) if deal is not None else None
         if "seat" not in spec or "goal" not in spec:
             return None
         seat = self.seat(spec["seat"], "play.seat", count=3)

@@ -223,9 +223,13 @@ class PlayStep:
 
 @dataclass(frozen=True, slots=True)
 class WatchStep:
+    """Watch ``deal`` played out; ``comments`` are said one after each trick, in order (a
+    worked example commented trick by trick)."""
+
     deal: str
     text: Text | None = None
     position: Position | None = None
+    comments: tuple[Text, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -233,7 +233,17 @@ def scenario_schema() -> dict[str, Any]:
             _obj({"read": TEXT}, ("read",)),
             _obj({"quiz": {"$ref": "#/$defs/quiz"}}, ("quiz",)),
             _obj(
-                {"watch": _obj({"deal": {"type": "string"}, "text": TEXT}, ("deal",))}, ("watch",)
+                {
+                    "watch": _obj(
+                        {
+                            "deal": {"type": "string"},
+                            "text": TEXT,
+                            "comments": {"type": "array", "items": TEXT, "maxItems": 13},
+                        },
+                        ("deal",),
+                    )
+                },
+                ("watch",),
             ),
             _obj(
                 {

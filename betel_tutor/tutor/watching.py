@@ -15,7 +15,7 @@ from betel_tutor.contracts import Contract
 from betel_tutor.dealing import Deal
 from betel_tutor.play import BETEL, DealPlay, PlayState, start_play
 from betel_tutor.scenario.deals import realize
-from betel_tutor.scenario.model import DealSpec, LevelOptions, WatchStep
+from betel_tutor.scenario.model import DealSpec, LevelOptions, Text, WatchStep
 from betel_tutor.scenario.script import replay
 from betel_tutor.seats import Seat, seats
 from betel_tutor.trade import Record
@@ -35,7 +35,7 @@ def watch(
         ctx.teach(step.text)
     dealt = realize(deal)
     if scripted(deal):
-        watch_script(ctx, deal, dealt)
+        watch_script(ctx, deal, dealt, step.comments)
     else:
         contract, declarer = contract_for(options, deal)
         game = DealPlay(
@@ -43,7 +43,7 @@ def watch(
         )
         ctx.say(ctx.t("deal_intro", dealer=ctx.name(deal.dealer), contract=contract))
         show_hands(ctx, dealt.hands)
-        finish(ctx, game)
+        finish(ctx, game, step.comments)
         say_tricks(ctx, game.state)
     return Continue(then)
 
@@ -58,7 +58,9 @@ def show_hands(ctx: Context, hands: tuple[tuple[Card, ...], ...]) -> None:
         ctx.say(f"  {name:<9} {format_hand(hands[seat], lang=ctx.lang)}")
 
 
-def watch_script(ctx: Context, deal: DealSpec, dealt: Deal) -> None:
+def watch_script(
+    ctx: Context, deal: DealSpec, dealt: Deal, comments: tuple[Text, ...] = ()
+) -> None:
     """Tell the deal as its script has it (the checker has proved the script legal)."""
     replayed = replay(deal)
     ledger = replayed.ledger
@@ -87,11 +89,13 @@ def watch_script(ctx: Context, deal: DealSpec, dealt: Deal) -> None:
         say_contract(ctx, replayed.contract, Seat(replayed.declarer), replayed.doubled)
     for before, (_, card) in zip(replayed.states, replayed.played, strict=False):
         tell_trades(ctx, by_move.get(moves, []))
-        play_and_tell(ctx, DealPlay(before), card, None)
+        game = DealPlay(before)
+        play_and_tell(ctx, game, card, None)
+        comment(ctx, game.state, comments)
         moves += 1
     game = DealPlay(replayed.state)
     tell_trades(ctx, by_move.get(moves, []))
-    finish(ctx, game)
+    finish(ctx, game, comments)
     say_tricks(ctx, game.state)
     say_points(ctx, game.state, replayed.doubled, ledger.points)
 
@@ -106,11 +110,19 @@ def tell_trades(ctx: Context, records: list[Record]) -> None:
         trading.tell(ctx, record.offer, record.outcome, record.precise)
 
 
-def finish(ctx: Context, game: DealPlay) -> None:
+def finish(ctx: Context, game: DealPlay, comments: tuple[Text, ...] = ()) -> None:
     """The computer players play the cards left, open, saying why."""
     while not game.state.finished:
         choice = choose_card(game.state)
         play_and_tell(ctx, game, choice.card, ctx.reason(choice.reason, choice.params))
+        comment(ctx, game.state, comments)
+
+
+def comment(ctx: Context, state: PlayState, comments: tuple[Text, ...]) -> None:
+    """The lesson's comment on the trick just completed, if it has one."""
+    done = len(state.tricks)
+    if not state.current and 0 < done <= len(comments):
+        ctx.teach(comments[done - 1])
 
 
 def say_tricks(ctx: Context, state: PlayState) -> None:
