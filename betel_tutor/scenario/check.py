@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, Card, CardRun
 from betel_tutor.cores import usable_workers
 from betel_tutor.errors import BetelError
+from betel_tutor.resources import shipped_level
 from betel_tutor.scenario.deals import Unsatisfiable, realize
 from betel_tutor.scenario.model import DealSpec, Note, Quiz, Scenario
 from betel_tutor.scenario.quizzes import engine_answer, normalise_answer, show_answer
@@ -460,7 +461,8 @@ def scenario_files(paths: list[str]) -> list[str]:
 def collect_files(paths: list[str]) -> tuple[list[str], list[Problem]]:
     """The files to check in ``paths``, and the problems met finding them.
 
-    A given file is taken as it is (reading it reports what is wrong with it). A folder is
+    A given file is taken as it is (reading it reports what is wrong with it); a shipped
+    level's name (``level-09``) stands for its lesson where no file has that name. A folder is
     searched without recursion, following links to folders, to :data:`MAX_DEPTH` levels. Nothing
     found is passed over in silence: a folder that cannot be read, a link that loops, a folder
     too deep, and a file of a scenario's name that is not a regular file (a named pipe would
@@ -468,7 +470,8 @@ def collect_files(paths: list[str]) -> tuple[list[str], list[Problem]]:
     """
     found: list[str] = []
     problems: list[Problem] = []
-    for name in paths:
+    for given in paths:
+        name = shipped_level(given)
         if os.path.isdir(name):
             _walk(name, found, problems)
         else:
