@@ -2,9 +2,10 @@
 
 The learner answers each prompt from what it says it expects and, where the legal inputs are
 finite, from its choices: the first legal card, ``pass`` at calls, ``0`` at the first
-exchange's bid, ``no`` at offers and exchanges, ``skip`` at predictions, Enter to go on, the
-level's number at the menu (``quit`` once the level is over). A quiz answer is tried in turn
-as a card, three scores and a percentage until one is read; a wrong answer moves on too.
+exchange's bid, ``no`` at offers, exchanges and optional rounds, ``skip`` at predictions,
+Enter to go on, the level's number at the menu (``quit`` once the level is over). A quiz
+answer is tried in turn as a card, three scores and a percentage until one is read; a wrong
+answer moves on too.
 
 With ``random`` (a seed) it plays random legal cards, names a random trump and now and then
 asks for a hint first, from its own :class:`random.Random`. With ``declare`` it bids in every
@@ -92,6 +93,7 @@ class Learner:
     bid: str = "0"
     prediction: str = "skip"
     retry: str = "no"  # a deal whose goal was missed is offered again: "yes", "no", "once"
+    rounds: str = "no"  # an optional round of deals (level 3's further betelki): "yes", "no"
     best: bool = False  # asks for a hint at every card and plays the solver's first best card
     random: int | None = None  # the seed of random cards (and hints now and then)
     declare: bool = False  # bids in every other deal
@@ -151,6 +153,7 @@ class Learner:
                 "bid": self.bid,
                 "offer": "no",
                 "exchange": "no",
+                "round": self.rounds,
                 "prediction": self.prediction,
                 "trump": choices[0] if choices else "",
             }.get(expects, "")

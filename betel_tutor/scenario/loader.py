@@ -104,7 +104,7 @@ QUIZ_REQUIRED: dict[str, tuple[str, ...]] = {
 GOALS = ("tricks_at_least", "tricks_at_most", "make", "defeat", "best")
 FLAG_GOALS = ("make", "defeat", "best")  # true or false; the others count tricks
 STEP_KINDS = ("read", "play", "watch", "quiz", "match")
-PLAY_KEYS = ("deal", "seat", "goal", "open", "text")
+PLAY_KEYS = ("deal", "seat", "goal", "open", "text", "optional")
 WATCH_KEYS = ("deal", "text", "comments")
 MATCH_KEYS = ("scoring", "target", "text")
 MATCH_TARGETS = (10, 10_000)  # a short practice match up to the full game's 1000 and beyond
@@ -542,9 +542,11 @@ class _Loader(Reader):
         seat = self.seat(spec["seat"], "play.seat", count=3)
         goal = self.goal(spec["goal"])
         show = self.boolean(spec["open"], "play.open") if "open" in spec else False
-        if deal is None or seat is None or goal is None or show is None:
+        optional = self.boolean(spec["optional"], "play.optional") if "optional" in spec else False
+        if deal is None or seat is None or goal is None or show is None or optional is None:
             return None
-        return PlayStep(deal, seat, goal, show, text, node.position, spec["goal"].position)
+        goal_at = spec["goal"].position
+        return PlayStep(deal, seat, goal, show, text, node.position, goal_at, optional)
 
     def match(self, body: Node, node: Node) -> MatchStep | None:
         """``match: {scoring: chips, target: 1000}`` (spec §7): every key optional."""

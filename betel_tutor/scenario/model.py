@@ -210,7 +210,10 @@ class ReadStep:
 class PlayStep:
     """Play ``deal`` from ``seat``; ``goal`` like ``{"tricks_at_least": 6}`` (one of
     ``tricks_at_least``, ``tricks_at_most``, ``make``, ``defeat``, ``best``: spec §12.8, flags
-    as 1); ``open`` shows all hands (na widno). ``goal_at`` is where the goal is written."""
+    as 1); ``open`` shows all hands (na widno). ``goal_at`` is where the goal is written. An
+    ``optional`` deal is offered, not required: the steps of one optional round (level 3's
+    further betelki, spec §12.2) are played only when the learner chooses to, and do not count
+    for passing the level."""
 
     deal: str
     seat: Seat
@@ -219,6 +222,7 @@ class PlayStep:
     text: Text | None = None
     position: Position | None = None
     goal_at: Position | None = None
+    optional: bool = False
 
 
 @dataclass(frozen=True, slots=True)

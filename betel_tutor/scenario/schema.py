@@ -253,6 +253,7 @@ def scenario_schema() -> dict[str, Any]:
                             "seat": SEAT,
                             "goal": goal,
                             "open": {"type": "boolean"},
+                            "optional": {"type": "boolean"},
                             "text": TEXT,
                         },
                         ("deal", "seat", "goal"),

@@ -248,8 +248,10 @@ def count_deal(ctx: Context, table: Table) -> None:
 
 
 def closed(ctx: Context, table: Table) -> bool:
-    """Whether the deal is one of the level's closed deals, the ones that pass a level."""
-    return not table.step.open and ctx.match is None and bool(table.step.goal)
+    """Whether the deal is one of the level's closed deals, the ones that pass a level (a deal
+    of an optional round is not)."""
+    step = table.step
+    return not step.open and not step.optional and ctx.match is None and bool(step.goal)
 
 
 def offer_retry(table: Table) -> bool:

@@ -20,6 +20,7 @@ from betel_tutor.tutor.playing import PlayPhase
 from betel_tutor.tutor.quiz import QuizPhase
 from betel_tutor.tutor.reading import read
 from betel_tutor.tutor.retry import RetryPhase
+from betel_tutor.tutor.rounds import RoundPhase, optional_round, round_contract
 from betel_tutor.tutor.table import Table
 from betel_tutor.tutor.watching import watch
 
@@ -71,11 +72,31 @@ class Lesson:
             ctx.teach(step.quiz.question)
             return QuizPhase(step, self.next_step)
         if isinstance(step, PlayStep):
-            return begin_lesson_deal(ctx, step, self.after_deal)
+            return self.play(ctx, step)
         assert isinstance(step, WatchStep)
         deal = place.lesson.deal(step.deal)
         assert deal is not None
         return watch(ctx, step, deal, place.lesson.options, self.next_step)
+
+    def play(self, ctx: Context, step: PlayStep) -> Phase:
+        """A deal of the lesson; the first of an optional round is offered first."""
+        place = ctx.place
+        assert place is not None
+        steps = optional_round(place.lesson, place.step_index)
+        if not steps:
+            return begin_lesson_deal(ctx, step, self.after_deal)
+        contract = round_contract(place.lesson, steps.start)
+        ctx.say(ctx.t("round_offer", n=len(steps), contract=contract))
+        return RoundPhase(
+            lambda ctx: begin_lesson_deal(ctx, step, self.after_deal),
+            lambda ctx: self.skip_to(ctx, steps.stop),
+        )
+
+    def skip_to(self, ctx: Context, index: int) -> Phase:
+        assert ctx.place is not None
+        ctx.place.step_index = index
+        ctx.save()
+        return self.enter(ctx)
 
     def next_step(self, ctx: Context) -> Phase:
         assert ctx.place is not None
@@ -164,9 +185,12 @@ class Lesson:
 
 
 def closed_deals(lesson: Scenario) -> list[str]:
-    """The deals of a lesson that pass the level: those played closed, with a goal."""
+    """The deals of a lesson that pass the level: those played closed, with a goal, and not
+    in an optional round."""
     deals: list[str] = []
     for step in lesson.steps:
-        if isinstance(step, PlayStep) and not step.open and step.goal and step.deal not in deals:
+        if not isinstance(step, PlayStep) or step.open or step.optional or not step.goal:
+            continue
+        if step.deal not in deals:
             deals.append(step.deal)
     return deals
