@@ -5,7 +5,10 @@ What is checked here is the shape the lessons were written to: a short opening t
 read steps, every quiz after a read step that introduces its kind, every rule a quiz
 explanation cites taught earlier (in the lesson or an earlier level), the same rule numbers in
 both languages, and the Polish conventions of spec §12.7 (ranks A K D W, no Q or J), plurals
-that agree with their numbers, and no gendered verb forms addressed to the learner.
+that agree with their numbers, and no gendered verb forms addressed to the learner. And what
+the tutor says around the lessons keeps to them too: a run of every level, in both languages,
+meets no hint, breakdown, prompt or choice that speaks of a rule the level has not taught, and
+is offered only the calls the level allows.
 """
 
 from __future__ import annotations
@@ -17,8 +20,14 @@ from pathlib import Path
 
 import pytest
 
+from betel_tutor.auction import Call
 from betel_tutor.scenario import Scenario, load
 from betel_tutor.scenario.model import MatchStep, PlayStep, QuizStep, ReadStep, Text, WatchStep
+from betel_tutor.tutor.context import Settings
+from betel_tutor.tutor.events import Answered, DealEnd, Event, Hint, LessonText, Prompt
+from betel_tutor.tutor.progress import Progress
+from betel_tutor.tutor.session import Session
+from tests.learner import quiz_line
 
 LEVELS = range(1, 11)
 LEVEL_DIR = Path(__file__).resolve().parent.parent / "scenarios" / "levels"
@@ -66,6 +75,9 @@ def texts(scenario: Scenario) -> Iterator[tuple[str, Text]]:
                 yield f"{where} explanation", step.quiz.explanation
         elif isinstance(step, (PlayStep, WatchStep, MatchStep)) and step.text is not None:
             yield where, step.text
+        if isinstance(step, WatchStep):
+            for trick, comment in enumerate(step.comments, 1):
+                yield f"{where} comment on trick {trick}", comment
 
 
 def _numbers(listed: str) -> set[int]:
@@ -156,6 +168,32 @@ def test_english_and_polish_cite_the_same_rules(level: int) -> None:
         assert rules_cited(text.en, "en") == rules_cited(text.pl, "pl"), (level, where)
 
 
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_quiz_uses_a_term_before_the_read_step_that_teaches_it(level: int) -> None:
+    """A term a read step introduces in bold (**Ruff**) is not in an earlier quiz's question or
+    explanation (level 2 once said "West ruffs" two steps before ruffing was taught)."""
+    steps = lesson(level).steps
+    for index, step in enumerate(steps):
+        if not isinstance(step, ReadStep):
+            continue
+        for term in re.findall(r"\*\*([^*]+)\*\*", step.text.en):
+            word = re.compile(r"\b" + re.escape(term.lower()))
+            for before, quiz in enumerate(steps[:index], 1):
+                if not isinstance(quiz, QuizStep):
+                    continue
+                said = quiz.quiz.question.en + " " + getattr(quiz.quiz.explanation, "en", "")
+                assert not word.search(said.lower()), (level, before, term, index + 1)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_lesson_text_names_a_path_of_the_source_tree(level: int) -> None:
+    """A learner may have the package without the source tree: lessons name no file of it
+    (a shipped level is named ``level-09``, which ``render`` and ``check`` read)."""
+    for where, text in texts(lesson(level)):
+        for lang in ("en", "pl"):
+            assert not re.search(r"scenarios/|\.ya?ml\b", getattr(text, lang)), (level, where)
+
+
 # A suit symbol, an optional brace, then ranks and spaces: the ranks written after a suit.
 _RANKS_AFTER_SUIT = re.compile(r"[♠♥♦♣]\{?((?:[AKQJDW]|10|[987T])(?:\s?(?:[AKQJDW]|10|[987T]))*)")
 
@@ -219,3 +257,84 @@ def test_the_polish_plural_rule() -> None:
     assert forms == ["lewa", "lewy", "lewy", "lew", "lew", "lew", "lewy", "lew"]
     assert rules_cited("rules 2–4 and rule 17, rules 6 and 7", "en") == {2, 3, 4, 6, 7, 17}
     assert rules_cited("zasady 2–4 i zasada 17, (zasady 6 i 7)", "pl") == {2, 3, 4, 6, 7, 17}
+
+
+# The rules a level has not taught yet (spec §9), as (the level that teaches it, English,
+# Polish), searched in what the tutor says around the lesson: trumps from level 2, the contract
+# Betel from 4, the auction's passes from 5, the dubel exchange from 7, kontra from 8.
+UNTAUGHT = (
+    (2, r"\btrump|\bruff", r"\batut|\batu\b"),
+    (4, r"\bBetel\b", r"\bbetl(a|e|u|em)?\b|\bbetel\b"),
+    (5, r"\bpass(es)?\b", r"\bpas(y|ach|ów)?\b"),
+    (7, r"\bexchange|\[", r"\bwymian|\["),
+    (8, r"\bkontra|\bdoubl", r"\bkontr(?!akt)"),
+)
+CARD_HINTS = 3  # hints asked at the first deal's card prompts (each searches the deal)
+GO_ON = {"retry": "no", "round": "no", "offer": "no", "exchange": "no", "bid": "0"}
+
+
+def around_the_lesson(level: int, lang: str) -> tuple[list[str], list[str]]:
+    """A learner runs ``level`` up to its first deal's end, asking for a hint at every quiz,
+    the first card prompts and the first call: what the tutor said in hints, breakdowns,
+    prompts and choices, and the calls it offered."""
+    session = Session(Progress(), lang, settings=Settings(seed="taught"))
+    said: list[str] = []
+    calls: list[str] = []
+    events: list[Event] = session.start(level)
+    hints = 0
+    for _ in range(400):
+        said.extend(words_of(events))
+        if any(isinstance(event, DealEnd) for event in events):
+            return said, calls
+        prompt = events[-1]
+        assert isinstance(prompt, Prompt), prompt
+        said.append(prompt.text)
+        said.extend(prompt.choices or ())
+        if prompt.expects == "call":
+            calls.extend(prompt.choices or ())
+        if prompt.expects in ("answer", "card", "call") and (
+            prompt.expects == "answer" or hints < CARD_HINTS
+        ):
+            hinted = session.handle("hint")
+            said.extend(e.text for e in hinted if not isinstance(e, (LessonText, Prompt)))
+            hints += prompt.expects != "answer"
+        events = session.handle(line_for(session, prompt))
+    raise AssertionError(f"level {level}: no deal ended")
+
+
+def words_of(events: list[Event]) -> list[str]:
+    """The hints and breakdowns among ``events``."""
+    found: list[str] = []
+    for event in events:
+        if isinstance(event, Hint):
+            found.append(event.text)
+        elif isinstance(event, (Answered, DealEnd)):
+            found.extend(event.breakdown)
+    return found
+
+
+def line_for(session: Session, prompt: Prompt) -> str:
+    if prompt.expects == "answer":
+        return quiz_line(session.phase.step)  # type: ignore[attr-defined]
+    if prompt.expects in ("card", "call", "trump"):
+        return (prompt.choices or ("",))[0]
+    return GO_ON.get(prompt.expects, "")
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_hint_breakdown_prompt_or_choice_uses_an_untaught_rule(level: int, lang: str) -> None:
+    said, calls = around_the_lesson(level, lang)
+    for teaches, en, pl in UNTAUGHT:
+        if level >= teaches:
+            continue
+        pattern = re.compile(en if lang == "en" else pl, re.IGNORECASE)
+        used = [text for text in said if pattern.search(text)]
+        assert not used, (level, lang, used)
+    options = lesson(level).options
+    for written in calls:
+        call = Call.parse(written)
+        assert options.kontra or call.kind != "kontra", (level, written)
+        assert options.exchange or not call.take, (level, written)
+        contract = call.contract
+        assert options.betelki or contract is None or not contract.is_misere, (level, written)
