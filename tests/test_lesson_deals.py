@@ -106,6 +106,28 @@ def test_level_2_status_bar_on_the_full_screen() -> None:
     assert "Trumps ♥" in bar and "no trumps" not in bar, bar
 
 
+@pytest.mark.parametrize("level", [1, 3, 4, 5, 8])
+def test_the_status_shows_the_contract_played_in_every_kind_of_level(level: int) -> None:
+    """The scenes of a deal's play (what the status bar shows) name the contract, declarer and
+    trumps the deal ends with: free play in level 1, the betelek or Betel of levels 3–4, the
+    contract the auction reached from level 5."""
+    steps = shipped_lesson(level).steps
+    first = next(i for i, step in enumerate(steps) if isinstance(step, PlayStep))
+    session = at_step(level, first, seed="status")
+    seen = play_out(session, session.start(level))
+    (end,) = [event for event in seen if isinstance(event, DealEnd)]
+    shown = {
+        (scene.contract, scene.declarer, scene.trumps, scene.free)
+        for scene in seen
+        if isinstance(scene, Scene) and scene.tricks
+    }
+    if end.contract == "pass":
+        assert shown == {("", None, "", True)}
+    else:
+        trumps = end.contract[-1] if end.contract[-1] in "♠♥♦♣" else ""
+        assert shown == {(end.contract, end.declarer, trumps, False)}
+
+
 # -- level 3's further rounds ----------------------------------------------------------------
 
 

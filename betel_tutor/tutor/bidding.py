@@ -226,7 +226,10 @@ class ExchangePhase(Phase):
         return True
 
     def prompt(self, ctx: Context) -> Prompt:
-        return Prompt(ctx.t("prompt_call"), expects=self.expects, choices=("yes", "no"))
+        auction = self.auction.table.auction
+        assert auction is not None
+        key = call_prompt(auction.state)
+        return Prompt(ctx.t(key), expects=self.expects, choices=("yes", "no"))
 
     def command(self, ctx: Context, typed: Typed) -> Phase | None:
         """``hint`` here is the auction's: the call a strong player would make."""
