@@ -17,7 +17,7 @@ from betel_tutor.trade import Ledger, Moment, Offer, answer, refusal
 from tests.learner import Learner, converse, environment
 from tests.test_trade import HANDS, N, S, W, auction_after, c, playing
 from tests.test_tutor import quit_cleanly, spawn
-from tests.test_tutor_trade import lesson_answers, reach_first_deal
+from tests.test_tutor_trade import at_first_closed_deal
 
 
 def lesson_text(lang: str) -> str:
@@ -200,8 +200,8 @@ def test_no_declined_offer_recurs(tmp_path: Path) -> None:
 
 
 def test_the_hand_is_shown_before_the_bid_in_english(tmp_path: Path) -> None:
+    at_first_closed_deal(tmp_path)
     child = spawn(tmp_path, "--level", "9")
-    reach_first_deal(child)
     child.expect(r"Your hand: (.*?)The bank sells the first exchange")
     assert "♠" in child.match.group(1) or "♥" in child.match.group(1)
     child.expect("Your bid for the first exchange")
@@ -209,10 +209,8 @@ def test_the_hand_is_shown_before_the_bid_in_english(tmp_path: Path) -> None:
 
 
 def test_the_hand_is_shown_before_the_bid_in_polish(tmp_path: Path) -> None:
+    at_first_closed_deal(tmp_path)
     child = spawn(tmp_path, "--level", "9", "--lang", "pl")
-    for typed in lesson_answers():
-        child.expect("Twoja odpowiedź|Naciśnij Enter")
-        child.sendline(typed)
     child.expect(r"Twoja ręka: (.*?)Bank sprzedaje pierwszą wymianę")
     assert "♠" in child.match.group(1) or "♥" in child.match.group(1)
     child.expect("Twoja oferta za pierwszą wymianę")
@@ -230,6 +228,8 @@ def offer_events(home: Path, *extra: str) -> list[dict[str, object]]:
         first_bid = next(
             k for k, e in enumerate(played) if e["event"] == "prompt" and e["expects"] == "bid"
         )  # the deals played, not the lesson's scripted example
+        if "--open" not in extra:  # the closed deals, after the one played open
+            first_bid = next(k for k, e in enumerate(played) if e["event"] == "deal_end")
         events += [e for e in played[first_bid:] if e["event"] == "offer"]
     return events
 

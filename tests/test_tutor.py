@@ -426,6 +426,7 @@ RETRY_WORDS = {
         "answers": lesson_lines(3),
         "answer": "Press Enter|Your answer",
         "end": "Level 3 is not passed yet|Level 3 done",
+        "round": "Play this round\\?",
         "quit": "quit",
     },
     "pl": {
@@ -442,6 +443,7 @@ RETRY_WORDS = {
         "answers": lesson_lines(3),
         "answer": "Naciśnij Enter|Twoja odpowiedź",
         "end": "Poziom 3 nie jest jeszcze zaliczony|Poziom 3 ukończony",
+        "round": "Zagrać tę rundę\\?",
         "quit": "koniec",
     },
 }
@@ -458,8 +460,11 @@ def test_pseudo_terminal_retry_practice_and_hint(tmp_path: Path, lang: str) -> N
         child.expect(str(words["answer"]))
         child.sendline(str(answer))
     retried = declined_closed = hinted = False
+    rounds = 0
     while True:
-        index = child.expect([words["card"], words["retry"], words["enter"], words["end"]])
+        index = child.expect(
+            [words["card"], words["retry"], words["enter"], words["end"], words["round"]]
+        )
         if index == 0:
             if retried and not hinted:
                 child.sendline(str(words["hint_word"]))
@@ -480,9 +485,12 @@ def test_pseudo_terminal_retry_practice_and_hint(tmp_path: Path, lang: str) -> N
                 child.sendline("")
         elif index == 2:
             child.sendline("")
+        elif index == 4:  # level 3's further rounds of Betelek 2, 1 and 0: left out
+            child.sendline(words["no"])
+            rounds += 1
         else:
             break
-    assert retried and hinted and declined_closed
+    assert retried and hinted and declined_closed and rounds == 3
     child.sendline(words["quit"])
     child.expect(pexpect.EOF)
     child.close()

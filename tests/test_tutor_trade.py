@@ -10,7 +10,8 @@ import pexpect
 
 from betel_tutor.resources import data_dir
 from betel_tutor.scenario import load
-from betel_tutor.scenario.model import PlayStep, QuizStep
+from betel_tutor.scenario.model import PlayStep
+from betel_tutor.tutor.progress import LevelProgress, Progress, save
 from tests.test_tutor import quit_cleanly, scripted, spawn
 
 PROMPTS = [
@@ -23,26 +24,14 @@ PROMPTS = [
 ]
 
 
-def lesson_answers() -> list[str]:
-    """What the learner types before level 9's first deal: Enter after each text, and each
-    quiz's answer (the author's, which the checker has proved)."""
+def at_first_closed_deal(home: Path) -> None:
+    """The learner's progress resumes level 9 at its first closed deal, which South deals (the
+    open deal before it, which West deals, has its own bids and hands)."""
     lesson, _ = load(str(data_dir("scenarios") / "levels" / "level-09.yaml"))
     assert lesson is not None
-    typed: list[str] = []
-    for step in lesson.steps:
-        if isinstance(step, PlayStep):
-            return typed
-        answer = step.quiz.answer if isinstance(step, QuizStep) else ""
-        if isinstance(answer, bool):
-            answer = "yes" if answer else "no"
-        typed.append(" ".join(map(str, answer)) if isinstance(answer, list) else str(answer))
-    raise AssertionError("level 9 has no deal to play")
-
-
-def reach_first_deal(child: pexpect.spawn) -> None:
-    for typed in lesson_answers():
-        child.expect("Your answer|Press Enter to continue")
-        child.sendline(typed)
+    steps = lesson.steps
+    first = next(i for i, s in enumerate(steps) if isinstance(s, PlayStep) and not s.open)
+    save(home / "progress.json", Progress().with_level(9, LevelProgress(next_step=first)))
 
 
 def play_out(child: pexpect.spawn, *, offer: str | None = None) -> str:
@@ -80,8 +69,8 @@ def trade_points(text: str) -> tuple[dict[str, int], int]:
 
 
 def test_bids_for_the_first_exchange_and_refused_offers(tmp_path: Path) -> None:
+    at_first_closed_deal(tmp_path)
     child = spawn(tmp_path, "--level", "9")
-    reach_first_deal(child)
     child.expect("Your bid for the first exchange")
     child.sendline("60")
     child.expect(r"60 points: one offer is worth from 5 to 50 points \(rule 21\)")
@@ -112,8 +101,8 @@ def test_bids_for_the_first_exchange_and_refused_offers(tmp_path: Path) -> None:
 
 
 def test_a_whole_trading_deal_conserves_points(tmp_path: Path) -> None:
+    at_first_closed_deal(tmp_path)
     child = spawn(tmp_path, "--level", "9")
-    reach_first_deal(child)
     out = play_out(child, offer="undo")
     assert "With trade there is no undo: accepted offers are binding (rule 20)" in out
     assert "bids" in out and "Score: South" in out
@@ -131,8 +120,8 @@ def test_a_whole_trading_deal_conserves_points(tmp_path: Path) -> None:
 def test_an_offer_accepted_by_a_computer_player_shows_the_cards(tmp_path: Path) -> None:
     """South buys a look at a defender's hand during the play (rule 17 allows it between the
     declarer and a defender); the computer player accepts a fair price and shows them."""
+    at_first_closed_deal(tmp_path)
     child = spawn(tmp_path, "--level", "9")
-    reach_first_deal(child)
     child.expect("Your bid")
     child.sendline("50")
     child.expect("Your call")
@@ -160,7 +149,8 @@ def test_an_offer_accepted_by_a_computer_player_shows_the_cards(tmp_path: Path) 
 
 
 def test_polish_trade_commands(tmp_path: Path) -> None:
-    lines = [*lesson_answers(), "0", "oferta W zobacz ♠ 10", "handel", "koniec"]
+    at_first_closed_deal(tmp_path)
+    lines = ["0", "oferta W zobacz ♠ 10", "handel", "koniec"]
     result = scripted(tmp_path, lines, "--level", "9", "--lang", "pl")
     assert result.returncode == 0, result.stderr
     out = result.stdout
@@ -224,8 +214,8 @@ def test_wider_offers_at_the_tutor_prompt(tmp_path: Path) -> None:
     """Spec §12.5 at the ``offer`` command: a swap of two cards for one is refused with its
     rule; a general purchase ("I buy spades"), with no card nor price named, is answered by
     West, who makes it precise or declines."""
+    at_first_closed_deal(tmp_path)
     child = spawn(tmp_path, "--level", "9")
-    reach_first_deal(child)
     child.expect("Your bid")
     child.sendline("50")
     child.expect("Your call")
@@ -256,7 +246,8 @@ def test_wider_offers_at_the_tutor_prompt(tmp_path: Path) -> None:
 
 
 def test_wider_offers_in_polish(tmp_path: Path) -> None:
-    lines = [*lesson_answers(), "0", "oferta W zamiana ♠A,♥A ♣K", "oferta W kup ♠", "koniec"]
+    at_first_closed_deal(tmp_path)
+    lines = ["0", "oferta W zamiana ♠A,♥A ♣K", "oferta W kup ♠", "koniec"]
     result = scripted(tmp_path, lines, "--level", "9", "--lang", "pl")
     assert result.returncode == 0, result.stderr
     out = result.stdout
