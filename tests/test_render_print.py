@@ -366,17 +366,17 @@ def past_the_edge(pdf: Path) -> list[str]:
 
 @pytest.mark.parametrize("lang", ["both", "en", "pl"])
 def test_four_deals_a_page_with_trick_tables_in_every_language(lang: str, tmp_path: Path) -> None:
-    """Level 3's six deals come after its words: four on a page, then two on the next, at the
+    """Level 1's six deals come after its words: four on a page, then two on the next, at the
     size a page of two has, each language shown whole; a page of its own at full size with
     --per-page 1 (the solver's tables included: they make each deal a third taller)."""
-    level = str(LEVELS / "level-03.yaml")
+    level = str(LEVELS / "level-01.yaml")
     sizes = {}
     for per_page, expected in (("4", [4, 2]), ("2", [2, 2, 2]), ("1", [1] * 6)):
         out = rendered(tmp_path / per_page, level, "--per-page", per_page, "--lang", lang)
-        pages = [page for page in deals_a_page(out / "level-03.pdf") if page[0]]
+        pages = [page for page in deals_a_page(out / "level-01.pdf") if page[0]]
         assert [count for count, _ in pages] == expected, per_page
         sizes[per_page] = [size for _, size in pages]
-        assert not past_the_edge(out / "level-03.pdf")
+        assert not past_the_edge(out / "level-01.pdf")
     assert sizes["4"][0] < sizes["4"][1] == sizes["2"][0]  # two a page: the size of two
     assert sizes["2"][0] < sizes["1"][0]  # a page of its own: never shrunk
 
