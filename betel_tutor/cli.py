@@ -994,7 +994,7 @@ def learn_command(
         if strength not in STRENGTHS:
             raise NotationError("cli.bad_strength", token=strength, position=0)
         if web:
-            _serve_web(level, lang, open_hands, seed, strength, fourth, practice, port)
+            _serve_web(level, lang, open_hands, seed, strength, fourth, practice, port, language)
             return
         path = store.default_path()
         keeper = store.Keeper(path)
@@ -1080,9 +1080,14 @@ def _serve_web(
     fourth: bool,
     practice: bool,
     port: int,
+    language: str,
 ) -> None:
-    """``learn --web``: the same options, passed to the full-screen tutor each browser runs."""
+    """``learn --web``: the same options, passed to the full-screen tutor each browser runs.
+    The port is bound before the address is printed; a busy one is one line and exit 2."""
+    import errno
+
     from betel_tutor.errors import NotationError
+    from betel_tutor.i18n import translate
 
     if not 1 <= port <= 65535:
         raise NotationError("cli.bad_port", token=str(port), position=0)
@@ -1093,12 +1098,20 @@ def _serve_web(
     arguments += ["--open"] * open_hands + ["--fourth"] * fourth + ["--practice"] * practice
     from betel_tutor.screen import run as full_screen
 
+    def say(line: str) -> None:
+        typer.echo(line, err=True)
+
     try:
-        full_screen.serve(arguments, port=port)
+        server = full_screen.web_server(arguments, port=port, lang=language, say=say)
     except OSError as error:
-        raise NotationError(
-            "cli.port_unusable", token=str(port), position=0, detail=error.strerror or str(error)
-        ) from None
+        if error.errno == errno.EADDRINUSE:
+            raise NotationError("cli.port_in_use", token=str(port), position=0) from None
+        if error.errno == errno.EACCES:
+            raise NotationError("cli.port_denied", token=str(port), position=0) from None
+        code = errno.errorcode.get(error.errno or 0, "?")
+        raise NotationError("cli.port_unusable", token=str(port), position=0, detail=code) from None
+    typer.echo(translate("web.serving", language, url=server.url))
+    server.serve()
 
 
 @app.command("progress")
