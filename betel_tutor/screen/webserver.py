@@ -182,7 +182,8 @@ class LearnerServer:
         app.add_routes(
             [
                 web.get("/", self._page),
-                web.get("/ws/{token}", self._socket),
+                web.get("/ws", self._socket),  # no token: refused like a wrong one
+                web.get("/ws/{token:.*}", self._socket),
                 web.static("/static", _STATIC, show_index=False, follow_symlinks=False),
             ]
         )
@@ -197,6 +198,8 @@ class LearnerServer:
         # A page on another site can reach 127.0.0.1 by a name of its own (DNS rebinding):
         # its requests carry that name as Host.
         if request.host != self.address:
+            if request.path.startswith("/ws"):
+                self._refused(request)
             raise web.HTTPForbidden(text=translate("web.forbidden", self._lang))
         response = await handler(request)  # type: ignore[misc]
         assert isinstance(response, web.StreamResponse)
@@ -205,8 +208,12 @@ class LearnerServer:
     def _has_token(self, given: str | None) -> bool:
         return given is not None and hmac.compare_digest(given.encode(), self.token.encode())
 
+    def _refused(self, request: web.Request) -> None:
+        origin = webframes.shown(request.headers.get("Origin", ""))
+        self._say(translate("web.refused", self._lang, origin=origin))
+
     def _too_many(self) -> str:
-        return translate_plural("web.too_many", MAX_TUTORS, self._lang, n=MAX_TUTORS)
+        return translate_plural("web.too_many", MAX_TUTORS, self._lang)
 
     async def _page(self, request: web.Request) -> web.StreamResponse:
         if not self._has_token(request.query.get("token")):
@@ -230,8 +237,8 @@ class LearnerServer:
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         origin = request.headers.get("Origin", "")
-        if not self._has_token(request.match_info["token"]) or origin != self.origin:
-            self._say(translate("web.refused", self._lang, origin=webframes.shown(origin)))
+        if not self._has_token(request.match_info.get("token")) or origin != self.origin:
+            self._refused(request)
             raise web.HTTPForbidden(text=translate("web.forbidden", self._lang))
         if self._seats >= MAX_TUTORS:
             self._say(self._too_many())
