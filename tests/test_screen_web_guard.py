@@ -5,11 +5,13 @@ Refused: the page and the socket without the printed token or with a wrong one, 
 another page (Origin), any request naming another host; none of them starts a tutor. A bad frame
 or a huge resize changes nothing and prints no traceback; a closed socket ends its tutor; past
 ``MAX_TUTORS`` a tab is refused with a message; Ctrl-C ends the server and every tutor within
-2 s; a busy port is one line and exit 2, before any address is printed."""
+2 s, and ``kill -9`` of the server its tutors too; a busy port is one line and exit 2, before
+any address is printed."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import socket
 import time
@@ -175,6 +177,29 @@ def test_past_the_limit_a_tab_is_refused_and_ctrl_c_ends_every_tutor(tmp_path: P
     told = "".join(served.stderr)
     assert told.count(f"{MAX_TUTORS} tutors are open already") == 1, told
     assert "Traceback" not in told, told
+
+
+def test_a_tutor_dies_with_its_server_even_by_kill_9(tmp_path: Path) -> None:
+    with served_tutor(tmp_path) as served:
+
+        async def tab() -> set[int]:
+            async with (
+                aiohttp.ClientSession() as http,
+                http.ws_connect(socket_url(served), origin=served.origin) as ws,
+            ):
+                await drawn(ws, "Your hand")
+                tutors = children(served.process.pid)
+                assert len(tutors) == 1
+                served.process.kill()  # no time to end anything
+                served.process.wait()
+                return tutors
+
+        tutors = asyncio.run(tab())
+        try:
+            assert served.wait_for(lambda: not any(map(alive, tutors)), timeout=3)
+        finally:  # left behind only if the test fails: not left for the next one
+            for pid in filter(alive, tutors):
+                os.kill(pid, signal.SIGKILL)
 
 
 @pytest.mark.parametrize(

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import ctypes
 import hashlib
 import hmac
 import html
@@ -47,6 +48,7 @@ from betel_tutor.screen.webframes import Focus, Ping, Resize, Typed
 
 MAX_TUTORS = 4  # each is a Python process of about 55 MB
 GRACE = 1.0  # seconds a tutor has to quit by itself (saving its place) before it is killed
+_PR_SET_PDEATHSIG = 1  # prctl(2)
 _TOLD = 10  # bad frames told per connection: a page sending thousands fills no terminal
 _PAGE = Path(__file__).parent / "web"
 _STATIC = Path(textual_serve.__file__).parent / "static"
@@ -119,6 +121,7 @@ class _Tutor(AppService):
             stderr=asyncio.subprocess.PIPE,
             env=environment,
             start_new_session=True,
+            preexec_fn=_dies_with(os.getpid()),
         )
         self._stdin = process.stdin
         return process
@@ -296,6 +299,22 @@ class LearnerServer:
         closing = [asyncio.ensure_future(ws.close(code=going)) for ws in self._sockets]
         if closing:
             await asyncio.wait(closing, timeout=GRACE / 2)
+
+
+def _dies_with(parent: int) -> Callable[[], None]:
+    """In the forked tutor, before it runs: killed if the server dies (``kill -9`` included,
+    which leaves the server no time to end it), through Linux's parent-death signal."""
+
+    def arrange() -> None:
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):  # not Linux: the server's own ending must do
+            return
+        if os.getppid() != parent:  # the server died before the signal was arranged
+            os._exit(1)
+
+    return arrange
 
 
 async def _locked_down(request: web.Request, response: web.StreamResponse) -> None:
