@@ -11,6 +11,8 @@ any address is printed."""
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
 import os
 import signal
 import socket
@@ -22,7 +24,7 @@ import pytest
 from typer.testing import CliRunner
 
 from betel_tutor.cli import app
-from betel_tutor.screen.webserver import MAX_TUTORS
+from betel_tutor.screen.webserver import MAX_TUTORS, page_policy
 from tests.web_server import Served, children, resident_kb, served_tutor
 
 BAD_FRAMES = ["not json", "[]", '["stdin",5]', '["resize",{}]', "[" * 50_000]
@@ -67,6 +69,21 @@ async def refused(
 async def status_of(url: str, **headers: str) -> tuple[int, dict[str, str], str]:
     async with aiohttp.ClientSession() as http, http.get(url, headers=headers) as response:
         return response.status, dict(response.headers), await response.text()
+
+
+def test_the_page_policy_allows_the_page_s_own_inline_code_and_no_other() -> None:
+    page = (
+        "<script src='/static/x.js'></script><script>go()</script>"
+        "<button onClick=\"refresh()\">a</button><a onmouseover='a &amp;&amp; b()'>b</a>"
+    )
+    policy = page_policy(page, "127.0.0.1:8000")
+    sha = [
+        "'sha256-" + base64.b64encode(hashlib.sha256(code.encode()).digest()).decode() + "'"
+        for code in ("go()", "refresh()", "a && b()")
+    ]
+    assert f"script-src 'self' {sha[0]} 'unsafe-hashes' {sha[1]} {sha[2]};" in policy
+    assert "connect-src ws://127.0.0.1:8000;" in policy
+    assert "'unsafe-inline'" not in policy.split("script-src")[1].split(";")[0]
 
 
 def test_without_the_token_or_from_elsewhere_nothing_starts(tmp_path: Path) -> None:

@@ -80,7 +80,10 @@ def page_policy(page: str, address: str) -> str:
         return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
 
     scripts = re.findall(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", page, re.DOTALL | re.I)
-    handlers = re.findall(r"\son[a-z]+=\"([^\"]*)\"", page, re.I)
+    handlers = [
+        html.unescape(double or single)  # an attribute is hashed as the browser reads it
+        for double, single in re.findall(r"\son[a-z]+=(?:\"([^\"]*)\"|'([^']*)')", page, re.I)
+    ]
     allowed = ["'self'", *dict.fromkeys(map(digest, scripts))]
     if handlers:
         allowed += ["'unsafe-hashes'", *dict.fromkeys(map(digest, handlers))]
