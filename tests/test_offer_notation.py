@@ -5,17 +5,25 @@ card's rank or another seat (Pd, Zach, Pn, not S, W, N)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from betel_tutor.auction import Call, legal_calls, start
 from betel_tutor.cards import BETEL_DECK, Card, Suit
 from betel_tutor.errors import NotationError
+from betel_tutor.resources import data_dir
 from betel_tutor.seats import NORTH, SOUTH, WEST, Seat, seats
 from betel_tutor.trade import Offer, format_offer, parse_offer
 from betel_tutor.trade.model import OfferKind
+from betel_tutor.tutor.events import Event, Offered, Refused, lines
+from betel_tutor.tutor.progress import Progress
+from betel_tutor.tutor.session import Session, prompt_of
+from tests.test_tutor_trade import lesson_answers
 
 CARDS = st.sampled_from(BETEL_DECK)
 SUITS = st.sampled_from(list(Suit))
@@ -167,3 +175,84 @@ def test_a_card_in_an_offer_is_not_a_seat() -> None:
 )
 def test_a_bare_question_mark_is_the_price_only_after_the_sides(typed: str, written: str) -> None:
     assert format_offer(parse_offer(typed)) == written
+
+
+# -- at the tutor's table (level 9, in Polish) ---------------------------------------------------
+def polish_trading_session() -> tuple[Session, list[Event]]:
+    """A Polish session at level 9 at the learner's first call, trade on; and every event
+    shown until then."""
+    session = Session(Progress(), lang="pl")
+    answers = iter(lesson_answers())
+    events = session.start(9)
+    seen = list(events)
+    for _ in range(200):
+        prompt = prompt_of(events)
+        assert prompt is not None
+        if prompt.expects == "call":
+            return session, seen
+        typed = {"answer": None, "bid": "0", "offer": "nie"}.get(prompt.expects, "")
+        events = session.handle(next(answers) if typed is None else typed)
+        seen += events
+    raise AssertionError("no call prompt at level 9")
+
+
+def test_the_tutor_writes_and_reads_polish_seats_in_offers() -> None:
+    session, seen = polish_trading_session()
+    said = "\n".join(lines(seen))
+    assert "oferta Zach zamiana ♥7 ♠A 20" in said and "oferta Pn odzywka pas 15" in said
+    assert re.search(r"oferta [NSWE] ", said) is None, said
+    for typed, to in (("oferta Pn odzywka pas 15", "N"), ("oferta Zach zobacz ♠ 10", "W")):
+        events = session.handle(typed)
+        # Read: answered by the player, or refused by a rule of trade, never as notation.
+        answered = [e for e in events if isinstance(e, Offered)]
+        refused = [e for e in events if isinstance(e, Refused)]
+        assert answered or refused, lines(events)
+        if answered:
+            assert answered[0].to == to
+        else:
+            assert refused[0].rule is not None, refused[0].text
+    events = session.handle("oferta Z zobacz ♠ 10")
+    assert not any(isinstance(e, Refused) and e.rule is None for e in events), lines(events)
+
+
+@pytest.mark.parametrize("seat", ["P", "Pd", "X"])
+def test_an_offer_to_no_other_player_says_how_to_name_them(seat: str) -> None:
+    """P is both Północ and Południe, Pd is the learner: the refusal names the two others as
+    they are written."""
+    session, _ = polish_trading_session()
+    events = session.handle(f"oferta {seat} zobacz ♠ 10")
+    refused = [e for e in events if isinstance(e, Refused)]
+    assert refused and refused[0].reason == "offer_bad_seat"
+    assert refused[0].text == (
+        f"„{seat}” nie jest innym graczem przy stole: napisz Zach (Zachód) albo Pn (Północ)"
+    )
+
+
+# -- what the Polish learner reads -----------------------------------------------------------------
+LETTER_OFFER = re.compile(r"(?<![\w♠♥♦♣])[NSWE]>[NSWE](?!\w)|\boferta [NSWE]\b")
+
+
+def polish_texts(value: Any) -> Iterator[str]:
+    """Every Polish text of a scenario file: the values under ``pl``."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key == "pl" and isinstance(item, str):
+                yield item
+            else:
+                yield from polish_texts(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from polish_texts(item)
+
+
+def test_no_polish_text_writes_a_seat_of_an_offer_as_one_letter() -> None:
+    from betel_tutor import i18n
+
+    catalog = i18n.catalog("pl")
+    texts = {key: " ".join(catalog.messages[key]) for key in catalog}
+    for path in sorted(data_dir("scenarios").rglob("*.yaml")):
+        document = yaml.safe_load(path.read_text(encoding="utf-8"))
+        texts |= {f"{path.name} #{n}": text for n, text in enumerate(polish_texts(document))}
+    assert len(texts) > 1000
+    found = {where: m.group() for where, text in texts.items() if (m := LETTER_OFFER.search(text))}
+    assert found == {}

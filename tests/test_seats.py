@@ -95,3 +95,20 @@ def test_an_initial_reads_only_where_it_names_one_seat() -> None:
     with pytest.raises(ValueError):
         Seat.parse("Wsch")  # no East at a table of three
     assert Seat.parse("wsch", 4) is Seat(1, 4) and Seat.parse("PN") is NORTH
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_who_wins_the_trick_is_answered_with_any_seat_form(lang: str) -> None:
+    """The trick-winner quiz reads the seat the learner names as Seat.parse does: the short
+    forms the tutor writes in Polish, and Z for Zachód, in either language."""
+    from betel_tutor.cards import parse_card
+    from betel_tutor.scenario.model import Quiz, Text
+    from betel_tutor.scenario.quizzes import parse_typed_answer
+
+    question = Text(en="Who wins?", pl="Kto bierze?")
+    trick = Quiz("trick-winner", question, "♥K", {"trick": "♥9 ♥K ♠A"})
+    played = {SOUTH: "♥9", WEST: "♥K", NORTH: "♠A"}
+    for seat, card in played.items():
+        for written in {seat.short("pl"), seat.short(lang), seat.localized(lang)}:
+            assert parse_typed_answer(trick, written, lang) == parse_card(card), written
+    assert parse_typed_answer(trick, "Z", lang) == parse_card("♥K")
