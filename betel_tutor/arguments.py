@@ -2,9 +2,9 @@
 
 ``Auction.call("1♣")`` once failed deep inside with ``AttributeError: 'str' object has no
 attribute 'take'``, and ``play_card(state, "♠A")`` said the player does not hold ♠A. An entry
-point that takes a ``Call``, a ``Card``, cards, a ``Contract`` or a ``Suit`` checks it here, and
-text is refused with a :class:`~betel_tutor.errors.WrongArgument` (a ``TypeError``) that names
-the function reading it:
+point that takes a ``Call``, a ``Card``, cards, a ``Contract``, a ``Suit`` or an ``Offer``
+checks it here, and text is refused with a :class:`~betel_tutor.errors.WrongArgument` (a
+``TypeError``) that names the function reading it:
 
 >>> from betel_tutor.auction import Call
 >>> try:
@@ -29,6 +29,7 @@ READERS = {
     "Card": "betel_tutor.cards.parse_card",
     "Contract": "betel_tutor.contracts.parse_contract",
     "Suit": "betel_tutor.cards.Suit.parse",
+    "Offer": "betel_tutor.trade.parse_offer",
 }
 """The function that reads each kind of value from text."""
 MANY_READERS = {"Card": "betel_tutor.cards.parse_cards"}

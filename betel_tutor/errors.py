@@ -112,5 +112,5 @@ class ScenarioError(BetelError, ValueError):
 
 class WrongArgument(BetelError, TypeError):
     """A library function given text (or another type) where it takes a value: a ``Call``,
-    a ``Card``, cards, a ``Contract`` or a ``Suit``. The message names the function that reads
+    a ``Card``, cards, a ``Contract``, a ``Suit`` or an ``Offer``. The message names what reads
     the text (:mod:`betel_tutor.arguments`)."""

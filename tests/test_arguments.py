@@ -1,6 +1,7 @@
 """The library takes values, not their text: each public entry point that takes a Call, a
-Card, cards, a Contract or a Suit refuses a string with a TypeError naming the function that
-reads it (and another type with a TypeError naming both types), in both languages."""
+Card, cards, a Contract, a Suit or an Offer refuses a string with a TypeError naming the
+function that reads it (and another type with a TypeError naming both types), in both
+languages."""
 
 from __future__ import annotations
 
@@ -23,12 +24,15 @@ from betel_tutor.rules import (
     trick_winner,
 )
 from betel_tutor.scoring import score
+from betel_tutor.seats import SOUTH, WEST
+from betel_tutor.trade import Ledger, Moment, Offer, answer, parse_offer
 
 HANDS = (
     parse_cards("♠A ♠K ♠Q ♥A ♥K ♥Q ♦A ♦K ♦Q ♣A"),
     parse_cards("♠J ♠10 ♠9 ♥J ♥10 ♥9 ♦J ♦10 ♦9 ♣K"),
     parse_cards("♠8 ♠7 ♥8 ♥7 ♦8 ♦7 ♣Q ♣J ♣10 ♣9"),
 )
+HANDS_DEALT = tuple(frozenset(hand) for hand in HANDS)
 HAND = HANDS[0]
 TRICK = parse_cards("♥9")
 HAND_TEXT = "♠AKQ ♥AKQ ♦AKQ ♣A"
@@ -40,12 +44,18 @@ def t(value: object) -> Any:
     return value
 
 
+def bidding() -> Moment:
+    """The auction's first call, in which trade may begin (a seeing offer: rules 17, 20)."""
+    return Moment.of_auction(apply_call(start(), Call.parse("1♠")), SOUTH, HANDS_DEALT)
+
+
 def playing() -> Any:
     return start_play(BETEL, HANDS, parse_contract("1NT"), declarer=0)
 
 
 # (what is called, the entry point it names, the kind it takes, the text given, its reader)
 CALL, CARD, CONTRACT = "auction.parse_call", "cards.parse_card", "contracts.parse_contract"
+SUIT = "cards.Suit.parse"
 ONE_TEXT: list[tuple[Callable[[], object], str, str, str, str]] = [
     (lambda: Auction().call(t("1♣")), "Auction.call", "Call", "1♣", CALL),
     (lambda: apply_call(start(), t("pass")), "apply_call", "Call", "pass", CALL),
@@ -68,7 +78,16 @@ ONE_TEXT: list[tuple[Callable[[], object], str, str, str, str]] = [
     (lambda: check_play(HAND, TRICK, t("♥A")), "check_play", "Card", "♥A", CARD),
     (lambda: parse_contract("1♠") < t("2♠"), "Contract <", "Contract", "2♠", CONTRACT),
     (lambda: parse_contract("1♠") >= t("B3"), "Contract >=", "Contract", "B3", CONTRACT),
-    (lambda: free_play(t("♠")), "free_play", "Suit", "♠", "cards.Suit.parse"),
+    (lambda: free_play(t("♠")), "free_play", "Suit", "♠", SUIT),
+    (lambda: Offer("play", SOUTH, WEST, 10, card=t("♠A")), "Offer(card=…)", "Card", "♠A", CARD),
+    (lambda: Offer("swap", SOUTH, WEST, give=t("♥7")), "Offer(give=…)", "Card", "♥7", CARD),
+    (lambda: Offer("show", SOUTH, WEST, suit=t("♠")), "Offer(suit=…)", "Suit", "♠", SUIT),
+    (lambda: Offer("call", SOUTH, WEST, 15, call=t("pass")), "Offer(call=…)", "Call", "pass", CALL),
+    (lambda: answer(bidding(), Ledger(), t("S>W see hand +20"), accept=True),
+     "answer", "Offer", "S>W see hand +20", "trade.parse_offer"),
+    (lambda: answer(bidding(), Ledger(), parse_offer("S>W swap ♥Q ♠"), accept=True,
+                    precise=t("♠J")),
+     "answer(precise=…)", "Card", "♠J", CARD),
 ]  # fmt: skip
 
 
@@ -104,6 +123,8 @@ MANY_TEXT: list[tuple[Callable[[], object], str, str]] = [
     (lambda: trick_winner(t("♠A ♣2 ♦2"), trump="♠"), "trick_winner", "♠A ♣2 ♦2"),
     (lambda: refusal(t(HAND_TEXT), TRICK, HAND[0]), "refusal", HAND_TEXT),
     (lambda: check_play(HAND, t("♥9"), HAND[0]), "check_play", "♥9"),
+    (lambda: Offer("swap", SOUTH, WEST, give=HAND[0], want=HANDS[1][0], gives_more=t("♠K")),
+     "Offer(gives_more=…)", "♠K"),
 ]  # fmt: skip
 
 
@@ -150,3 +171,5 @@ def test_the_values_themselves_are_taken_as_before() -> None:
     assert play_card(state, Card.parse("♠A")).current == (Card.parse("♠A"),)
     assert parse_contract("1♠") < parse_contract("2♠") and free_play(None) == free_play()
     assert isinstance(Contract.parse("pass ♠"), Contract)
+    offer = Offer("swap", SOUTH, WEST, 20, give=HAND[0], want=HANDS[1][0])
+    assert offer == parse_offer("S>W swap ♠A ♠J +20")
