@@ -127,10 +127,11 @@ class Seat(int):
         for lang in i18n.LANGUAGES:
             words += [self.localized(lang), self.short(lang)]
         others = [seat for seat in seats(self.count) if seat != self]
+        lettered = {_fold(other.letter) for other in others}
         for lang in i18n.LANGUAGES:
             initial = self.localized(lang)[0]
-            taken = {_fold(o.localized(lang))[0] for o in others} | {o.letter for o in others}
-            if _fold(initial) not in {_fold(word) for word in taken}:
+            taken = lettered | {_fold(other.localized(lang))[0] for other in others}
+            if _fold(initial) not in taken:
                 words.append(initial)
         return tuple(dict.fromkeys(words))
 
