@@ -21,8 +21,11 @@ check before they work; they call :func:`explain_failure` when a value fails the
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypeVar
 
 from betel_tutor.errors import WrongArgument
+
+T = TypeVar("T")
 
 READERS = {
     "Call": "betel_tutor.auction.parse_call",
@@ -55,14 +58,17 @@ def require(value: object, kind: type, where: str, *, optional: bool = False) ->
         raise wrong(value, kind, where)
 
 
-def require_all(values: object, kind: type, where: str) -> None:
-    """Refuse ``values`` unless it is a collection of ``kind``: a hand, a trick, a dubel.
-    Text is refused whole (a hand written ``"♠AK ♥7"`` is not a collection of cards)."""
+def require_all(values: object, kind: type[T], where: str) -> tuple[T, ...]:
+    """``values`` as a tuple, refused unless they are all ``kind``: a hand, a trick, a dubel.
+    Text is refused whole (a hand written ``"♠AK ♥7"`` is not a collection of cards). The
+    tuple is what the caller goes on with: an iterator given is used up by the check."""
     if isinstance(values, str) or not isinstance(values, Iterable):
         raise wrong(values, kind, where, many=True)
-    for value in values:
+    taken = tuple(values)
+    for value in taken:
         if not isinstance(value, kind):
             raise wrong(value, kind, where)
+    return taken
 
 
 def explain_failure(where: str, kind: type, *collections: object) -> None:

@@ -324,11 +324,13 @@ class Auction:
         unknown = sorted(set(options) - known)
         if unknown:
             raise TypeError(f"unknown auction options: {', '.join(unknown)}")
-        for hand in hands or ():
-            require_all(hand, Card, "Auction(hands=…)")
+        frozen_hands = (
+            tuple(frozenset(require_all(hand, Card, "Auction(hands=…)")) for hand in hands)
+            if hands is not None
+            else None
+        )
         if dubel is not None:
-            require_all(dubel, Card, "Auction(dubel=…)")
-        frozen_hands = tuple(frozenset(hand) for hand in hands) if hands is not None else None
+            dubel = require_all(dubel, Card, "Auction(dubel=…)")
         self.state = start(
             Options(**options),
             hands=frozen_hands,

@@ -128,10 +128,7 @@ def start_play(
     """The first trick about to be led. In Betel the declarer leads, after three passes (and
     in free play) the dealer (spec §5); in bridge the declarer's left-hand opponent."""
     require(contract, Contract, "start_play")
-    given = list(hands)  # read once: an iterator of hands is checked, then frozen
-    for hand in given:
-        require_all(hand, Card, "start_play")
-    frozen = tuple(frozenset(hand) for hand in given)
+    frozen = tuple(frozenset(require_all(hand, Card, "start_play")) for hand in hands)
     if len(frozen) != profile.seats:
         raise ValueError(f"{profile.name} is played with {profile.seats} hands")
     if leader is None:

@@ -25,6 +25,7 @@ from betel_tutor.rules import (
 )
 from betel_tutor.scoring import score
 from betel_tutor.seats import SOUTH, WEST
+from betel_tutor.solver import solve, solve_position
 from betel_tutor.trade import Ledger, Moment, Offer, answer, parse_offer
 
 HANDS = (
@@ -125,6 +126,8 @@ MANY_TEXT: list[tuple[Callable[[], object], str, str]] = [
     (lambda: check_play(HAND, t("♥9"), HAND[0]), "check_play", "♥9"),
     (lambda: Offer("swap", SOUTH, WEST, give=HAND[0], want=HANDS[1][0], gives_more=t("♠K")),
      "Offer(gives_more=…)", "♠K"),
+    (lambda: solve(t([HAND_TEXT, *HANDS[1:]])), "solve", HAND_TEXT),
+    (lambda: solve_position(HANDS, trick=t("♠A")), "solve", "♠A"),
 ]  # fmt: skip
 
 
@@ -171,5 +174,13 @@ def test_the_values_themselves_are_taken_as_before() -> None:
     assert play_card(state, Card.parse("♠A")).current == (Card.parse("♠A"),)
     assert parse_contract("1♠") < parse_contract("2♠") and free_play(None) == free_play()
     assert isinstance(Contract.parse("pass ♠"), Contract)
+    # Hands may come as any iterables, iterators too: they are checked and kept whole.
+    from_iterators = start_play(BETEL, (iter(hand) for hand in HANDS), free_play(), declarer=None)
+    assert from_iterators.hands == tuple(frozenset(hand) for hand in HANDS)
+    auction = Auction(hands=[iter(hand) for hand in HANDS], dubel=parse_cards("♠8 ♠7"))
+    assert auction.state.hands == from_iterators.hands and auction.dubel == tuple(
+        parse_cards("♠8 ♠7")
+    )
+    assert solve([iter(hand) for hand in HANDS], declarer=0) == solve(HANDS, declarer=0)
     offer = Offer("swap", SOUTH, WEST, 20, give=HAND[0], want=HANDS[1][0])
     assert offer == parse_offer("S>W swap ♠A ♠J +20")
