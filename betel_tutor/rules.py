@@ -2,7 +2,8 @@
 
 These two functions are the hot path of random playouts and of the solver's reference checks,
 so they are written for speed: interned cards compared by identity, no allocation beyond the
-result.
+result. Text given for cards (``legal_plays("♥AK8", …)``) is not looked for beforehand: it is
+named when it fails them, with what reads it (:mod:`betel_tutor.arguments`).
 
 >>> from betel_tutor.cards import parse_cards
 >>> hand = parse_cards("♥AK8 ♠7")
