@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from betel_tutor.errors import BetelError
-from betel_tutor.files import write_atomic
+from betel_tutor.files import free_name, set_aside, write_atomic
 from betel_tutor.match import CHIPS, Match
 
 FORMAT = "betel-tutor-progress/1"
@@ -344,29 +344,12 @@ def _with_match(path: Path, text: str, progress: Progress, raw: Any) -> Progress
         return replace(progress, match=parse_match(raw))
     except (ValueError, TypeError) as error:
         try:
-            aside = _free_name(path, "bad")
+            aside = free_name(path, "bad")
             write_atomic(aside, text)
             save(path, progress)
         except OSError:
             aside = path
         return replace(progress, match_set_aside=(aside, str(error)))
-
-
-def _free_name(path: Path, why: str) -> Path:
-    number = 1
-    while os.path.lexists(aside := path.with_name(f"{path.name}.{why}-{number}")):
-        number += 1
-    return aside
-
-
-def set_aside(path: Path, why: str = "old") -> Path | None:
-    """Rename ``path`` (whatever it is: a file, a symlink, a FIFO) to the first free
-    ``<name>.<why>-<n>``; nothing is ever deleted. ``OSError`` if the rename fails."""
-    if not os.path.lexists(path):
-        return None
-    aside = _free_name(path, why)
-    path.rename(aside)
-    return aside
 
 
 def save(path: Path, progress: Progress) -> None:
