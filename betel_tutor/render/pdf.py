@@ -14,11 +14,11 @@ from __future__ import annotations
 import io
 import multiprocessing
 import sys
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from types import TracebackType
 
-from betel_tutor.cores import usable_workers
+from betel_tutor.cores import usable_workers, worker_pool
 
 _FAILURE: list[str] = []  # in a worker: why WeasyPrint could not be imported, if it could not
 
@@ -146,8 +146,8 @@ class Printer:
 
     def __init__(self, *, documents: int) -> None:
         method = "fork" if sys.platform.startswith("linux") else None
-        self._pool = ProcessPoolExecutor(
-            max_workers=usable_workers(documents),
+        self._pool = worker_pool(
+            usable_workers(documents),
             mp_context=multiprocessing.get_context(method),
             initializer=_start,
         )

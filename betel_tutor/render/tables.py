@@ -121,7 +121,7 @@ class Analyses:
     as a context manager: leaving it waits for what was started and keeps it."""
 
     def __init__(self, deals: list[DealSpec], *, use_cache: bool = True) -> None:
-        from betel_tutor.cores import usable_workers
+        from betel_tutor.cores import usable_workers, worker_pool
 
         self._deals = deals
         self._use_cache = use_cache
@@ -145,7 +145,7 @@ class Analyses:
         workers = usable_workers(len(missing))
         if workers > 1:
             _load_solver()  # once, here, rather than in every worker
-            self._pool = ProcessPoolExecutor(max_workers=workers)
+            self._pool = worker_pool(workers)
             for key in missing:
                 self._pending[key] = self._pool.submit(analyse, deals[self._first[key]])
 

@@ -13,7 +13,7 @@ import stat
 from collections.abc import Iterator, Sequence
 
 from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, Card, CardRun
-from betel_tutor.cores import usable_workers
+from betel_tutor.cores import usable_workers, worker_pool
 from betel_tutor.errors import BetelError
 from betel_tutor.scenario.deals import Unsatisfiable, realize
 from betel_tutor.scenario.model import DealSpec, Note, Quiz, Scenario
@@ -52,10 +52,8 @@ def check_files(paths: Sequence[str], *, workers: int = 1) -> list[Problem]:
     workers = usable_workers(workers)
     if workers <= 1 or len(paths) < 2 * workers:
         return [problem for path in paths for problem in check_file(path)]
-    from concurrent.futures import ProcessPoolExecutor  # 30 ms to import: only when spreading
-
     chunk = max(1, len(paths) // (4 * workers))  # a few chunks each, to even out the load
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with worker_pool(workers) as pool:
         checked = pool.map(check_file, paths, chunksize=chunk)
         return [problem for problems in checked for problem in problems]
 
