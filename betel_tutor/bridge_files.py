@@ -665,8 +665,8 @@ def _lin_boards(text: str, path: str) -> list[BridgeBoard]:
         raise _bad(path, 1, "no md| (deal) in the LIN text")
     try:
         parsed = lin.loads(text.replace("\r\n", "").replace("\n", ""))
-    except Exception as error:  # endplay raises what its types raise
-        raise _bad(path, None, str(error) or type(error).__name__) from None
+    except Exception:  # endplay raises what its types raise ("list index out of range")
+        raise _bad(path, None, ScenarioError("bridge.lin_unreadable")) from None
     boards = []
     for index, board in enumerate(parsed):
         if board.deal is None:

@@ -304,7 +304,9 @@ def check_command(
         if not files and not found:
             raise BetelError("cli.no_files", paths=" ".join(paths))
         count = default_workers(len(files)) if workers is None else _workers(workers, language)
-        problems = found + check_files(files, workers=count)
+        shown = _CheckProgress(language, len(files))
+        problems = found + check_files(files, workers=count, progress=shown)
+        shown.done()
         for problem in problems:
             typer.echo(problem.format(language))
         summary = translate(
@@ -316,6 +318,41 @@ def check_command(
         typer.echo(summary, err=True)
     if problems:
         raise typer.Exit(CHECK_FAILED)
+
+
+class _CheckProgress:
+    """``check``'s progress on stderr once it has run for :attr:`FIRST` seconds (a large folder
+    is never silent): in place on a terminal, every second; else a line every :attr:`EVERY`
+    seconds."""
+
+    FIRST = 0.8
+    EVERY = 5.0
+
+    def __init__(self, language: str, total: int) -> None:
+        import sys
+        import time
+
+        self.language, self.total = language, total
+        self.started = time.monotonic()
+        self.terminal = sys.stderr.isatty()
+        self.shown = 0.0  # when it was last shown (0: never)
+
+    def __call__(self, done: int) -> None:
+        import time
+
+        now = time.monotonic()
+        wait = 1.0 if self.terminal else self.EVERY
+        if now - self.started < self.FIRST or (self.shown and now - self.shown < wait):
+            return
+        from betel_tutor.i18n import translate
+
+        line = translate("cli.check_progress", self.language, done=done, total=self.total)
+        typer.echo(("\r" + line) if self.terminal else line, err=True, nl=not self.terminal)
+        self.shown = now
+
+    def done(self) -> None:
+        if self.terminal and self.shown:
+            typer.echo("", err=True)
 
 
 @app.command("schema")
@@ -466,7 +503,7 @@ def deal_command(
             used = usable_workers(8) if dear else 1
         else:
             used = _workers(workers, language)
-        if max_time is not None and max_time <= 0:
+        if max_time is not None and not 0 < max_time < 1e9:  # nan and inf too
             raise NotationError("finder.bad_max_time", token=str(max_time), position=0)
         if out is not None:  # refused before the search, not after it
             from pathlib import Path
@@ -717,14 +754,14 @@ def _make_folder(folder: Path) -> None:
     import os
 
     from betel_tutor.errors import BetelError
-    from betel_tutor.files import make_folders
+    from betel_tutor.files import make_folders, why_not
 
     if os.path.lexists(folder) and not os.path.isdir(folder):  # never raise, unlike Path's
         raise BetelError("cli.output_not_folder", path=str(folder))
     try:
         make_folders(folder)
     except OSError as error:
-        raise BetelError("cli.cannot_write", path=str(folder), detail=_os_detail(error)) from None
+        raise BetelError("cli.cannot_write", path=str(folder), detail=why_not(error)) from None
 
 
 def _check_outputs(paths: list[Path], force: bool) -> None:
@@ -741,17 +778,6 @@ def _check_outputs(paths: list[Path], force: bool) -> None:
         check_output(path, force=force)
 
 
-def _os_detail(error: OSError | ValueError) -> str:
-    """Why a file could not be written: the system's words for an ``OSError``; for anything
-    else (a NUL in the name) the catalog's, never Python's own text."""
-    from betel_tutor import i18n
-
-    strerror = getattr(error, "strerror", None)
-    if isinstance(strerror, str) and strerror:
-        return strerror
-    return i18n.translate("cli.bad_file_name", i18n.default_language())
-
-
 def _write_output(
     path: str, text: str | bytes, *, folder: bool, kind: str, force: bool, language: str
 ) -> None:
@@ -764,7 +790,7 @@ def _write_output(
     import os
 
     from betel_tutor.errors import BetelError
-    from betel_tutor.files import write_output
+    from betel_tutor.files import why_not, write_output
     from betel_tutor.i18n import translate
 
     if os.path.isdir(path):
@@ -775,7 +801,7 @@ def _write_output(
     try:
         kept = write_output(path, text, kind, force=force)
     except (OSError, ValueError) as error:  # ValueError: a NUL in the name
-        raise BetelError("cli.cannot_write", path=path, detail=_os_detail(error)) from None
+        raise BetelError("cli.cannot_write", path=path, detail=why_not(error)) from None
     if kept is not None:
         typer.echo(translate("cli.old_kept", language, path=path, aside=str(kept)), err=True)
 

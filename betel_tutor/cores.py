@@ -39,7 +39,9 @@ def worker_pool(
     """A pool of ``workers`` processes that end with this one, however it ends: each worker
     asks the system for a kill when its parent dies (Linux's parent-death signal), and one whose
     parent is already gone when it starts ends at once. Without it a ``kill -9`` of ``render``
-    left its workers running, computing for nobody."""
+    left its workers running, computing for nobody. The signal follows the thread that started
+    the workers (the caller's, on its first ``submit``): a pool is used by the thread that made
+    it."""
     from concurrent.futures import ProcessPoolExecutor
 
     return ProcessPoolExecutor(

@@ -12,6 +12,7 @@ beside it as ``<name>.bak-<n>`` (the progress file's damaged copies are named th
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import re
@@ -60,6 +61,33 @@ class FolderBusy(BetelError):
 
     def __init__(self, path: str | Path) -> None:
         super().__init__("files.folder_busy", path=str(path))
+
+
+# The system's reasons a file cannot be read or written, said from the catalogs
+# (``files.os_<name>``) in the user's language; any other is named by its code.
+_REASONS = (
+    "ENOENT", "EACCES", "EPERM", "ENOSPC", "EDQUOT", "ENOTDIR", "EISDIR", "ELOOP",
+    "ENAMETOOLONG", "EROFS", "EEXIST", "EIO", "EBUSY", "EXDEV", "EMFILE", "ENXIO",
+)  # fmt: skip
+
+
+def why_not(error: BaseException) -> BetelError:
+    """Why a file could not be read or written, as a message of the catalogs (to fill an
+    error's ``detail``), never Python's own text: the system's reason by its code, a NUL in a
+    name said as such.
+
+    >>> why_not(OSError(errno.ENOSPC, "No space left on device")).message("pl")
+    'Brak miejsca na urządzeniu'
+    >>> why_not(ValueError("embedded null byte")).message("en")
+    'not a file name (it holds a NUL character)'
+    """
+    code = getattr(error, "errno", None)
+    if not isinstance(error, OSError) or code is None:
+        return BetelError("files.bad_name")
+    name = errno.errorcode.get(code, str(code))
+    if name in _REASONS:
+        return BetelError(f"files.os_{name.lower()}")
+    return BetelError("files.os_other", code=name)
 
 
 def marked(data: bytes, kind: str) -> bytes:

@@ -174,7 +174,7 @@ def test_render_onto_a_full_disk(
     )
     assert status == 2
     assert one_line(err) == (
-        f"nie można zapisać {output / 'blue-suit.html'}: No space left on device "
+        f"nie można zapisać {output / 'blue-suit.html'}: Brak miejsca na urządzeniu "
         "(żaden plik nie został zapisany do połowy)"
     )
     assert last_week.read_bytes() == before

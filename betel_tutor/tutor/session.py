@@ -17,7 +17,7 @@ from pathlib import Path
 
 from betel_tutor import i18n
 from betel_tutor.errors import BetelError
-from betel_tutor.files import make_folders, write_output
+from betel_tutor.files import make_folders, why_not, write_output
 from betel_tutor.play import DealPlay
 from betel_tutor.tutor.commands import Command, Typed, parse_command
 from betel_tutor.tutor.context import Context, Settings
@@ -199,8 +199,7 @@ class Session:
             ctx.refuse(argument, error.reason, error.message(ctx.lang))
             return
         except (OSError, ValueError) as error:  # ValueError: a NUL in the name
-            strerror = getattr(error, "strerror", None)
-            detail = strerror if isinstance(strerror, str) and strerror else ctx.t("bad_name")
+            detail = why_not(error)
             message = ctx.t("save_failed", path=shown(named or name), detail=detail)
             ctx.refuse(argument, "save_failed", message)
             return
