@@ -158,3 +158,29 @@ def test_a_nul_in_a_file_name_is_said_from_the_catalog(
     assert "embedded null" not in err
     said = "to nie jest nazwa pliku (zawiera znak NUL) (żaden plik nie został zapisany do połowy)"
     assert one_line(err).endswith(said)
+
+
+def test_a_missing_weasyprint_is_said_from_the_catalog(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from betel_tutor.errors import BetelError
+    from betel_tutor.render.pdf import require_weasyprint
+
+    monkeypatch.setitem(sys.modules, "weasyprint", None)  # import weasyprint: ImportError
+    with pytest.raises(BetelError) as raised:
+        require_weasyprint()
+    assert raised.value.message("pl").endswith(": WeasyPrint nie jest zainstalowany")
+    assert "No module named" not in raised.value.message("en")
+
+
+def test_a_lin_text_without_a_deal_is_said_in_polish(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    lin = tmp_path / "empty.lin"
+    lin.write_text("pn|a,b,c,d|", encoding="utf-8")
+    status, _, err = run(capsys, "convert", str(lin), str(tmp_path / "out.yaml"), "--lang", "pl")
+    assert status == 2
+    assert one_line(err) == (
+        f"{lin}:1: to nie jest czytelny plik z rozdaniami brydżowymi: "
+        "brak md| (rozdania) w tekście LIN"
+    )

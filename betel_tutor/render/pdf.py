@@ -29,14 +29,18 @@ def require_weasyprint() -> None:
 
     failure = _import_failure()
     if failure is not None:
-        raise BetelError("render.no_pdf", detail=failure)
+        raise BetelError("render.no_pdf", detail=BetelError(failure))
 
 
 def _import_failure() -> str | None:
+    """The catalog's key for why WeasyPrint cannot be imported (never Python's own text), or
+    ``None`` when it can."""
     try:
         import weasyprint  # noqa: F401
-    except (ImportError, OSError) as error:  # OSError: Pango is missing
-        return str(error).splitlines()[0]
+    except ImportError:
+        return "render.no_weasyprint"
+    except OSError:  # its libraries (Pango) cannot be loaded
+        return "render.no_pango"
     return None
 
 
@@ -170,7 +174,7 @@ class Printer:
 
         failure = self._started.result()
         if failure is not None:
-            raise BetelError("render.no_pdf", detail=failure)
+            raise BetelError("render.no_pdf", detail=BetelError(failure))
 
     def submit(self, documents: list[str]) -> PendingPdf:
         """Start laying out ``documents`` (the longest first, so that the cores end together);
