@@ -36,6 +36,7 @@ COMMENTS: dict[str, tuple[str, str]] = {
 }
 _MARK = re.compile(rb"betel-tutor sha256:([0-9a-f]{64})")
 LIMIT = 512 * 1024 * 1024  # a file larger than this is not read to look for the mark
+CHUNK = 1024 * 1024  # bytes read at a time
 WAIT = 5.0  # seconds to wait for another writer of the same folder
 
 
@@ -128,11 +129,12 @@ def read_regular(path: str | Path, limit: int) -> bytes | None:
     except OSError:
         return None
     try:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):  # swapped since the lstat
+        found = os.fstat(handle)
+        if not stat.S_ISREG(found.st_mode) or found.st_size > limit:  # swapped since the lstat
             return None
         chunks: list[bytes] = []
         size = 0
-        while size <= limit and (chunk := os.read(handle, limit + 1 - size)):
+        while size <= limit and (chunk := os.read(handle, min(limit + 1 - size, CHUNK))):
             chunks.append(chunk)
             size += len(chunk)
         return None if size > limit else b"".join(chunks)
