@@ -151,4 +151,3 @@ def test_a_dds_entry_out_of_range_is_computed_again(
         bridge_dd.DoubleDummy.from_entry("", read_entry(entry))
     assert board_view() == first
     assert entry.read_text(encoding="utf-8") == text
-
