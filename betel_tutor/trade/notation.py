@@ -21,6 +21,7 @@ written with the short forms, ``Pn>Zach odzywka pas +60``: a lone W there would 
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from betel_tutor import i18n
@@ -37,6 +38,7 @@ _VERBS: dict[str, OfferKind] = {
     "show": "show", "pokaż": "show", "pokaz": "show",
     "see": "see", "zobacz": "see",
 }  # fmt: skip
+_PRICE = re.compile(r"[+-]?\d{1,18}")  # decimal digits of any script ("٣" is 3), never "²"
 _BUY = ("buy", "kup")  # buy WANT GIVE [price]: the offerer pays
 _SELL = ("sell", "sprzedaj")  # sell GIVE [price]: the buyer pays and gives back a card he chooses
 _ANY = ("?", "any", "dowolna")
@@ -77,7 +79,7 @@ def parse_offer(text: str, *, offerer: int | None = None, lang: str = "en") -> O
     if offerer is None:
         raise _bad(parties, text)
     price, open_price, named, asked = 0, 0, False, False
-    if rest and rest[-1].lstrip("+-").isdigit():
+    if rest and _PRICE.fullmatch(rest[-1]):
         price, named = int(rest.pop()), True
     elif rest and rest[-1] in ("+?", "-?") and len(rest) > 1:
         open_price = -1 if rest.pop().startswith("-") else 1
@@ -146,7 +148,7 @@ def parse_precise(
     cards: list[Card] = []
     price: int | None = None
     for token in text.replace(",", " ").split():
-        if token.lstrip("+").isdigit() and price is None:
+        if _PRICE.fullmatch(token) and not token.startswith("-") and price is None:
             price = int(token)
         else:
             cards.append(parse_card(token, lang=lang))
