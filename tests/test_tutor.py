@@ -327,7 +327,7 @@ def test_an_exchange_is_shown_before_it_is_made(tmp_path: Path) -> None:
     out = scripted(tmp_path, lines, "--level", "8").stdout
     assert "♠A is not in the dubel" in out
     preview = (
-        "You take ♠10 and lay ♠9: your hand becomes ♠10 87 ♥QJ 10 8 ♦9 ♣10 9, the dubel ♣A ♠9."
+        "You take ♠10 and lay ♠9: your hand becomes ♠10 8 7 ♥Q J 10 8 ♦9 ♣10 9, the dubel ♣A ♠9."
     )
     assert out.count(preview) == 2
     assert "Exchange not made: make your call again." in out

@@ -137,3 +137,20 @@ def test_no_praise_beside_a_review_that_names_a_costly_card() -> None:
         if all(seen.values()):
             break
     assert all(seen.values()), seen  # both cases met: the test looked at each
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_hands_are_written_with_a_space_between_every_card(lang: str) -> None:
+    """``♥A Q 10 9 8``, not ``♥AQ 10 98``; in Polish ``♥A D 10 9 8``, read back the same."""
+    from betel_tutor.cards import parse_cards
+    from betel_tutor.tutor.events import TableText
+
+    _, events = start_at(1, first_deal_step(1) - 1, lang)  # an open deal: every hand shown
+    hands = [e.text for e in events if isinstance(e, TableText) and "♠" in e.text]
+    hands = [line for line in hands if ")" not in line]  # not the numbered legal cards
+    assert len(hands) == 3, hands
+    for line in hands:
+        written = line[line.index("♠") :]
+        for token in written.split():
+            assert len(token.replace("10", "X")) <= 2, (token, line)  # a suit and one rank
+        assert len(parse_cards(written)) == 10, line
