@@ -33,6 +33,13 @@ from betel_tutor.tutor.text import shown, small_number
 FORCE = "--force"  # after ``save FILE``: write over a file this program did not write
 
 RULES = range(1, 22)  # the rules summary's points (spec §11)
+NO_HINT_SAYS = {  # prompts with no hint, and the message that says what to do there instead
+    "continue": "no_hint_continue",
+    "menu": "no_hint_menu",
+    "prediction": "no_hint_prediction",
+    "retry": "no_hint_retry",
+    "trump": "no_hint_trump",
+}
 
 
 class Session:
@@ -117,8 +124,12 @@ class Session:
             case _:
                 following = self.phase.command(ctx, typed)
                 if following is None:
-                    word = line.strip().split(" ", 1)[0]
-                    ctx.refuse(line, "not_now", ctx.t("not_now", word=shown(word)))
+                    word = shown(line.strip().split(" ", 1)[0])
+                    if typed.command is Command.HINT:  # say what to do instead
+                        said = NO_HINT_SAYS.get(self.phase.expects, "no_hint")
+                        ctx.refuse(line, "not_now", ctx.t(said, word=word))
+                    else:
+                        ctx.refuse(line, "not_now", ctx.t("not_now", word=word))
                 else:
                     self.phase = following
 
