@@ -30,8 +30,8 @@ import pexpect
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the helpers, in tests/
 
 from tests.screen_driver import expects, new_app, until
-from tests.test_screen_web import ONE_DEAL
 from tests.test_tutor import BETEL_TUTOR, environment
+from tests.web_server import ONE_DEAL
 
 
 def percentile(values: list[float], fraction: float) -> float:

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from betel_tutor.arguments import require, require_all
 from betel_tutor.cards import Card, parse_cards
 from betel_tutor.contracts import LADDER, Contract, free_play, parse_contract
 from betel_tutor.errors import IllegalCall, NotationError
@@ -43,6 +44,9 @@ class Options:
     normal: bool = True
     exchange: bool = True
     fixed: Contract | None = None
+
+    def __post_init__(self) -> None:
+        require(self.fixed, Contract, "Options(fixed=…)", optional=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +209,7 @@ def _check_exchange(state: AuctionState, seat: int, call: Call) -> None:
 
 def check_call(state: AuctionState, call: Call) -> None:
     """Raise :class:`IllegalCall` if ``call`` is not allowed now."""
+    require(call, Call, "check_call")
     if state.finished:
         raise _refuse("finished", rule=15)
     seat = state.to_call
@@ -243,6 +248,7 @@ def check_call(state: AuctionState, call: Call) -> None:
 
 def apply_call(state: AuctionState, call: Call) -> AuctionState:
     """The auction after ``call``; raises :class:`IllegalCall` if the call is not allowed."""
+    require(call, Call, "apply_call")
     check_call(state, call)
     seat = state.to_call
     calls = (*state.calls, (seat, call))
@@ -318,7 +324,13 @@ class Auction:
         unknown = sorted(set(options) - known)
         if unknown:
             raise TypeError(f"unknown auction options: {', '.join(unknown)}")
-        frozen_hands = tuple(frozenset(hand) for hand in hands) if hands is not None else None
+        frozen_hands = (
+            tuple(frozenset(require_all(hand, Card, "Auction(hands=…)")) for hand in hands)
+            if hands is not None
+            else None
+        )
+        if dubel is not None:
+            dubel = require_all(dubel, Card, "Auction(dubel=…)")
         self.state = start(
             Options(**options),
             hands=frozen_hands,
@@ -330,6 +342,7 @@ class Auction:
     def call(self, call: Call) -> None:
         """Make the next call (:func:`parse_call` reads one from text); raises
         :class:`IllegalCall`."""
+        require(call, Call, "Auction.call")
         new = apply_call(self.state, call)
         self.history.append(self.state)
         self.state = new

@@ -95,17 +95,25 @@ class DoubleDummy:
         if len(rows) != len(SEATS) or any(len(row) != len(STRAINS) for row in rows):
             raise ValueError("not a double-dummy table")
         tricks = {
-            seat: {strain: int(n) for strain, n in zip(STRAINS, row, strict=True)}
+            seat: {strain: whole(n, 0, 13) for strain, n in zip(STRAINS, row, strict=True)}
             for seat, row in zip(SEATS, rows, strict=True)
         }
-        if any(not 0 <= n <= 13 for row in tricks.values() for n in row.values()):
-            raise ValueError("not a number of tricks")
         contracts = []
         for level, strain, seat, doubled in entry["par"]:
-            if strain not in STRAINS or not 1 <= int(level) <= 7:
+            if strain not in STRAINS or type(doubled) is not bool:
                 raise ValueError("not a contract")
-            contracts.append(ParContract(int(level), strain, Seat(int(seat), 4), bool(doubled)))
-        return cls(name, tricks, int(entry["par_score"]), tuple(contracts))
+            declarer = Seat(whole(seat, 0, 3), 4)
+            contracts.append(ParContract(whole(level, 1, 7), strain, declarer, doubled))
+        score = whole(entry["par_score"], -7600, 7600)  # 7NT redoubled, vulnerable, all over
+        return cls(name, tricks, score, tuple(contracts))
+
+
+def whole(value: Any, low: int, high: int) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high`` (not a bool, a text or a
+    fraction), else ``ValueError``: what a cache entry holds is checked, never trusted."""
+    if type(value) is not int or not low <= value <= high:
+        raise ValueError(f"not a whole number from {low} to {high}")
+    return value
 
 
 PBN_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)

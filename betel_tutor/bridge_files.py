@@ -280,7 +280,7 @@ def _pbn_boards(text: str, path: str) -> list[BridgeBoard]:
         game = games[index] if index < len(games) else None
         line = None if game is None else game.tags.get("deal", ("", game.line))[1]
         if board.deal is None or (game is not None and "deal" not in game.tags):
-            raise _bad(path, line, "no [Deal] tag")
+            raise _bad(path, line, ScenarioError("bridge.no_deal_tag"))
         hands = _cards_of(board.deal)
         if not _whole(hands):
             fault = _deal_fault(text, line) or ScenarioError("bridge.deal_not_whole")
@@ -662,18 +662,19 @@ def _lin_boards(text: str, path: str) -> list[BridgeBoard]:
     import endplay.parsers.lin as lin
 
     if "md|" not in text:
-        raise _bad(path, 1, "no md| (deal) in the LIN text")
+        raise _bad(path, 1, ScenarioError("bridge.no_lin_deal"))
     try:
         parsed = lin.loads(text.replace("\r\n", "").replace("\n", ""))
-    except Exception as error:  # endplay raises what its types raise
-        raise _bad(path, None, str(error) or type(error).__name__) from None
+    except Exception:  # endplay raises what its types raise ("list index out of range")
+        raise _bad(path, None, ScenarioError("bridge.lin_unreadable")) from None
     boards = []
     for index, board in enumerate(parsed):
         if board.deal is None:
             continue
         hands = _cards_of(board.deal)
         if not _whole(hands):
-            raise _bad(path, None, f"the deal is not 4 hands of 13 cards: {board.deal.to_pbn()}")
+            deal = board.deal.to_pbn()
+            raise _bad(path, None, ScenarioError("bridge.not_whole_deal", deal=deal))
         number = board.board_num
         vul = ("none", "all", "NS", "EW")[int(board.vul)] if board.vul is not None else "none"
         dealer = Seat(int(board.dealer), 4) if board.dealer is not None else Seat(0, 4)

@@ -9,7 +9,9 @@ and hashing are all cheap, which the rules engine and the solver rely on.
 >>> [str(c) for c in parse_cards("♠AKQ ♥10 9 ♦- ♣87")]
 ['♠A', '♠K', '♠Q', '♥10', '♥9', '♣8', '♣7']
 >>> format_hand(parse_cards("sa sk hq d10 W♥"))
-'♠AK ♥QJ ♦10 ♣-'
+'♠A K ♥Q J ♦10 ♣-'
+>>> format_hand(parse_cards("♥AQ1098"), lang="pl")
+'♠- ♥A D 10 9 8 ♦- ♣-'
 """
 
 from __future__ import annotations
@@ -343,7 +345,8 @@ def parse_cards(text: str, *, lang: str = "en") -> list[Card]:
     ``W`` (Walet, jack) as in ``W♥`` and ``♠D``, and suits named in words, ``pik K``,
     ``kier 10``, ``karo D``, ``K trefl``, ``spades A`` (:data:`SUIT_NAMES`). Both languages'
     letters and words are read whatever ``lang`` is (spec §12.7); ``docs/scenarios.md``
-    ("Cards") states where ``D`` is the Dama and where it is diamonds.
+    ("Cards") states where ``D`` is the Dama and where it is diamonds (alone among a suit's
+    ranks high to low, ``♥A D 10``, the Dama: how :func:`format_hand` writes Polish).
 
     Raises :class:`NotationError` naming the bad token and its position.
 
@@ -378,6 +381,9 @@ def parse_cards(text: str, *, lang: str = "en") -> list[Card]:
                 index += 1
                 continue
         alone = _suit_alone(token)
+        if alone is not None and _continues_as_dama(token, cards, current, items[index:]):
+            cards.append(Card(current, Rank.QUEEN))  # type: ignore[arg-type]
+            continue
         if alone is not None:
             _check_selectors(token, start)
             current, waiting = alone, True
@@ -385,6 +391,27 @@ def parse_cards(text: str, *, lang: str = "en") -> list[Card]:
         parsed, current = _parse_token(token, start, current, _RANK_TOKENS)
         cards.extend(parsed)
     return cards
+
+
+def _continues_as_dama(
+    token: str, cards: list[Card], current: Suit | None, after: list[tuple[str, int]]
+) -> bool:
+    """A lone ``D`` in the middle of a suit's ranks written high to low is the Dama: ``♥A D 10``
+    (how a Polish hand is written, a space between every card) is ♥A ♥Q ♥10. It is so when
+    the rank before it is above the queen and the token after it, if any, starts a new suit
+    or holds only lower ranks; otherwise ``D`` is diamonds (``S AK D -``, ``S A D KQ``)."""
+    if token.upper() != "D" or current is None or not cards:
+        return False
+    last = cards[-1]
+    if last.suit is not current or last.rank <= Rank.QUEEN:
+        return False
+    if not after:
+        return True
+    following = after[0][0]
+    if following[0].upper() in _SUIT_CHARS and following[0] not in _RANK_TOKENS:
+        return True  # ``♠``, ``S``, ``H10``: a new suit's group
+    lower = _ranks_only(following, after[0][1], current)
+    return bool(lower) and all(card.rank < Rank.QUEEN for card in lower or ())
 
 
 def _suit_alone(token: str) -> Suit | None:
@@ -449,7 +476,9 @@ class CardRun(tuple[Card, ...]):
 def format_hand(
     cards: Iterable[Card], *, lang: str = "en", ascii: bool = False, voids: bool = True
 ) -> str:
-    """A hand grouped by suit as in diagrams: ``♠AKQ ♥10 9 ♦- ♣87``."""
+    """A hand grouped by suit, a space between every card so that each reads on its own in
+    both languages: ``♠A K Q ♥10 9 ♦- ♣8 7``, in Polish ``♥A D 10 9 8`` (read back as the Dama,
+    see :func:`parse_cards`)."""
     by_suit: dict[Suit, list[Card]] = {suit: [] for suit in SUITS_HIGH_TO_LOW}
     for card in cards:
         by_suit[card.suit].append(card)
@@ -457,12 +486,6 @@ def format_hand(
     for suit, group in by_suit.items():
         if not group and not voids:
             continue
-        ranks = [card.rank.localized(lang) for card in sort_cards(group)]
-        text = ""
-        for i, rank in enumerate(ranks):
-            # "10" is the only two-character rank: keep it apart from its neighbours.
-            if i and (rank == "10" or ranks[i - 1] == "10"):
-                text += " "
-            text += rank
-        groups.append((suit.letter if ascii else suit.symbol) + (text or "-"))
+        ranks = " ".join(card.rank.localized(lang) for card in sort_cards(group))
+        groups.append((suit.letter if ascii else suit.symbol) + (ranks or "-"))
     return " ".join(groups)

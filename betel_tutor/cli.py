@@ -44,6 +44,13 @@ Lang = Annotated[
     typer.Option("--lang", help="en or pl [default: from the locale]", show_default=False),
 ]
 Json = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+Force = Annotated[
+    bool,
+    typer.Option(
+        "--force",
+        help="Write over a file this program did not write, keeping it as NAME.bak-N.",
+    ),
+]
 Trump = Annotated[
     str | None, typer.Option("--trump", help="Trump suit: ♠ ♥ ♦ ♣ or S H D C [default: none]")
 ]
@@ -297,7 +304,9 @@ def check_command(
         if not files and not found:
             raise BetelError("cli.no_files", paths=" ".join(paths))
         count = default_workers(len(files)) if workers is None else _workers(workers, language)
-        problems = found + check_files(files, workers=count)
+        shown = _CheckProgress(language, len(files))
+        problems = found + check_files(files, workers=count, progress=shown)
+        shown.done()
         for problem in problems:
             typer.echo(problem.format(language))
         summary = translate(
@@ -309,6 +318,41 @@ def check_command(
         typer.echo(summary, err=True)
     if problems:
         raise typer.Exit(CHECK_FAILED)
+
+
+class _CheckProgress:
+    """``check``'s progress on stderr once it has run for :attr:`FIRST` seconds (a large folder
+    is never silent): in place on a terminal, every second; else a line every :attr:`EVERY`
+    seconds."""
+
+    FIRST = 0.8
+    EVERY = 5.0
+
+    def __init__(self, language: str, total: int) -> None:
+        import sys
+        import time
+
+        self.language, self.total = language, total
+        self.started = time.monotonic()
+        self.terminal = sys.stderr.isatty()
+        self.shown = 0.0  # when it was last shown (0: never)
+
+    def __call__(self, done: int) -> None:
+        import time
+
+        now = time.monotonic()
+        wait = 1.0 if self.terminal else self.EVERY
+        if now - self.started < self.FIRST or (self.shown and now - self.shown < wait):
+            return
+        from betel_tutor.i18n import translate
+
+        line = translate("cli.check_progress", self.language, done=done, total=self.total)
+        typer.echo(("\r" + line) if self.terminal else line, err=True, nl=not self.terminal)
+        self.shown = now
+
+    def done(self) -> None:
+        if self.terminal and self.shown:
+            typer.echo("", err=True)
 
 
 @app.command("schema")
@@ -335,6 +379,7 @@ def import_note_command(
         str | None, typer.Option("--variant", help="The board's rules variant: blue-suit.")
     ] = None,
     trump: Trump = None,
+    force: Force = False,
     lang: Lang = None,
 ) -> None:
     """Convert a legacy board note to a board scenario holding it (losslessly), which
@@ -370,7 +415,9 @@ def import_note_command(
         if output is None:
             typer.echo(document, nl=False)
         else:
-            _write_output(output, document, folder=False)
+            _write_output(
+                output, document, folder=False, kind="yaml", force=force, language=language
+            )
         if rules != Rules(variant, suit):  # worked out from the note's example tricks
             from betel_tutor.i18n import translate
 
@@ -425,6 +472,7 @@ def deal_command(
             "a search of more than a few seconds shows its progress on stderr.",
         ),
     ] = None,
+    force: Force = False,
     lang: Lang = None,
     as_json: Json = False,
 ) -> None:
@@ -455,8 +503,12 @@ def deal_command(
             used = usable_workers(8) if dear else 1
         else:
             used = _workers(workers, language)
-        if max_time is not None and max_time <= 0:
+        if max_time is not None and not 0 < max_time < 1e9:  # nan and inf too
             raise NotationError("finder.bad_max_time", token=str(max_time), position=0)
+        if out is not None:  # refused before the search, not after it
+            from pathlib import Path
+
+            _check_outputs([Path(out)], force)
         started = time.monotonic()
         report = _search_progress(language, tries, count, started)
         found, tested = find_deals(
@@ -470,7 +522,8 @@ def deal_command(
         )
         report.done()
         if out is not None and found:
-            _write_output(out, scenario_yaml(found, wanted), folder=False)
+            document = scenario_yaml(found, wanted)
+            _write_output(out, document, folder=False, kind="yaml", force=force, language=language)
         if as_json:
             typer.echo(json.dumps(to_json(found, wanted.game), ensure_ascii=False, indent=2))
         else:
@@ -600,6 +653,7 @@ def render_command(
     pdf: Annotated[
         bool, typer.Option("--pdf", help="Also a print-ready PDF (A4) beside each HTML file.")
     ] = False,
+    force: Force = False,
 ) -> None:
     """Render scenario files as self-contained HTML deal sheets; a folder makes one handout
     with an index."""
@@ -676,39 +730,68 @@ def render_command(
                 printer.check()
                 pending = [printer.submit(print_documents(g, **options)) for g in groups]
             _make_folder(folder)
+            _check_outputs([*targets, *(t.with_suffix(".pdf") for t in targets if pdf)], force)
+            written: dict[str, Any] = {
+                "folder": True,
+                "kind": "html",
+                "force": force,
+                "language": language,
+            }
             for target, group, printed in zip(targets, groups, pending, strict=True):
                 # A handout is titled after its lessons (render_handout), never its folder.
-                _write_output(str(target), render_handout(group, **options), folder=True)
+                page = render_handout(group, **options)
+                _write_output(str(target), page, **written)
                 typer.echo(str(target))
                 if printed is not None:  # the same tables as the screen page
-                    _write_output(str(target.with_suffix(".pdf")), printed(), folder=True)
+                    printout = str(target.with_suffix(".pdf"))
+                    _write_output(printout, printed(), **{**written, "kind": "pdf"})
                     typer.echo(str(target.with_suffix(".pdf")))
 
 
 def _make_folder(folder: Path) -> None:
-    """The output folder of ``render``, made if need be; a file in its place is refused."""
+    """The output folder of ``render``, made if need be, however deep; a file in its place is
+    refused."""
     import os
 
     from betel_tutor.errors import BetelError
+    from betel_tutor.files import make_folders, why_not
 
     if os.path.lexists(folder) and not os.path.isdir(folder):  # never raise, unlike Path's
         raise BetelError("cli.output_not_folder", path=str(folder))
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        make_folders(folder)
     except OSError as error:
-        raise BetelError(
-            "cli.cannot_write", path=str(folder), detail=error.strerror or str(error)
-        ) from None
+        raise BetelError("cli.cannot_write", path=str(folder), detail=why_not(error)) from None
 
 
-def _write_output(path: str, text: str | bytes, *, folder: bool) -> None:
-    """Write a file that ``--output`` names (``folder``: a file in the folder it names), in one
-    step (:func:`betel_tutor.files.write_atomic`): on any failure, the old file or none is
-    left, never half of one, and the failure is one :class:`BetelError` naming the file."""
+def _check_outputs(paths: list[Path], force: bool) -> None:
+    """Refuse, before the first is written, a sheet's place that holds a file this program did
+    not write (:func:`betel_tutor.files.check_output`)."""
     import os
 
     from betel_tutor.errors import BetelError
-    from betel_tutor.files import write_atomic
+    from betel_tutor.files import check_output
+
+    for path in paths:
+        if os.path.isdir(path):
+            raise BetelError("cli.output_is_folder", path=str(path))
+        check_output(path, force=force)
+
+
+def _write_output(
+    path: str, text: str | bytes, *, folder: bool, kind: str, force: bool, language: str
+) -> None:
+    """Write a file that ``--output`` names (``folder``: a file in the folder it names), in one
+    step and marked as this program's (:func:`betel_tutor.files.write_output`): a file there
+    that it did not write is refused unless ``force``, and then kept as ``<name>.bak-<n>`` (a
+    line on stderr says where); a device or a FIFO is never written. On any failure the old
+    file or none is left, never half of one, and the failure is one :class:`BetelError`
+    naming the file."""
+    import os
+
+    from betel_tutor.errors import BetelError
+    from betel_tutor.files import why_not, write_output
+    from betel_tutor.i18n import translate
 
     if os.path.isdir(path):
         raise BetelError("cli.output_is_folder", path=path)
@@ -716,10 +799,11 @@ def _write_output(path: str, text: str | bytes, *, folder: bool) -> None:
     if not folder and not os.path.isdir(parent):
         raise BetelError("cli.output_no_folder", path=path, folder=parent)
     try:
-        write_atomic(path, text)
+        kept = write_output(path, text, kind, force=force)
     except (OSError, ValueError) as error:  # ValueError: a NUL in the name
-        detail = getattr(error, "strerror", None) or str(error)
-        raise BetelError("cli.cannot_write", path=path, detail=detail) from None
+        raise BetelError("cli.cannot_write", path=path, detail=why_not(error)) from None
+    if kept is not None:
+        typer.echo(translate("cli.old_kept", language, path=path, aside=str(kept)), err=True)
 
 
 @app.command("solve")
@@ -836,6 +920,7 @@ def _solve_bridge(path: str, language: str, *, as_json: bool, seat: str | None =
 def convert_command(
     source: Annotated[str, typer.Argument(help="A board file: .pbn, .lin or .yaml.")],
     target: Annotated[str, typer.Argument(help="The file to write: .pbn or .yaml.")],
+    force: Force = False,
     lang: Lang = None,
 ) -> None:
     """Convert bridge boards between PBN, LIN and YAML, by the files' extensions (notes kept)."""
@@ -847,7 +932,9 @@ def convert_command(
         format_of(target)  # an unknown extension is refused before anything is read
         check_conversion(source, target)  # never onto the file read, never YAML from YAML
         boards = read_boards(source)
-        _write_output(target, write_boards(boards, target), folder=False)
+        kind = format_of(target)
+        document = write_boards(boards, target)
+        _write_output(target, document, folder=False, kind=kind, force=force, language=language)
         boards_text = translate_plural("cli.boards_written", len(boards), language)
         typer.echo(
             translate("cli.converted", language, source=source, target=target, boards=boards_text),
@@ -994,7 +1081,7 @@ def learn_command(
         if strength not in STRENGTHS:
             raise NotationError("cli.bad_strength", token=strength, position=0)
         if web:
-            _serve_web(level, lang, open_hands, seed, strength, fourth, practice, port)
+            _serve_web(level, lang, open_hands, seed, strength, fourth, practice, port, language)
             return
         path = store.default_path()
         keeper = store.Keeper(path)
@@ -1080,9 +1167,14 @@ def _serve_web(
     fourth: bool,
     practice: bool,
     port: int,
+    language: str,
 ) -> None:
-    """``learn --web``: the same options, passed to the full-screen tutor each browser runs."""
+    """``learn --web``: the same options, passed to the full-screen tutor each browser runs.
+    The port is bound before the address is printed; a busy one is one line and exit 2."""
+    import errno
+
     from betel_tutor.errors import NotationError
+    from betel_tutor.i18n import translate
 
     if not 1 <= port <= 65535:
         raise NotationError("cli.bad_port", token=str(port), position=0)
@@ -1093,12 +1185,20 @@ def _serve_web(
     arguments += ["--open"] * open_hands + ["--fourth"] * fourth + ["--practice"] * practice
     from betel_tutor.screen import run as full_screen
 
+    def say(line: str) -> None:
+        typer.echo(line, err=True)
+
     try:
-        full_screen.serve(arguments, port=port)
+        server = full_screen.web_server(arguments, port=port, lang=language, say=say)
     except OSError as error:
-        raise NotationError(
-            "cli.port_unusable", token=str(port), position=0, detail=error.strerror or str(error)
-        ) from None
+        if error.errno == errno.EADDRINUSE:
+            raise NotationError("cli.port_in_use", token=str(port), position=0) from None
+        if error.errno == errno.EACCES:
+            raise NotationError("cli.port_denied", token=str(port), position=0) from None
+        code = errno.errorcode.get(error.errno or 0, "?")
+        raise NotationError("cli.port_unusable", token=str(port), position=0, detail=code) from None
+    typer.echo(translate("web.serving", language, url=server.url))
+    server.serve()
 
 
 @app.command("progress")

@@ -17,6 +17,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
+from betel_tutor.arguments import require
 from betel_tutor.cards import Suit
 from betel_tutor.errors import NotationError
 
@@ -64,16 +65,16 @@ class Contract:
         return (self.level - 1) * 6 + 1 + _STRAINS_LOW_TO_HIGH.index(self.strain)
 
     def __lt__(self, other: Contract) -> bool:
-        return self.rank < other.rank
+        return self.rank < _rank(other, "<")
 
     def __le__(self, other: Contract) -> bool:
-        return self.rank <= other.rank
+        return self.rank <= _rank(other, "<=")
 
     def __gt__(self, other: Contract) -> bool:
-        return self.rank > other.rank
+        return self.rank > _rank(other, ">")
 
     def __ge__(self, other: Contract) -> bool:
-        return self.rank >= other.rank
+        return self.rank >= _rank(other, ">=")
 
     # -- what it asks -------------------------------------------------------------------
     @property
@@ -192,6 +193,13 @@ class Contract:
         return parse_contract(text)
 
 
+def _rank(other: object, operator: str) -> int:
+    """The rank of the contract compared with one (``"2♠" < contract`` is refused)."""
+    require(other, Contract, f"Contract {operator}")
+    assert isinstance(other, Contract)
+    return other.rank
+
+
 def _build_ladder() -> tuple[Contract, ...]:
     ladder = [Contract("betelek", 0, None, 3)]
     for level in range(1, 6):
@@ -212,6 +220,7 @@ NORMAL: tuple[Contract, ...] = tuple(c for c in LADDER if c.kind == "normal")
 
 def free_play(trump: Suit | None = None) -> Contract:
     """Play without a contract: three passes (no trump), or levels 1–2 of the education plan."""
+    require(trump, Suit, "free_play", optional=True)
     return Contract("free", 0, trump, 10)
 
 

@@ -108,3 +108,9 @@ class IllegalOffer(BetelError, ValueError):
 
 class ScenarioError(BetelError, ValueError):
     """A problem in a scenario or board-note file, with its position."""
+
+
+class WrongArgument(BetelError, TypeError):
+    """A library function given text (or another type) where it takes a value: a ``Call``,
+    a ``Card``, cards, a ``Contract``, a ``Suit`` or an ``Offer``. The message names what reads
+    the text (:mod:`betel_tutor.arguments`)."""

@@ -1,12 +1,265 @@
-"""Writing files so that nothing a user made is ever half-written or lost."""
+"""Writing files so that nothing a user made is ever half-written or lost.
+
+Every file a command writes where the user says (``deal --out``, ``convert``, ``import-note
+-o``, ``render -o``, the tutor's ``save FILE``) ends with a mark: a comment holding the SHA-256
+of everything above it (:func:`write_output`). A file that ends with a mark that still matches
+is one this program wrote and nobody changed since, and is written again freely (``render -o``
+into its own folder, ``deal --out`` run twice). Any other file there — the user's own lesson,
+a file written here and then edited — is refused unless ``force`` is given, and then kept
+beside it as ``<name>.bak-<n>`` (the progress file's damaged copies are named the same way,
+:func:`free_name`). A device, a FIFO or a socket is never written, nor opened.
+"""
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import os
+import re
 import stat
 import sys
 import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+from betel_tutor.errors import BetelError
+
+# How each format says a comment, for the mark at its end: YAML, PBN, the sheets' HTML, PDF
+# (a comment after ``%%EOF``, where incremental updates go too).
+COMMENTS: dict[str, tuple[str, str]] = {
+    "yaml": ("# ", ""),
+    "pbn": ("% ", ""),
+    "html": ("<!-- ", " -->"),
+    "pdf": ("%", ""),
+}
+_MARK = re.compile(rb"betel-tutor sha256:([0-9a-f]{64})")
+LIMIT = 512 * 1024 * 1024  # a file larger than this is not read to look for the mark
+CHUNK = 1024 * 1024  # bytes read at a time
+WAIT = 5.0  # seconds to wait for another writer of the same folder
+
+
+class NotOurs(BetelError):
+    """``path`` holds a file this program did not write (or one changed since): refused
+    without ``force``."""
+
+    def __init__(self, path: str | Path) -> None:
+        super().__init__("files.not_ours", path=str(path))
+        self.path = Path(path)
+
+
+class NotRegular(BetelError):
+    """``path`` is a device, a FIFO or a socket: never written, ``force`` or not."""
+
+    def __init__(self, path: str | Path) -> None:
+        super().__init__("files.not_regular", path=str(path))
+        self.path = Path(path)
+
+
+class FolderBusy(BetelError):
+    """Another program held the folder's lock longer than :data:`WAIT` seconds."""
+
+    def __init__(self, path: str | Path) -> None:
+        super().__init__("files.folder_busy", path=str(path))
+
+
+# The system's reasons a file cannot be read or written, said from the catalogs
+# (``files.os_<name>``) in the user's language; any other is named by its code.
+_REASONS = (
+    "ENOENT", "EACCES", "EPERM", "ENOSPC", "EDQUOT", "ENOTDIR", "EISDIR", "ELOOP",
+    "ENAMETOOLONG", "EROFS", "EEXIST", "EIO", "EBUSY", "EXDEV", "EMFILE", "ENXIO",
+)  # fmt: skip
+
+
+def why_not(error: BaseException) -> BetelError:
+    """Why a file could not be read or written, as a message of the catalogs (to fill an
+    error's ``detail``), never Python's own text: the system's reason by its code, a NUL in a
+    name said as such.
+
+    >>> why_not(OSError(errno.ENOSPC, "No space left on device")).message("pl")
+    'Brak miejsca na urządzeniu'
+    >>> why_not(ValueError("embedded null byte")).message("en")
+    'not a file name (it holds a NUL character)'
+    """
+    code = getattr(error, "errno", None)
+    if not isinstance(error, OSError) or code is None:
+        return BetelError("files.bad_name")
+    name = errno.errorcode.get(code, str(code))
+    if name in _REASONS:
+        return BetelError(f"files.os_{name.lower()}")
+    return BetelError("files.os_other", code=name)
+
+
+def marked(data: bytes, kind: str) -> bytes:
+    """``data`` with the mark of ``kind``'s format at its end (:data:`COMMENTS`).
+
+    >>> marked(b"a: 1", "yaml").splitlines()[-1][:21]
+    b'# betel-tutor sha256:'
+    """
+    opening, closing = COMMENTS[kind]
+    body = data if data.endswith(b"\n") else data + b"\n"
+    digest = hashlib.sha256(body).hexdigest()
+    return body + f"{opening}betel-tutor sha256:{digest}{closing}\n".encode("ascii")
+
+
+def is_ours(data: bytes) -> bool:
+    """Whether ``data`` ends with a mark (:func:`marked`) that matches what is above it.
+
+    >>> is_ours(marked(b"a: 1", "yaml")), is_ours(marked(b"a: 1", "yaml").replace(b"1", b"2", 1))
+    (True, False)
+    """
+    end = data.rstrip(b"\n")
+    start = end.rfind(b"\n") + 1
+    found = _MARK.search(end, start)
+    return found is not None and hashlib.sha256(data[:start]).hexdigest() == found[1].decode()
+
+
+def read_regular(path: str | Path, limit: int) -> bytes | None:
+    """The bytes of the regular file at ``path``, or ``None`` when it is none (missing, a
+    symlink, a FIFO, a device) or holds more than ``limit`` bytes. A special file is seen with
+    ``lstat`` first and never opened; the open neither follows a link nor waits."""
+    flags = os.O_RDONLY | os.O_CLOEXEC
+    for name in ("O_NOFOLLOW", "O_NONBLOCK", "O_NOCTTY"):
+        flags |= getattr(os, name, 0)
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return None
+        handle = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        found = os.fstat(handle)
+        if not stat.S_ISREG(found.st_mode) or found.st_size > limit:  # swapped since the lstat
+            return None
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit and (chunk := os.read(handle, min(limit + 1 - size, CHUNK))):
+            chunks.append(chunk)
+            size += len(chunk)
+        return None if size > limit else b"".join(chunks)
+    except OSError:
+        return None
+    finally:
+        os.close(handle)
+
+
+def write_output(
+    path: str | Path, data: str | bytes, kind: str, *, force: bool = False
+) -> Path | None:
+    """Write ``data`` to ``path`` with the mark of ``kind`` (:func:`marked`), atomically and
+    holding the folder's lock. A file there that is not ours raises :class:`NotOurs`, or with
+    ``force`` is kept as ``<name>.bak-<n>``, which is returned; a special file raises
+    :class:`NotRegular`. ``OSError`` when the folder cannot be written."""
+    target = Path(path)
+    raw = data if isinstance(data, bytes) else data.encode("utf-8")
+    with locked_folder(target.parent):
+        kept = keep_copy(target, "bak") if check_output(target, force=force) else None
+        write_atomic(target, marked(raw, kind))
+        return kept
+
+
+def check_output(path: str | Path, *, force: bool = False) -> bool:
+    """Whether writing ``path`` must first keep what is there (``force`` given and a file there
+    that is not ours); :class:`NotOurs` without ``force``, :class:`NotRegular` for a device, a
+    FIFO or a socket. A caller writing several files checks them all before the first."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return False
+    if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
+        raise NotRegular(path)
+    contents = read_regular(path, LIMIT) if stat.S_ISREG(mode) else None
+    if contents is not None and is_ours(contents):
+        return False
+    if not force:
+        raise NotOurs(path)
+    return True
+
+
+@contextmanager
+def locked_folder(folder: Path) -> Iterator[None]:
+    """Hold the advisory lock of ``folder`` itself (``flock`` on the folder, so that nothing
+    is left beside the files), waiting at most :data:`WAIT` seconds; where folders cannot be
+    locked (Windows, some network file systems) the body runs without it."""
+    if sys.platform == "win32":
+        yield
+        return
+    import fcntl
+
+    try:
+        handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError:
+        yield  # the write that follows says why the folder cannot be written
+        return
+    try:
+        deadline = time.monotonic() + WAIT
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise FolderBusy(folder) from None
+                time.sleep(0.01)
+            except OSError:
+                break  # not lockable here
+        yield
+    finally:
+        os.close(handle)  # closing lets the lock go
+
+
+def free_name(path: Path, why: str) -> Path:
+    """The first ``<name>.<why>-<n>`` beside ``path`` that holds nothing."""
+    number = 1
+    while os.path.lexists(aside := path.with_name(f"{path.name}.{why}-{number}")):
+        number += 1
+    return aside
+
+
+def set_aside(path: Path, why: str = "old") -> Path | None:
+    """Rename ``path`` (whatever it is: a file, a symlink, a FIFO) to the first free
+    ``<name>.<why>-<n>``; nothing is ever deleted. ``OSError`` if the rename fails."""
+    if not os.path.lexists(path):
+        return None
+    aside = free_name(path, why)
+    path.rename(aside)
+    return aside
+
+
+def keep_copy(path: Path, why: str = "bak") -> Path:
+    """Keep what ``path`` holds (a file or a symlink) as ``<name>.<why>-<n>`` while ``path``
+    stays: a second name for it (a hard link), so that ``path`` is never missing; where the
+    file system has no hard links, it is renamed."""
+    while True:
+        aside = free_name(path, why)
+        try:
+            os.link(path, aside, follow_symlinks=False)
+            return aside
+        except FileExistsError:
+            continue  # taken meanwhile
+        except OSError:
+            path.rename(aside)
+            return aside
+
+
+def make_folders(folder: Path) -> None:
+    """``folder`` and the folders above it that are missing, however many (``Path.mkdir``
+    recurses once a level); ``OSError`` when one cannot be made or a file is in its place."""
+    pending = [folder]
+    while pending:
+        current = pending[-1]
+        try:
+            os.mkdir(current)
+        except FileNotFoundError:
+            if current.parent == current:
+                raise
+            pending.append(current.parent)
+            continue
+        except FileExistsError:
+            if not os.path.isdir(current):
+                raise
+        pending.pop()
 
 
 def write_atomic(path: str | Path, text: str | bytes) -> None:
@@ -34,13 +287,17 @@ def write_atomic(path: str | Path, text: str | bytes) -> None:
 
 
 def _mode(target: Path) -> int:
-    """The mode for ``target``: its own if it is there, else what the umask leaves of 0o666."""
+    """The mode for ``target``: its own if it is a regular file, else what the umask leaves
+    of 0o666 (a link or a special file in its place lends nothing)."""
     try:
-        return stat.S_IMODE(os.stat(target).st_mode)
+        found = os.lstat(target).st_mode
     except OSError:
-        mask = os.umask(0o022)
-        os.umask(mask)
-        return 0o666 & ~mask
+        found = None
+    if found is not None and stat.S_ISREG(found):
+        return stat.S_IMODE(found)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
 
 
 def sync_folder(folder: Path) -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from betel_tutor.arguments import require, require_all
 from betel_tutor.cards import Card, Suit
 from betel_tutor.contracts import Contract
 from betel_tutor.errors import IllegalPlay
@@ -77,6 +78,7 @@ class PlayState:
     def refusal(self, card: Card, *, speak_to_learner: bool = False) -> IllegalPlay | None:
         """Why the player to move may not play ``card`` (``None`` if they may); the message
         names the seat, or speaks to the learner ("You …")."""
+        require(card, Card, "PlayState.refusal")
         seat = self.to_play
         return self.profile.refusal(
             self.hands[seat],
@@ -125,7 +127,8 @@ def start_play(
 ) -> PlayState:
     """The first trick about to be led. In Betel the declarer leads, after three passes (and
     in free play) the dealer (spec §5); in bridge the declarer's left-hand opponent."""
-    frozen = tuple(frozenset(hand) for hand in hands)
+    require(contract, Contract, "start_play")
+    frozen = tuple(frozenset(require_all(hand, Card, "start_play")) for hand in hands)
     if len(frozen) != profile.seats:
         raise ValueError(f"{profile.name} is played with {profile.seats} hands")
     if leader is None:
@@ -140,6 +143,7 @@ def start_play(
 
 def check_playable(state: PlayState, card: Card) -> None:
     """Raise :class:`IllegalPlay` unless the player to move may play ``card`` now."""
+    require(card, Card, "check_playable")
     if state.finished:
         raise IllegalPlay("playstate.deal_over", reason="deal_over")
     problem = state.refusal(card)
@@ -149,6 +153,7 @@ def check_playable(state: PlayState, card: Card) -> None:
 
 def play_card(state: PlayState, card: Card) -> PlayState:
     """The state after the player to move plays ``card``; raises :class:`IllegalPlay`."""
+    require(card, Card, "play_card")
     seat = state.to_play
     check_playable(state, card)
     hands = tuple(
@@ -170,6 +175,7 @@ class DealPlay:
         self.history: list[PlayState] = []
 
     def play(self, card: Card) -> None:
+        require(card, Card, "DealPlay.play")
         new = play_card(self.state, card)
         self.history.append(self.state)
         self.state = new

@@ -2,7 +2,8 @@
 
 These two functions are the hot path of random playouts and of the solver's reference checks,
 so they are written for speed: interned cards compared by identity, no allocation beyond the
-result.
+result. Text given for cards (``legal_plays("♥AK8", …)``) is not looked for beforehand: it is
+named when it fails them, with what reads it (:mod:`betel_tutor.arguments`).
 
 >>> from betel_tutor.cards import parse_cards
 >>> hand = parse_cards("♥AK8 ♠7")
@@ -15,8 +16,9 @@ result.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
+from betel_tutor.arguments import explain_failure, require
 from betel_tutor.cards import Card, Suit, sort_cards
 from betel_tutor.errors import IllegalPlay, NotationError
 from betel_tutor.seats import Seat
@@ -55,33 +57,38 @@ def legal_plays(
     follow suit, and ruff when void (rule 6), but never need to beat or overruff.
     """
     if not trick:
+        _first_is_a_card(hand, "legal_plays")
         return frozenset(hand)
-    trump_suit = trump if trump.__class__ is Suit else as_trump(trump)
-    led = trick[0].suit
-    following = [card for card in hand if card.suit is led]
-    if following:
-        if not beat_obligation:
-            return frozenset(following)
-        if trump_suit is not None and led is not trump_suit:
-            for card in trick:
-                if card.suit is trump_suit:  # ruffed: relief from beating (rule 7, §5.2)
-                    return frozenset(following)
-        top = max(card.rank for card in trick if card.suit is led)
-        higher = [card for card in following if card.rank > top]
-        return frozenset(higher or following)
-    if trump_suit is None:
-        return frozenset(hand)
-    trumps = [card for card in hand if card.suit is trump_suit]
-    if not trumps:
-        return frozenset(hand)
-    if beat_obligation:
-        ruffs = [card.rank for card in trick if card.suit is trump_suit]
-        if ruffs:
-            top = max(ruffs)
-            over = [card for card in trumps if card.rank > top]
-            if over:
-                return frozenset(over)
-    return frozenset(trumps)
+    try:
+        trump_suit = trump if trump.__class__ is Suit else as_trump(trump)
+        led = trick[0].suit
+        following = [card for card in hand if card.suit is led]
+        if following:
+            if not beat_obligation:
+                return frozenset(following)
+            if trump_suit is not None and led is not trump_suit:
+                for card in trick:
+                    if card.suit is trump_suit:  # ruffed: relief from beating (rule 7, §5.2)
+                        return frozenset(following)
+            top = max(card.rank for card in trick if card.suit is led)
+            higher = [card for card in following if card.rank > top]
+            return frozenset(higher or following)
+        if trump_suit is None:
+            return frozenset(hand)
+        trumps = [card for card in hand if card.suit is trump_suit]
+        if not trumps:
+            return frozenset(hand)
+        if beat_obligation:
+            ruffs = [card.rank for card in trick if card.suit is trump_suit]
+            if ruffs:
+                top = max(ruffs)
+                over = [card for card in trumps if card.rank > top]
+                if over:
+                    return frozenset(over)
+        return frozenset(trumps)
+    except AttributeError:  # text where cards belong (``"♥AK8"``): name what reads it
+        explain_failure("legal_plays", Card, hand, trick)
+        raise
 
 
 def follow_suit_plays(
@@ -89,10 +96,28 @@ def follow_suit_plays(
 ) -> frozenset[Card]:
     """Bridge (Law 44): follow suit if you can, else play anything; no duty to beat or ruff."""
     if not trick:
+        _first_is_a_card(hand, "follow_suit_plays")
         return frozenset(hand)
-    led = trick[0].suit
-    following = [card for card in hand if card.suit is led]
+    try:
+        led = trick[0].suit
+        following = [card for card in hand if card.suit is led]
+    except AttributeError:
+        explain_failure("follow_suit_plays", Card, hand, trick)
+        raise
     return frozenset(following or hand)
+
+
+def _first_is_a_card(hand: Collection[Card], where: str) -> None:
+    """A lead lets the hand through unread: its first card is looked at, so that text (or a
+    list of it) is refused; a full check would cost the hot path of playouts. An iterator
+    is not looked at: that would use up its first card."""
+    cards = iter(hand)
+    if cards is cast(object, hand):
+        return
+    for card in cards:
+        if card.__class__ is not Card:
+            explain_failure(where, Card, hand)
+        return
 
 
 def _standard_winner(trick: Sequence[Card], trump_suit: Suit | None) -> int:
@@ -147,7 +172,11 @@ def trick_winner(trick: Sequence[Card], *, trump: TrumpArg = None, variant: Vari
         winner = _WINNERS[variant]
     except KeyError:
         raise NotationError("rules.bad_variant", token=str(variant), position=0) from None
-    return winner(trick, trump_suit)
+    try:
+        return winner(trick, trump_suit)
+    except AttributeError:  # text where cards belong (``"♠A ♣2 ♦2"``): name what reads it
+        explain_failure("trick_winner", Card, trick)
+        raise
 
 
 # -- explaining a refused card -----------------------------------------------------------------
@@ -173,6 +202,14 @@ def _refuse(
     return IllegalPlay(key, reason=reason, rule=rule, law=law, **params)
 
 
+def _require_play(where: str, hand: object, trick: object, card: object) -> None:
+    """A card is a :class:`Card` (text, ``"♠A"``, would be "not in hand"); a hand or trick
+    given as text is refused here, cards in it as text by :func:`legal_plays`."""
+    require(card, Card, where)
+    if hand.__class__ is str or trick.__class__ is str:
+        explain_failure(where, Card, hand, trick)
+
+
 def refusal(
     hand: Collection[Card],
     trick: Sequence[Card],
@@ -186,6 +223,7 @@ def refusal(
 
     With no ``player`` the message speaks to the learner ("You cannot play …").
     """
+    _require_play("refusal", hand, trick, card)
     if card not in hand:
         return _refuse("not_in_hand", player, card=card)
     allowed = legal_plays(hand, trick, trump=trump, beat_obligation=beat_obligation)
@@ -218,6 +256,7 @@ def follow_suit_refusal(
     player: Seat | None = None,
 ) -> IllegalPlay | None:
     """Why ``card`` may not be played under Law 44 (follow suit only), or ``None``."""
+    _require_play("follow_suit_refusal", hand, trick, card)
     if card not in hand:
         return _refuse("not_in_hand", player, card=card)
     allowed = follow_suit_plays(hand, trick)
@@ -239,6 +278,7 @@ def check_play(
     player: Seat | None = None,
 ) -> None:
     """Raise :class:`IllegalPlay` if ``card`` may not be played here."""
+    _require_play("check_play", hand, trick, card)
     problem = refusal(
         hand, trick, card, trump=trump, beat_obligation=beat_obligation, player=player
     )

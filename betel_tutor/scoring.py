@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from betel_tutor.arguments import require
 from betel_tutor.contracts import Contract, free_play, parse_contract
 from betel_tutor.errors import BetelError
 
@@ -17,7 +18,8 @@ Scores = tuple[int, int, int]
 
 
 def _as_contract(contract: str | Contract) -> Contract:
-    if isinstance(contract, Contract):
+    if not isinstance(contract, str):  # a contract, or its text; nothing else
+        require(contract, Contract, "score")
         return contract
     if contract.strip().lower() in ("pass", "three passes", "trzy pasy", "pas"):
         return free_play()

@@ -7,8 +7,15 @@ flows through every API; it also knows how many seats its table has, so "next pl
 Betel (three seats) numbers them South 0, West 1, North 2; bridge (four) North 0, East 1,
 South 2, West 3, as endplay and the PBN format do. Seats go clockwise: "next" is the player on
 the left, who plays after you (spec §1: the dealer rotates to the left). The letters are the
-compass letters N E S W in both languages, as Polish bridge writes them too; names are
+compass letters N E S W in both languages, as files and the JSON events write them; names are
 translated (``localized``).
+
+What a learner reads in a notation (an offer ``Pn>Zach odzywka pas +15``) is the seat's
+``short`` form: the letter in English, and in Polish the abbreviations Pd, Zach, Pn, Wsch
+(południe, zachód, północ, wschód), because a lone W would read as *walet* (a jack) or as
+*Wschód* (East) beside the Polish card letters A K D W. ``parse`` reads every form back, in
+either language: letters, names, short forms, and a name's initial where it names one seat
+only (Z for Zachód; P is both Północ and Południe, and W is always West's letter).
 """
 
 from __future__ import annotations
@@ -20,6 +27,12 @@ from betel_tutor import i18n
 
 _COMPASS = {3: ("south", "west", "north"), 4: ("north", "east", "south", "west")}
 _LETTER = {"south": "S", "west": "W", "north": "N", "east": "E"}
+_SHORT = {  # the catalog keys of the short forms
+    "south": "seats.south_short",
+    "west": "seats.west_short",
+    "north": "seats.north_short",
+    "east": "seats.east_short",
+}
 
 
 class Seat(int):
@@ -29,6 +42,8 @@ class Seat(int):
     (Seat.parse('S'), Seat.parse('S', 4), True)
     >>> str(Seat(1)), Seat(1).localized("pl"), [str(s) for s in Seat(2, 4).clockwise()]
     ('W', 'Zachód', ['S', 'W', 'N', 'E'])
+    >>> Seat(1).short("en"), Seat(1).short("pl"), Seat.parse("Zach"), Seat.parse("Z")
+    ('W', 'Zach', Seat.parse('W'), Seat.parse('W'))
     """
 
     count: int
@@ -59,8 +74,9 @@ class Seat(int):
 
     @classmethod
     def parse(cls, token: str, count: int = 3) -> Seat:
-        """A seat from its letter or its name in either language (``S``, ``south``,
-        ``Południe``, ``poludnie``); ``ValueError`` if the table has no such seat."""
+        """A seat from its letter, its name or its short form in either language (``S``,
+        ``south``, ``Południe``, ``poludnie``, ``Pd``), or an initial that names one seat only
+        (``Z``); ``ValueError`` if the table has no such seat."""
         seat = _named(count).get(_fold(token))
         if seat is None:
             raise ValueError(f"no seat {token!r} at a table of {count}")
@@ -97,6 +113,27 @@ class Seat(int):
     def localized(self, lang: str) -> str:
         """The seat's name in ``lang``: ``South``, ``Południe``."""
         return i18n.translate(f"seats.{self.compass}", lang)
+
+    def short(self, lang: str) -> str:
+        """The seat in a notation the learner reads in ``lang``: ``S`` in English, ``Pd`` in
+        Polish, where no short form can be read as a card's rank or another seat."""
+        return i18n.translate(_SHORT[self.compass], lang)
+
+    def spellings(self) -> tuple[str, ...]:
+        """Every word :meth:`parse` reads as this seat, as written (it ignores case and
+        Polish diacritics): the letter; the name and short form in each language; and the
+        initial of a name that no other seat at this table starts with or is lettered by."""
+        words = [self.letter]
+        for lang in i18n.LANGUAGES:
+            words += [self.localized(lang), self.short(lang)]
+        others = [seat for seat in seats(self.count) if seat != self]
+        lettered = {_fold(other.letter) for other in others}
+        for lang in i18n.LANGUAGES:
+            initial = self.localized(lang)[0]
+            taken = lettered | {_fold(other.localized(lang))[0] for other in others}
+            if _fold(initial) not in taken:
+                words.append(initial)
+        return tuple(dict.fromkeys(words))
 
     def next(self, steps: int = 1) -> Seat:
         """The seat ``steps`` places clockwise (to the left); negative steps go back."""
@@ -164,9 +201,8 @@ def _named(count: int) -> dict[str, Seat]:
             raise ValueError(f"a table has 3 or 4 seats, not {count}")
         names: dict[str, Seat] = {}
         for seat in seats(count):
-            names[_fold(seat.letter)] = seat
-            for lang in i18n.LANGUAGES:
-                names[_fold(seat.localized(lang))] = seat
+            for word in seat.spellings():
+                names[_fold(word)] = seat
         _NAMED[count] = names
     return _NAMED[count]
 

@@ -96,10 +96,14 @@ def test_hand_format_round_trip(hand: set[Card]) -> None:
 
 def test_hand_diagram() -> None:
     hand = parse_cards("♣78 ♥9 ♠QKA ♥10")
-    assert format_hand(hand) == "♠AKQ ♥10 9 ♦- ♣87"
-    assert format_hand(hand, voids=False) == "♠AKQ ♥10 9 ♣87"
-    assert format_hand(parse_cards("♥QJ"), lang="pl") == "♠- ♥DW ♦- ♣-"
-    assert format_hand(hand, ascii=True) == "SAKQ H10 9 D- C87"
+    assert format_hand(hand) == "♠A K Q ♥10 9 ♦- ♣8 7"
+    assert format_hand(hand, voids=False) == "♠A K Q ♥10 9 ♣8 7"
+    assert format_hand(parse_cards("♥QJ"), lang="pl") == "♠- ♥D W ♦- ♣-"
+    assert format_hand(hand, ascii=True) == "SA K Q H10 9 D- C8 7"
+    # A space between every card in both languages, and the Polish Dama read back as such.
+    polish = format_hand(parse_cards("♥AQ1098 ♦KQJ"), lang="pl", voids=False)
+    assert polish == "♥A D 10 9 8 ♦K D W"
+    assert parse_cards(polish) == parse_cards("♥A ♥Q ♥10 ♥9 ♥8 ♦K ♦Q ♦J")
 
 
 def test_card_order_is_display_order() -> None:

@@ -42,6 +42,7 @@ DYNAMIC = {
     r"trade\.call_(pass|kontra)": "trade/notation.py: f'trade.call_{call.kind}'",
     r"trade\.offer_\w+": "trade/notation.py: f'trade.offer_{what}', one per kind of offer",
     r"tutor\.answer_\w+": "scenario/quizzes.py: f'tutor.answer_{kind}', one per quiz kind",
+    r"files\.os_\w+": "files.py: f'files.os_{name}', the system's reason by its errno name",
     r"tutor\.goal_(best_)?\w+": "tutor/dealing.py 'goal_' + goal; playing.py f'goal_best_{key}'",
     r"tutor\.hint_call_\w+": "tutor/bidding.py: f'tutor.hint_{key}' with a bot's reason",
     r"tutor\.review_mistake_\w+": "tutor/dealend.py: f'review_mistake_{misere_}{side}'",

@@ -232,13 +232,13 @@ GOOD = saved_match([(10, 0, 0)], chips=False, target=60).to_json()
     ("change", "why"),
     [
         ({"players": 5}, "bad match level, chips or players"),
-        ({"history": [[10, 0]]}, "a deal of the match must list 3 figures"),
+        ({"history": [[10, 0]]}, "the match's history does not hold the whole numbers it should"),
         ({"bank": -20}, "disagree with its history"),
-        ({"bank": True}, "the match bank must be whole numbers"),
+        ({"bank": True}, "the match's bank does not hold the whole numbers it should"),
         ({"dealer": 0}, "disagree with its history"),
         ({"seed": ""}, "the match seed must be a text"),
         ({"chips": True, "totals": [510, 500, 500], "target": 500}, "needs a target above"),
-        ({"deals": "1"}, "match deals must be a whole number"),
+        ({"deals": "1"}, "the match's deals must be a whole number from 0"),
     ],
 )
 def test_a_damaged_match_entry_is_refused(change: dict[str, Any], why: str) -> None:
@@ -261,7 +261,7 @@ def test_a_damaged_match_is_set_aside_and_the_rest_kept(tmp_path: Path) -> None:
     assert progress.match is None and progress.level(4) == LevelProgress(2, 1, False, 5)
     assert progress.match_set_aside is not None
     aside, why = progress.match_set_aside
-    assert aside == tmp_path / "progress.json.bad-1" and "disagree" in why
+    assert aside == tmp_path / "progress.json.bad-1" and "disagree" in why.message("en")
     assert aside.read_text(encoding="utf-8") == text  # kept as it was
     rewritten = json.loads(path.read_text(encoding="utf-8"))
     assert "match" not in rewritten and rewritten["levels"] == data["levels"]

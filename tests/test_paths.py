@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from betel_tutor import cli
-from betel_tutor.files import write_atomic
+from betel_tutor.files import write_atomic, write_output
 from betel_tutor.scenario.check import MAX_DEPTH, collect_files
 
 ROOT = Path(__file__).parents[1]
@@ -165,17 +165,19 @@ def test_render_onto_a_full_disk(
 ) -> None:
     output = tmp_path / "sheets"
     output.mkdir()
-    (output / "blue-suit.html").write_text("last week's sheet", encoding="utf-8")
+    last_week = output / "blue-suit.html"
+    write_output(last_week, "last week's sheet", "html")  # render's own, so written over
+    before = last_week.read_bytes()
     full_disk(monkeypatch)
     status, _, err = run(
         capsys, "render", str(BOARD), "--no-solver", "-o", str(output), "--lang", "pl"
     )
     assert status == 2
     assert one_line(err) == (
-        f"nie można zapisać {output / 'blue-suit.html'}: No space left on device "
+        f"nie można zapisać {output / 'blue-suit.html'}: Brak miejsca na urządzeniu "
         "(żaden plik nie został zapisany do połowy)"
     )
-    assert (output / "blue-suit.html").read_text(encoding="utf-8") == "last week's sheet"
+    assert last_week.read_bytes() == before
     assert leftovers(output) == []
 
 

@@ -69,7 +69,7 @@ def test_a_home_that_is_a_file(tmp_path: Path) -> None:
     result = scripted(home, ["1", "", "quit"], "--lang", "pl")
     assert result.returncode == 0
     assert one_line(result.stderr) == (
-        f"Nie można odczytać pliku postępów {home / 'progress.json'} (Not a directory) ani go "
+        f"Nie można odczytać pliku postępów {home / 'progress.json'} (To nie jest folder) ani go "
         "odłożyć; zaczynasz od nowa, a postępy nie będą zapisywane."
     )
     assert home.read_text(encoding="utf-8") == "not a folder"

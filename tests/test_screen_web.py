@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,68 +14,18 @@ from playwright.sync_api import Browser, Route, WebSocket, sync_playwright
 
 from betel_tutor.cards import sort_cards
 from betel_tutor.dealing import deal
+from tests.web_server import Served, served_tutor
 
-BETEL_TUTOR = str(Path(sys.executable).parent / "betel-tutor")
 ARTIFACTS = Path(
     os.environ.get("BETEL_TUTOR_ARTIFACTS", Path(__file__).parents[1] / "test-artifacts")
 )
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-# A teacher's level 1 of one deal (``$BETEL_TUTOR_LEVELS``): the first prompt is a card.
-ONE_DEAL = """\
-kind: lesson
-id: level-01
-level: 1
-title: {en: "Level 1: one deal", pl: "Poziom 1: jedno rozdanie"}
-options: {auction: false, contract: pass, kontra: false, exchange: false}
-deals:
-  - {id: d1, dealer: S, seed: level-01-a}
-steps:
-  - play: {deal: d1, seat: S, goal: {tricks_at_least: 4}, open: true}
-"""
-
-
 @pytest.fixture
-def served(tmp_path: Path) -> Iterator[str]:
-    port = free_port()
-    levels = tmp_path / "levels"
-    levels.mkdir()
-    (levels / "level-01.yaml").write_text(ONE_DEAL, encoding="utf-8")
-    env = {
-        **os.environ,
-        "HOME": str(tmp_path),
-        "XDG_DATA_HOME": str(tmp_path / "data"),
-        "BETEL_TUTOR_LEVELS": str(levels),
-    }
-    server = subprocess.Popen(
-        [BETEL_TUTOR, "learn", "--web", "--port", str(port), "--level", "1", "--lang", "en"],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    try:
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            with socket.socket() as probe:
-                if probe.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            assert server.poll() is None, server.stderr.read() if server.stderr else ""
-            time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.terminate()  # the server ends the tutors it started, then itself
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+def served(tmp_path: Path) -> Iterator[Served]:
+    with served_tutor(tmp_path) as server:
+        yield server
 
 
 @pytest.fixture(scope="module")
@@ -92,18 +39,19 @@ def browser() -> Iterator[Browser]:
         launched.close()
 
 
-def test_a_card_played_in_the_browser(served: str, browser: Browser, tmp_path: Path) -> None:
+def test_a_card_played_in_the_browser(served: Served, browser: Browser, tmp_path: Path) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     outside: list[str] = []
 
     def only_local(route: Route) -> None:
-        if route.request.url.startswith(served):
+        if route.request.url.startswith(served.origin + "/"):
             route.continue_()
         else:
             outside.append(route.request.url)
             route.abort()
 
     page.route("**/*", only_local)
+    console: list[str] = []  # the page's messages: a script or style the policy refused is one
     screen: list[str] = []  # what the tutor sent the browser to draw, as text
 
     def listen(socket: WebSocket) -> None:
@@ -114,7 +62,8 @@ def test_a_card_played_in_the_browser(served: str, browser: Browser, tmp_path: P
         socket.on("framereceived", received)
 
     page.on("websocket", listen)
-    page.goto(served)
+    page.on("console", lambda message: console.append(message.text))
+    page.goto(served.url)  # as printed, the secret token in it
 
     def drawn(text: str, timeout: float = 20) -> bool:
         deadline = time.monotonic() + timeout
@@ -137,3 +86,4 @@ def test_a_card_played_in_the_browser(served: str, browser: Browser, tmp_path: P
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "tutor-in-the-browser.png"))
     assert outside == [], outside
+    assert not [line for line in console if "Content Security Policy" in line], console

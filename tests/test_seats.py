@@ -62,3 +62,53 @@ def test_names_letters_and_parsing() -> None:
     assert Seat.parse("wschód", 4) is Seat(1, 4)
     assert SOUTH.at(4) == Seat(2, 4) and Seat(2, 4).at(3) is SOUTH
     assert repr(Seat(1, 4)) == "Seat.parse('E', 4)"
+
+
+def test_short_forms_read_as_no_rank_nor_other_seat() -> None:
+    """In a notation a Polish learner reads Pd, Zach, Pn, Wsch: a lone W would be a jack
+    (walet) beside the Polish card letters A K D W, or Wschód (East)."""
+    assert [s.short("en") for s in seats(4)] == ["N", "E", "S", "W"]
+    assert [s.short("pl") for s in seats(4)] == ["Pn", "Wsch", "Pd", "Zach"]
+    polish_ranks = {"A", "K", "D", "W"}
+    for seat in seats(4):
+        short = seat.short("pl")
+        assert short not in polish_ranks and len(short) > 1
+        assert all(Seat.parse(short, 4) is not other for other in seats(4) if other != seat)
+
+
+@pytest.mark.parametrize("count", [3, 4])
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_every_written_form_reads_back(count: int, lang: str) -> None:
+    for seat in seats(count):
+        for written in (seat.short(lang), seat.localized(lang), seat.letter, str(seat)):
+            assert Seat.parse(written, count) is seat
+            assert Seat.parse(written.lower(), count) is seat
+        assert set(seat.spellings()) >= {seat.short(lang), seat.localized(lang)}
+
+
+def test_an_initial_reads_only_where_it_names_one_seat() -> None:
+    assert Seat.parse("Z") is WEST and Seat.parse("z", 4) is Seat(3, 4)
+    assert Seat.parse("W", 4) is Seat(3, 4)  # W is West's letter, never Wschód's initial
+    for ambiguous in ("P", "p"):  # Północ and Południe
+        with pytest.raises(ValueError):
+            Seat.parse(ambiguous)
+    with pytest.raises(ValueError):
+        Seat.parse("Wsch")  # no East at a table of three
+    assert Seat.parse("wsch", 4) is Seat(1, 4) and Seat.parse("PN") is NORTH
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_who_wins_the_trick_is_answered_with_any_seat_form(lang: str) -> None:
+    """The trick-winner quiz reads the seat the learner names as Seat.parse does: the short
+    forms the tutor writes in Polish, and Z for Zachód, in either language."""
+    from betel_tutor.cards import parse_card
+    from betel_tutor.scenario.model import Quiz, Text
+    from betel_tutor.scenario.quizzes import parse_typed_answer
+
+    question = Text(en="Who wins?", pl="Kto bierze?")
+    trick = Quiz("trick-winner", question, "♥K", {"trick": "♥9 ♥K ♠A"})
+    played = {SOUTH: "♥9", WEST: "♥K", NORTH: "♠A"}
+    for seat, card in played.items():
+        for written in {seat.short("pl"), seat.short(lang), seat.localized(lang)}:
+            assert parse_typed_answer(trick, written, lang) == parse_card(card), written
+    assert parse_typed_answer(trick, "Z", lang) == parse_card("♥K")

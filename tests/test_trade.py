@@ -331,9 +331,9 @@ def test_offers_are_asked_for_clockwise_after_the_one_who_moved() -> None:
 @pytest.mark.parametrize(
     ("text", "polish"),
     [
-        ("S>W swap ♦ ? -?", "S>W zamiana ♦ ? -?"),
-        ("N>W swap ? ♠ +?", "N>W zamiana ? ♠ +?"),
-        ("W>S swap ♣9,♥Q ♠A,♥A +20", "W>S zamiana ♣9,♥D ♠A,♥A +20"),
+        ("S>W swap ♦ ? -?", "Pd>Zach zamiana ♦ ? -?"),
+        ("N>W swap ? ♠ +?", "Pn>Zach zamiana ? ♠ +?"),
+        ("W>S swap ♣9,♥Q ♠A,♥A +20", "Zach>Pd zamiana ♣9,♥D ♠A,♥A +20"),
     ],
 )
 def test_wide_notation_round_trip(text: str, polish: str) -> None:

@@ -91,7 +91,7 @@ def test_illegal_card_is_refused_with_its_rule(tmp_path: Path) -> None:
     result = scripted(tmp_path, lines, "--level", "1")
     out = result.stdout
     assert "You cannot play ♣10: ♠ was led and you must follow suit with ♠10, ♠7 (rule 5)" in out
-    assert "Hint: ♠7: I cannot take this trick, so I play my lowest card" in out
+    assert "Hint: ♠7: no legal card can take this trick, so the lowest goes" in out
     assert "South plays ♠7" in out
     assert "This deal is now practice and will not be scored." in out
 
@@ -327,7 +327,7 @@ def test_an_exchange_is_shown_before_it_is_made(tmp_path: Path) -> None:
     out = scripted(tmp_path, lines, "--level", "8").stdout
     assert "♠A is not in the dubel" in out
     preview = (
-        "You take ♠10 and lay ♠9: your hand becomes ♠10 87 ♥QJ 10 8 ♦9 ♣10 9, the dubel ♣A ♠9."
+        "You take ♠10 and lay ♠9: your hand becomes ♠10 8 7 ♥Q J 10 8 ♦9 ♣10 9, the dubel ♣A ♠9."
     )
     assert out.count(preview) == 2
     assert "Exchange not made: make your call again." in out

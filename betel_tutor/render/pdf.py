@@ -14,11 +14,11 @@ from __future__ import annotations
 import io
 import multiprocessing
 import sys
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from types import TracebackType
 
-from betel_tutor.cores import usable_workers
+from betel_tutor.cores import usable_workers, worker_pool
 
 _FAILURE: list[str] = []  # in a worker: why WeasyPrint could not be imported, if it could not
 
@@ -29,14 +29,18 @@ def require_weasyprint() -> None:
 
     failure = _import_failure()
     if failure is not None:
-        raise BetelError("render.no_pdf", detail=failure)
+        raise BetelError("render.no_pdf", detail=BetelError(failure))
 
 
 def _import_failure() -> str | None:
+    """The catalog's key for why WeasyPrint cannot be imported (never Python's own text), or
+    ``None`` when it can."""
     try:
         import weasyprint  # noqa: F401
-    except (ImportError, OSError) as error:  # OSError: Pango is missing
-        return str(error).splitlines()[0]
+    except ImportError:
+        return "render.no_weasyprint"
+    except OSError:  # its libraries (Pango) cannot be loaded
+        return "render.no_pango"
     return None
 
 
@@ -146,8 +150,8 @@ class Printer:
 
     def __init__(self, *, documents: int) -> None:
         method = "fork" if sys.platform.startswith("linux") else None
-        self._pool = ProcessPoolExecutor(
-            max_workers=usable_workers(documents),
+        self._pool = worker_pool(
+            usable_workers(documents),
             mp_context=multiprocessing.get_context(method),
             initializer=_start,
         )
@@ -170,7 +174,7 @@ class Printer:
 
         failure = self._started.result()
         if failure is not None:
-            raise BetelError("render.no_pdf", detail=failure)
+            raise BetelError("render.no_pdf", detail=BetelError(failure))
 
     def submit(self, documents: list[str]) -> PendingPdf:
         """Start laying out ``documents`` (the longest first, so that the cores end together);

@@ -17,6 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from betel_tutor.bridge_dd import whole
 from betel_tutor.errors import BetelError
 from betel_tutor.render.cache import cache_folder, read_entry, write_entry
 from betel_tutor.render.viewmodel import Analysis, analyse
@@ -73,17 +74,22 @@ def _key(deal: DealSpec) -> str:
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
+TRICKS = 10  # a Betel hand's tricks: every figure of an entry is from 0 to this
+
+
 def _read(path: Path) -> Analysis | None:
-    """An entry, or ``None`` when there is none or it is damaged."""
+    """An entry, or ``None`` when there is none or it does not hold what an entry holds: three
+    rows of seven trick counts, a cost of up to :data:`TRICKS` per card played (at most the
+    pack), a count of positions searched."""
     from betel_tutor.solver.table import COLUMNS, TrickTable
 
     data = read_entry(path)
     try:
-        rows = tuple(tuple(int(n) for n in row) for row in data["rows"])
-        costs = [int(n) for n in data["costs"]]
-        if len(rows) != 3 or any(len(row) != len(COLUMNS) for row in rows):
+        rows = tuple(tuple(whole(n, 0, TRICKS) for n in row) for row in data["rows"])
+        costs = [whole(n, 0, TRICKS) for n in data["costs"]]
+        if len(rows) != 3 or any(len(row) != len(COLUMNS) for row in rows) or len(costs) > 32:
             return None
-        return Analysis(TrickTable(rows, int(data["nodes"])), costs)
+        return Analysis(TrickTable(rows, whole(data["nodes"], 0, 2**63)), costs)
     except (ValueError, KeyError, TypeError):
         return None
 
@@ -115,7 +121,7 @@ class Analyses:
     as a context manager: leaving it waits for what was started and keeps it."""
 
     def __init__(self, deals: list[DealSpec], *, use_cache: bool = True) -> None:
-        from betel_tutor.cores import usable_workers
+        from betel_tutor.cores import usable_workers, worker_pool
 
         self._deals = deals
         self._use_cache = use_cache
@@ -139,7 +145,7 @@ class Analyses:
         workers = usable_workers(len(missing))
         if workers > 1:
             _load_solver()  # once, here, rather than in every worker
-            self._pool = ProcessPoolExecutor(max_workers=workers)
+            self._pool = worker_pool(workers)
             for key in missing:
                 self._pending[key] = self._pool.submit(analyse, deals[self._first[key]])
 

@@ -10,10 +10,10 @@ import errno
 import os
 import re
 import stat
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, Card, CardRun
-from betel_tutor.cores import usable_workers
+from betel_tutor.cores import usable_workers, worker_pool
 from betel_tutor.errors import BetelError
 from betel_tutor.resources import shipped_level
 from betel_tutor.scenario.deals import Unsatisfiable, realize
@@ -23,6 +23,7 @@ from betel_tutor.scenario.source import Position, Problem
 from betel_tutor.seats import Seat
 
 HAND_SIZE = {"betel": 10, "bridge": 13}
+CHUNK = 16  # files a worker checks before it reports them
 SEAT_COUNT = {"betel": 3, "bridge": 4}
 
 
@@ -46,19 +47,28 @@ def in_file_order(problems: list[Problem]) -> list[Problem]:
     return sorted(problems, key=lambda problem: (problem.position.line, problem.position.column))
 
 
-def check_files(paths: Sequence[str], *, workers: int = 1) -> list[Problem]:
+def check_files(
+    paths: Sequence[str], *, workers: int = 1, progress: Callable[[int], None] | None = None
+) -> list[Problem]:
     """``check_file`` for every file, the problems in the files' order. With ``workers`` > 1
     the files are spread over that many processes (at most one per core): each file's check
-    stands alone."""
+    stands alone. ``progress`` is told how many files are checked, as they are."""
     workers = usable_workers(workers)
+    told = progress or (lambda done: None)
     if workers <= 1 or len(paths) < 2 * workers:
-        return [problem for path in paths for problem in check_file(path)]
-    from concurrent.futures import ProcessPoolExecutor  # 30 ms to import: only when spreading
-
-    chunk = max(1, len(paths) // (4 * workers))  # a few chunks each, to even out the load
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        checked = pool.map(check_file, paths, chunksize=chunk)
-        return [problem for problems in checked for problem in problems]
+        problems: list[Problem] = []
+        for done, path in enumerate(paths, 1):
+            problems += check_file(path)
+            told(done)
+        return problems
+    # A few chunks each, to even out the load; small enough that progress is seen each second.
+    chunk = max(1, min(CHUNK, len(paths) // (4 * workers)))
+    with worker_pool(workers) as pool:
+        problems = []
+        for done, found in enumerate(pool.map(check_file, paths, chunksize=chunk), 1):
+            problems += found
+            told(done)
+        return problems
 
 
 def default_workers(files: int) -> int:
@@ -538,5 +548,7 @@ def _listing(folder: str, problems: list[Problem]) -> Iterator[os.DirEntry[str]]
     return iter(entries)
 
 
-def _why(error: OSError) -> str:
-    return error.strerror or str(error)
+def _why(error: OSError) -> BetelError:
+    from betel_tutor.files import why_not
+
+    return why_not(error)

@@ -80,9 +80,9 @@ def find_deals(
     pool = None
     stop = None if seconds is None else time.monotonic() + seconds
     if workers > 1:
-        from concurrent.futures import ProcessPoolExecutor
+        from betel_tutor.cores import worker_pool
 
-        pool = ProcessPoolExecutor(max_workers=workers)
+        pool = worker_pool(workers)
     try:
         while tested < tries and len(found) < count:
             if stop is not None and time.monotonic() >= stop:

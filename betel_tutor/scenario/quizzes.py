@@ -11,6 +11,7 @@ from typing import Any
 from betel_tutor.cards import Card, format_cards, parse_card, parse_cards
 from betel_tutor.odds import split_percent
 from betel_tutor.rules import legal_plays, trick_winner
+from betel_tutor.scenario.answer_forms import asks_one_score, form_error, quiz_cards
 from betel_tutor.scenario.model import Quiz
 from betel_tutor.scoring import score
 
@@ -43,22 +44,16 @@ def answer_text(quiz: Quiz, truth: Any, lang: str = "en") -> str:
     return str(truth)
 
 
-def _cards(value: Any) -> list[Card]:
-    if isinstance(value, list):
-        return [parse_card(str(item)) for item in value]
-    return parse_cards(str(value))
-
-
 def engine_answer(quiz: Quiz) -> tuple[Any, str]:
     p = quiz.params
     if quiz.kind == "trick-winner":
-        trick = _cards(p["trick"])
+        trick = quiz_cards(p["trick"])
         winner = trick[trick_winner(trick, trump=p.get("trump"), variant=p.get("variant"))]
         return winner, str(winner)
     if quiz.kind == "legal-cards":
         legal = legal_plays(
-            _cards(p["hand"]),
-            _cards(p["trick"]),
+            quiz_cards(p["hand"]),
+            quiz_cards(p["trick"]),
             trump=p.get("trump"),
             beat_obligation=not p.get("betel_defender", False),
         )
@@ -78,7 +73,7 @@ def engine_answer(quiz: Quiz) -> tuple[Any, str]:
         return percent, f"{percent:.2f}"
     if quiz.kind == "laydown":
         verdict = _laydown_verdict(
-            tuple(_cards(p["hand"])), tuple(_cards(p["dubel_cards"])), str(p["contract"])
+            tuple(quiz_cards(p["hand"])), tuple(quiz_cards(p["dubel_cards"])), str(p["contract"])
         )
         # An open verdict is neither true nor false: no author's answer can match it.
         return {"proved": True, "refuted": False}.get(verdict, verdict), verdict
@@ -125,17 +120,11 @@ def _call_is_legal(params: dict[str, Any]) -> bool:
     return True
 
 
-def asks_one_score(quiz: Quiz) -> bool:
-    """A score quiz that asks only the declarer's score (``ask: declarer``: "how many chips
-    does the declarer take?"), answered by one number, not three."""
-    return quiz.kind == "score" and quiz.params.get("ask") == "declarer"
-
-
 def normalise_answer(quiz: Quiz, answer: Any) -> Any:
     if quiz.kind == "trick-winner":
         return parse_card(str(answer))
     if quiz.kind == "legal-cards":
-        return frozenset(_cards(answer))
+        return frozenset(quiz_cards(answer))
     if quiz.kind == "score":
         if asks_one_score(quiz):
             if isinstance(answer, bool) or not isinstance(answer, int):
@@ -178,7 +167,7 @@ def _trick_card(quiz: Quiz, text: str, lang: str) -> Card:
             seat = Seat.parse(text)
         except ValueError:
             raise ValueError(text) from None
-    trick = _cards(quiz.params["trick"])
+    trick = quiz_cards(quiz.params["trick"])
     leader = Seat.parse(str(quiz.params.get("leader") or "S"))
     index = (int(seat) - int(leader)) % 3
     if index >= len(trick):
@@ -202,7 +191,10 @@ def parse_typed_answer(quiz: Quiz, text: str, lang: str = "en") -> Any:
         if quiz.kind == "trick-winner":
             return _trick_card(quiz, cleaned, lang)
         if quiz.kind == "legal-cards":
-            return frozenset(parse_cards(cleaned, lang=lang))
+            cards = frozenset(parse_cards(cleaned, lang=lang))
+            if not cards:  # a suit alone, a void mark: a player always has a card to play
+                raise ValueError(cleaned)
+            return cards
         if quiz.kind == "score":
             numbers = tuple(
                 int(part) for part in cleaned.replace(",", " ").replace("/", " ").split()
@@ -221,10 +213,5 @@ def parse_typed_answer(quiz: Quiz, text: str, lang: str = "en") -> Any:
         if quiz.kind == "odds":
             return round(float(cleaned.rstrip("% ").replace(",", ".")), 2)
     except (ValueError, NotationError):
-        # An offer-legal answer is yes or no, as a call-legal one: the same hint.
-        kind: str = "call-legal" if quiz.kind == "offer-legal" else quiz.kind
-        kind = "score-one" if asks_one_score(quiz) else kind
-        raise NotationError(
-            f"tutor.answer_{kind.replace('-', '_')}", token=cleaned, position=0
-        ) from None
-    raise NotationError("tutor.answer_score", token=cleaned, position=0)
+        raise form_error(quiz, cleaned, lambda: engine_answer(quiz)[0]) from None
+    raise form_error(quiz, cleaned, lambda: engine_answer(quiz)[0])

@@ -46,10 +46,12 @@ CARDS = {"type": "string", "description": "cards: ♠A ♥10, SA, ♠AKQ ♥10 9
 
 
 def _seat_words(*chosen: Seat) -> list[str]:
-    """The words the loader reads as these seats (``Seat.parse``): letters and names in both
-    languages, as written and in lower case; a schema cannot ignore case as the loader does."""
-    written = [seat.letter for seat in chosen]
+    """The words the loader reads as these seats (``Seat.parse``): letters, names and short
+    forms in both languages, as written and in lower case; a schema cannot ignore case as the
+    loader does."""
+    written = [seat.letter for seat in chosen]  # letters and names first, as always listed
     written += [seat.localized(lang) for lang in i18n.LANGUAGES for seat in chosen]
+    written += [word for seat in chosen for word in seat.spellings()]
     return list(dict.fromkeys([*written, *(word.lower() for word in written)]))
 
 

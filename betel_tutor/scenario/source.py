@@ -227,8 +227,9 @@ def read_file(path: str) -> tuple[str | None, list[Problem]]:
                 return None, [Problem(Position(path, 0, 0), "scenario.not_regular")]
             data = handle.read(MAX_BYTES + 1)
     except (OSError, ValueError) as error:  # ValueError: a NUL in the name
-        detail = getattr(error, "strerror", None) or str(error)
-        return None, [Problem(where, "scenario.unreadable", {"detail": detail})]
+        from betel_tutor.files import why_not
+
+        return None, [Problem(where, "scenario.unreadable", {"detail": why_not(error)})]
     if len(data) > MAX_BYTES:
         return None, [Problem(where, "scenario.too_big", {"n": MAX_BYTES})]
     try:

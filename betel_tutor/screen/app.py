@@ -63,7 +63,6 @@ class TutorApp(App[int]):
         self.prompt: Prompt | None = None
         self.last = False  # showing the last trick instead of the one in progress
         self.heading = ""
-        self.taught = ""  # the last lesson text: a quiz's question, asked again by the input
 
     @property
     def lang(self) -> str:
@@ -170,8 +169,6 @@ class TutorApp(App[int]):
     def told(self, event: Event) -> list[Static]:
         if isinstance(event, TableText):  # the table shows it
             return []
-        if isinstance(event, LessonText):
-            self.taught = event.text
         if isinstance(event, LessonText) and event.markdown:
             return [Static(Markdown(event.markdown), classes="lesson")]
         if not event.text:
@@ -215,10 +212,8 @@ class TutorApp(App[int]):
         keys = self.query_one("#keys", Static)
         if prompt is None:
             return
-        asked = Text(prompt.text, style="bold")
-        if prompt.expects == "answer" and self.taught:  # the question stays in view
-            asked = Text(self.taught + "\n").append_text(asked)
-        ask.update(asked)
+        # The question itself is in the panel, once: the input line only asks for the answer.
+        ask.update(Text(prompt.text, style="bold"))
         items = self.items(prompt)
         picker.show(items)
         picker.display = bool(items)

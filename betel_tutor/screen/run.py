@@ -6,15 +6,17 @@ as fast as before.
 
 from __future__ import annotations
 
-import shlex
 import shutil
 import sys
-from pathlib import Path
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from betel_tutor.tutor.session import Session
 
+if TYPE_CHECKING:
+    from betel_tutor.screen.webserver import LearnerServer
+
 MIN_COLUMNS, MIN_LINES = 80, 24
-_WEB = Path(__file__).parent / "web"
 
 
 def fits() -> tuple[bool, int, int]:
@@ -35,20 +37,13 @@ def run(session: Session, *, level: int | None, practice: bool) -> int:
     return 130 if status is None and not session.finished else int(status or 0)
 
 
-def serve(arguments: list[str], *, port: int, host: str = "127.0.0.1") -> None:
-    """Serve ``learn --screen`` with ``arguments`` at http://host:port, every asset local."""
-    import textual_serve
-    from textual_serve.server import Server
+def web_server(
+    arguments: list[str], *, port: int, lang: str, say: Callable[[str], None]
+) -> LearnerServer:
+    """``learn --screen`` with ``arguments``, ready to serve at ``server.url`` (token included):
+    the port is already bound, so ``OSError`` (a busy port) comes before anything is printed.
+    ``say`` gets the server's one-line messages (refusals, dropped frames)."""
+    from betel_tutor.screen.webserver import LearnerServer, listen
 
     learn = [sys.executable, "-m", "betel_tutor.entry", "learn", "--screen"]
-    command = shlex.join([*learn, *arguments])
-    statics = Path(textual_serve.__file__).parent / "static"
-    server = Server(
-        command,
-        host=host,
-        port=port,
-        title="betel-tutor",
-        statics_path=statics,
-        templates_path=_WEB,
-    )
-    server.serve()
+    return LearnerServer([*learn, *arguments], listen(port), lang=lang, say=say)

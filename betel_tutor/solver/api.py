@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from betel_tutor.arguments import require_all
 from betel_tutor.cards import Card, Rank, Suit
 from betel_tutor.errors import BetelError
 from betel_tutor.play import PlayState, check_playable
@@ -140,6 +141,8 @@ def solve_position(
     """Like :func:`solve`, with the cards already played to the current trick and the number
     of cards searched. A ``board`` from an earlier call on the same deal keeps its table;
     ``guess`` is where the search starts (:func:`mask_value`), a figure only of speed."""
+    hands = [require_all(hand, Card, "solve") for hand in hands]
+    trick = require_all(trick, Card, "solve")
     masks = _masks(hands, trick)
     if leader not in (0, 1, 2):
         raise BetelError("solver.bad_seat", token=str(leader))

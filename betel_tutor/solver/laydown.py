@@ -41,7 +41,7 @@ from typing import Literal
 
 from betel_tutor.cards import BETEL_DECK, Card, Suit, sort_cards
 from betel_tutor.contracts import Contract
-from betel_tutor.cores import usable_workers
+from betel_tutor.cores import usable_workers, worker_pool
 from betel_tutor.errors import BetelError
 from betel_tutor.solver.api import bit_card, make_board, mask_of
 from betel_tutor.solver.board import bits
@@ -233,7 +233,7 @@ def check_laydown(
     pool: ProcessPoolExecutor | None = None
     workers = min(usable_workers(workers), len(jobs))
     if workers > 1:
-        pool = ProcessPoolExecutor(max_workers=workers)
+        pool = worker_pool(workers)
         outcomes = pool.map(_search, jobs)
     else:
         outcomes = map(_search, jobs)

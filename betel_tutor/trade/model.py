@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from betel_tutor.arguments import require, require_all
 from betel_tutor.auction import AuctionState, Call
 from betel_tutor.cards import Card, Suit
 from betel_tutor.play import PlayState
@@ -53,6 +54,15 @@ class Offer:
     wants_more: tuple[Card, ...] = ()
     give_suit: Suit | None = None
     open_price: int = 0
+
+    def __post_init__(self) -> None:
+        for name in ("give", "want", "card"):
+            require(getattr(self, name), Card, f"Offer({name}=…)", optional=True)
+        for name in ("suit", "give_suit"):
+            require(getattr(self, name), Suit, f"Offer({name}=…)", optional=True)
+        require(self.call, Call, "Offer(call=…)", optional=True)
+        require_all(self.gives_more, Card, "Offer(gives_more=…)")
+        require_all(self.wants_more, Card, "Offer(wants_more=…)")
 
     @property
     def payer(self) -> Seat:

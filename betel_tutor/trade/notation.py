@@ -13,11 +13,15 @@ barter, free. ``S>E call pass 15`` may buy the next call of a player not about t
 ``S>N call pass 15``, ``S>N play ♠A 10``: whichever of the two moves next makes that call or
 plays that card. ``S>W show ♠ -10``: South shows West his spades, West pays 10;
 ``S>W see hand 20``: South pays 20 to see West's hand. Verbs in Polish too: zamiana, odzywka,
-zagraj, pokaż, zobacz; seats by letter (S, W, N) or by name in either language.
+zagraj, pokaż, zobacz. Seats are read in any form :meth:`Seat.parse` reads: by letter (S, W,
+N), by name or short form in either language (Pd, Zach, Pn), or Z for Zachód. Polish text is
+written with the short forms, ``Pn>Zach odzywka pas +60``: a lone W there would read as a jack
+(walet) or as Wschód.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from betel_tutor import i18n
@@ -34,6 +38,7 @@ _VERBS: dict[str, OfferKind] = {
     "show": "show", "pokaż": "show", "pokaz": "show",
     "see": "see", "zobacz": "see",
 }  # fmt: skip
+_PRICE = re.compile(r"[+-]?\d{1,18}")  # decimal digits of any script ("٣" is 3), never "²"
 _BUY = ("buy", "kup")  # buy WANT GIVE [price]: the offerer pays
 _SELL = ("sell", "sprzedaj")  # sell GIVE [price]: the buyer pays and gives back a card he chooses
 _ANY = ("?", "any", "dowolna")
@@ -49,6 +54,12 @@ def parse_seat(token: str) -> Seat:
         return Seat.parse(token)
     except ValueError:
         raise NotationError("trade.bad_seat", token=token, position=0) from None
+
+
+def _card_words(verb: str) -> int:
+    """How many words after ``verb`` name cards, suits or a call: two for a swap or a
+    purchase (what is given, what is wanted), one otherwise."""
+    return 2 if verb.lower() in _BUY or _VERBS.get(verb.lower()) == "swap" else 1
 
 
 def parse_offer(text: str, *, offerer: int | None = None, lang: str = "en") -> Offer:
@@ -67,11 +78,17 @@ def parse_offer(text: str, *, offerer: int | None = None, lang: str = "en") -> O
         raise _bad(parties, text) from None
     if offerer is None:
         raise _bad(parties, text)
-    price, open_price, named = 0, 0, False
-    if rest and rest[-1].lstrip("+-").isdigit():
+    price, open_price, named, asked = 0, 0, False, False
+    if rest and _PRICE.fullmatch(rest[-1]):
         price, named = int(rest.pop()), True
-    elif rest and rest[-1] in ("?", "+?", "-?") and len(rest) > 1:
+    elif rest and rest[-1] in ("+?", "-?") and len(rest) > 1:
         open_price = -1 if rest.pop().startswith("-") else 1
+    elif rest and rest[-1] == "?" and len(rest) > _card_words(verb):
+        # A bare ``?`` is the price only after the words the verb needs: ``swap ? ?`` is any
+        # card for any card, ``swap ♥7 ♠ ?`` leaves the price to the acceptor, paid the way
+        # the verb pays (``sell ♠A ?``: by the buyer).
+        rest.pop()
+        asked = True
     if verb.lower() in _BUY and len(rest) in (1, 2):
         want, give = rest[0], rest[1] if len(rest) == 2 else "?"
         verb, rest, price = "swap", [give, want], abs(price)
@@ -79,6 +96,7 @@ def parse_offer(text: str, *, offerer: int | None = None, lang: str = "en") -> O
     elif verb.lower() in _SELL and len(rest) == 1:
         verb, rest, price = "swap", [rest[0], "?"], -abs(price)
         open_price = open_price or (0 if named else -1)
+    open_price = open_price or int(asked)
     kind = _VERBS.get(verb.lower())
     if kind is None:
         raise _bad(verb, text)
@@ -111,7 +129,7 @@ def _offer(
             give_suit=give_suit,
         )
     if kind == "call" and len(args) == 1:
-        return Offer(kind, offerer, to, price, call=parse_call(args[0]))
+        return Offer(kind, offerer, to, price, call=parse_call(args[0], lang=lang))
     if kind == "play" and len(args) == 1:
         return Offer(kind, offerer, to, price, card=parse_card(args[0], lang=lang))
     if kind in ("show", "see") and len(args) <= 1:
@@ -130,7 +148,7 @@ def parse_precise(
     cards: list[Card] = []
     price: int | None = None
     for token in text.replace(",", " ").split():
-        if token.lstrip("+").isdigit() and price is None:
+        if _PRICE.fullmatch(token) and not token.startswith("-") and price is None:
             price = int(token)
         else:
             cards.append(parse_card(token, lang=lang))
@@ -159,10 +177,10 @@ _POLISH_VERBS: dict[OfferKind, str] = {
 
 def format_offer(offer: Offer, *, lang: str = "en") -> str:
     """The text of ``offer`` (``parse_offer`` reads it back): canonical in English, with the
-    Polish verbs, card letters and calls in Polish (``W>N odzywka pas +15``)."""
+    Polish seats, verbs, card letters and calls in Polish (``Zach>Pn odzywka pas +15``)."""
     polish = lang == "pl"
     verb = _POLISH_VERBS[offer.kind] if polish else offer.kind
-    words = [f"{offer.offerer.letter}>{offer.to.letter}", verb]
+    words = [f"{offer.offerer.short(lang)}>{offer.to.short(lang)}", verb]
     if offer.kind == "swap":
         words += [
             _side_text(offer.gives, offer.give_suit, lang),

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from betel_tutor.arguments import require
 from betel_tutor.auction import Call, check_call
 from betel_tutor.cards import Card
 from betel_tutor.errors import BetelError, IllegalOffer
@@ -217,6 +218,9 @@ def answer(
     """The addressee's answer; returns the ledger and the hands after it. An offer the rules
     forbid raises :class:`IllegalOffer`; so does accepting what cannot be fulfilled, and a
     general offer made precise in a way the offerer cannot fulfil (rule 20)."""
+    require(offer, Offer, "answer")
+    require(precise, Card, "answer(precise=…)", optional=True)
+    require(precise_give, Card, "answer(precise_give=…)", optional=True)
     problem = refusal(moment, offer, ledger)
     if problem is not None:
         raise problem

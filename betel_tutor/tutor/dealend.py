@@ -106,11 +106,13 @@ def end_deal(ctx: Context, table: Table) -> None:
         resting.say_outcome(ctx, rest, state)
     met: bool | None = None
     learner, view = table.learner_seat, table.outlook
+    mistake = None if table.replay else find_mistake(table)
     if learner is not None and view is not None and table.step.goal:
         goal, value = next(iter(table.step.goal.items()))
         met = goals.goal_met(goal, value, state, learner, view)
-        ctx.say(ctx.t("goal_met" if met else "goal_missed"))
-    mistake = None if table.replay else find_mistake(table)
+        # No praise beside a review that names a card which cost a trick.
+        costly = mistake is not None and mistake.card is not None
+        ctx.say(ctx.t("goal_missed" if not met else "goal_met_plain" if costly else "goal_met"))
     if learner is not None and view is not None and not table.replay:
         clean = mistake is None or mistake.card is None
         table.stars = goals.stars(met, view.at_best(goals.counted(state, learner)), clean)

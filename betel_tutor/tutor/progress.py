@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from betel_tutor.errors import BetelError
-from betel_tutor.files import write_atomic
+from betel_tutor.files import free_name, set_aside, why_not, write_atomic
 from betel_tutor.match import CHIPS, Match
 
 FORMAT = "betel-tutor-progress/1"
@@ -89,7 +89,7 @@ class Progress:
     match: SavedMatch | None = None
     # Read from the file, not written to it: (where a copy was kept, why) when the match entry
     # was damaged and dropped; the tutor reports it once and clears it.
-    match_set_aside: tuple[Path, str] | None = field(default=None, compare=False)
+    match_set_aside: tuple[Path, BetelError] | None = field(default=None, compare=False)
 
     def level(self, number: int) -> LevelProgress:
         return self.levels.get(number, LevelProgress())
@@ -149,7 +149,7 @@ class ProgressError(BetelError):
     """The progress file at ``path`` could not be read (``detail`` says why); ``moved_to`` is
     where it was set aside, or ``None`` when even that failed and it was left alone."""
 
-    def __init__(self, path: Path, moved_to: Path | None, detail: str) -> None:
+    def __init__(self, path: Path, moved_to: Path | None, detail: BetelError) -> None:
         if moved_to is not None:
             super().__init__("tutor.progress_set_aside", path=path, aside=moved_to, detail=detail)
         else:
@@ -163,7 +163,7 @@ class ProgressNotSaved(BetelError):
     """The progress could not be written to ``path``: ``detail`` (a text, or an error that says
     itself in each language) says why."""
 
-    def __init__(self, path: Path, detail: str | BetelError) -> None:
+    def __init__(self, path: Path, detail: BetelError) -> None:
         super().__init__("tutor.progress_not_saved", path=path, detail=detail)
         self.path = path
 
@@ -178,7 +178,7 @@ class ProgressLocked(BetelError):
 class ResetFailed(BetelError):
     """``progress --reset`` could not set the file aside; nothing was changed."""
 
-    def __init__(self, path: Path, detail: str) -> None:
+    def __init__(self, path: Path, detail: BetelError) -> None:
         super().__init__("tutor.progress_reset_failed", path=path, detail=detail)
 
 
@@ -194,15 +194,15 @@ def default_path() -> Path:
 
 def _parse(data: Any) -> Progress:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError("not a betel-tutor progress file")
+        raise Damaged("why_not_progress")
     levels = {}
     raw_levels = data.get("levels", {})
     if not isinstance(raw_levels, dict):
-        raise ValueError("levels must be a mapping")
+        raise Damaged("why_levels")
     for key, raw in raw_levels.items():
         number = int(key)
         if not 1 <= number <= 10 or not isinstance(raw, dict):
-            raise ValueError(f"bad level {key!r}")
+            raise Damaged("why_level", level=key)
         values = {
             "next_step": raw.get("next_step", 0),
             "deals_played": raw.get("deals_played", 0),
@@ -213,35 +213,35 @@ def _parse(data: Any) -> Progress:
         if not isinstance(closed, dict) or not all(
             isinstance(k, str) and type(v) is int and 1 <= v <= 3 for k, v in closed.items()
         ):
-            raise ValueError(f"bad closed deals in level {key}")
+            raise Damaged("why_closed", level=key)
         practise = raw.get("practise", [])
         if not isinstance(practise, list) or not all(isinstance(p, str) for p in practise):
-            raise ValueError(f"bad practise list in level {key}")
+            raise Damaged("why_practise", level=key)
         if not all(
             isinstance(values[k], int) and not isinstance(values[k], bool) and values[k] >= 0
             for k in ("next_step", "deals_played")
         ):
-            raise ValueError(f"bad counts in level {key}")
+            raise Damaged("why_counts", level=key)
         if not isinstance(values["completed"], bool) or not isinstance(values["points"], int):
-            raise ValueError(f"bad values in level {key}")
+            raise Damaged("why_values", level=key)
         levels[number] = LevelProgress(**values, closed=closed, practise=tuple(practise))
     language = data.get("language")
     if language not in (None, "en", "pl"):
-        raise ValueError("bad language")
+        raise Damaged("why_language")
     return Progress(levels, language)
 
 
 def _count(value: Any, what: str, *, low: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise ValueError(f"{what} must be a whole number from {low}")
+        raise Damaged("why_match_number", field=what, low=low)
     return value
 
 
 def _figures(value: Any, what: str, players: int) -> tuple[int, ...]:
     if not isinstance(value, list) or len(value) != players:
-        raise ValueError(f"{what} must list {players} figures")
+        raise Damaged("why_match_figures", field=what)
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        raise ValueError(f"{what} must be whole numbers")
+        raise Damaged("why_match_figures", field=what)
     return tuple(value)
 
 
@@ -249,42 +249,57 @@ def parse_match(raw: Any) -> SavedMatch:
     """The saved match; ``ValueError`` naming the first thing wrong. Totals, bank, deals and
     dealer must agree with the history, so a hand-edited or half-damaged entry is caught."""
     if not isinstance(raw, dict):
-        raise ValueError("the match must be a mapping")
-    level = _count(raw.get("level"), "match level", low=1)
-    step = _count(raw.get("step"), "match step")
-    seed, target = raw.get("seed"), _count(raw.get("target"), "match target", low=1)
+        raise Damaged("why_match_mapping")
+    level = _count(raw.get("level"), "level", low=1)
+    step = _count(raw.get("step"), "step")
+    seed, target = raw.get("seed"), _count(raw.get("target"), "target", low=1)
     if not isinstance(seed, str) or not seed:
-        raise ValueError("the match seed must be a text")
+        raise Damaged("why_match_seed")
     chips, players = raw.get("chips"), raw.get("players")
     if not isinstance(chips, bool) or players not in (3, 4) or level > 10:
-        raise ValueError("bad match level, chips or players")
+        raise Damaged("why_match_kind")
     history = raw.get("history")
     if not isinstance(history, list):
-        raise ValueError("the match history must be a list")
-    deals = tuple(_figures(points, "a deal of the match", players) for points in history)
+        raise Damaged("why_match_history")
+    deals = tuple(_figures(points, "history", players) for points in history)
     match = Match.start(chips=chips, players=players)
     for points in deals:
         match = match.record(points)
     saved = (
-        _count(raw.get("deals"), "match deals"),
-        _count(raw.get("dealer"), "match dealer"),
-        _figures(raw.get("totals"), "match totals", players),
-        _figures([raw.get("bank")], "the match bank", 1)[0],
+        _count(raw.get("deals"), "deals"),
+        _count(raw.get("dealer"), "dealer"),
+        _figures(raw.get("totals"), "totals", players),
+        _figures([raw.get("bank")], "bank", 1)[0],
     )
     if saved != (match.deals, match.dealer, match.totals, match.bank):
-        raise ValueError("the match totals, bank, deals or dealer disagree with its history")
+        raise Damaged("why_match_disagrees")
     if chips and target <= CHIPS:
-        raise ValueError("a match in chips needs a target above the chips each player starts with")
+        raise Damaged("why_match_chips")
     return SavedMatch(level, step, seed, target, match, deals)
 
 
-def _detail(error: BaseException) -> str:
-    """Why a file could not be read or written, in a few words."""
+class Damaged(ValueError):
+    """What is wrong in a progress file, said from the catalogs (``tutor.<name>``)."""
+
+    def __init__(self, name: str, **params: Any) -> None:
+        self.said = BetelError(f"tutor.{name}", **params)
+        super().__init__(self.said.message("en"))
+
+
+def _detail(error: BaseException) -> BetelError:
+    """Why a file could not be read or written, in a few words of the catalogs: never Python's
+    own text ("Expecting value: line 1 column 1 (char 0)")."""
+    if isinstance(error, Damaged):
+        return error.said
     if isinstance(error, RecursionError):
-        return "nested too deeply"
-    if isinstance(error, OSError) and error.strerror:
-        return error.strerror
-    return str(error)
+        return BetelError("tutor.why_deep")
+    if isinstance(error, OSError):
+        return why_not(error)
+    if isinstance(error, UnicodeDecodeError):
+        return BetelError("tutor.why_not_utf8")
+    if isinstance(error, json.JSONDecodeError):
+        return BetelError("tutor.why_not_json", line=error.lineno, column=error.colno)
+    return BetelError("tutor.why_not_progress")  # int() of a level's key, and the like
 
 
 def _read(path: Path) -> bytes | None:
@@ -297,14 +312,14 @@ def _read(path: Path) -> bytes | None:
         return None
     try:
         if not stat.S_ISREG(os.fstat(handle).st_mode):
-            raise ValueError("not a regular file")
+            raise Damaged("why_not_regular")
         chunks: list[bytes] = []
         size = 0
         while size <= LIMIT and (chunk := os.read(handle, LIMIT + 1 - size)):
             chunks.append(chunk)
             size += len(chunk)
         if size > LIMIT:
-            raise ValueError(f"larger than {LIMIT // (1024 * 1024)} MB")
+            raise Damaged("why_too_large", size=LIMIT // (1024 * 1024))
         return b"".join(chunks)
     finally:
         os.close(handle)
@@ -344,29 +359,12 @@ def _with_match(path: Path, text: str, progress: Progress, raw: Any) -> Progress
         return replace(progress, match=parse_match(raw))
     except (ValueError, TypeError) as error:
         try:
-            aside = _free_name(path, "bad")
+            aside = free_name(path, "bad")
             write_atomic(aside, text)
             save(path, progress)
         except OSError:
             aside = path
-        return replace(progress, match_set_aside=(aside, str(error)))
-
-
-def _free_name(path: Path, why: str) -> Path:
-    number = 1
-    while os.path.lexists(aside := path.with_name(f"{path.name}.{why}-{number}")):
-        number += 1
-    return aside
-
-
-def set_aside(path: Path, why: str = "old") -> Path | None:
-    """Rename ``path`` (whatever it is: a file, a symlink, a FIFO) to the first free
-    ``<name>.<why>-<n>``; nothing is ever deleted. ``OSError`` if the rename fails."""
-    if not os.path.lexists(path):
-        return None
-    aside = _free_name(path, why)
-    path.rename(aside)
-    return aside
+        return replace(progress, match_set_aside=(aside, _detail(error)))
 
 
 def save(path: Path, progress: Progress) -> None:
@@ -460,7 +458,7 @@ def _locked(path: Path, *, required: bool = True) -> Iterator[bool]:
         return
     lock = path.with_name(f"{path.name}.lock")
     try:
-        handle = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC, 0o666)
+        handle = _open_lock(lock)
     except OSError:
         if required:
             raise
@@ -470,6 +468,20 @@ def _locked(path: Path, *, required: bool = True) -> Iterator[bool]:
         yield _flock(handle, lock, required)
     finally:
         os.close(handle)  # closing lets the lock go
+
+
+def _open_lock(lock: Path) -> int:
+    """The lock file, made if need be. A folder (or anything else that is no file) where it
+    belongs is set aside (``<name>.lock.bad-<n>``) as a damaged progress file is, and a lock
+    file made in its place: otherwise no save could ever take the lock."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC
+    try:
+        return os.open(lock, flags, 0o666)
+    except OSError:
+        if not os.path.lexists(lock) or os.path.isfile(lock):
+            raise
+    set_aside(lock, "bad")
+    return os.open(lock, flags, 0o666)
 
 
 def _flock(handle: int, lock: Path, required: bool) -> bool:
@@ -538,7 +550,7 @@ class Keeper:
         """Merge ``progress`` into the file. Returns the report of a file found damaged (and
         set aside) on the way; raises :class:`ProgressNotSaved` when nothing could be written."""
         if self.frozen:
-            raise ProgressNotSaved(self.path, "the file could not be read nor set aside")
+            raise ProgressNotSaved(self.path, BetelError("tutor.why_frozen"))
         found = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)

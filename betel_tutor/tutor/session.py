@@ -10,12 +10,14 @@ open, trade, offer). Nothing here reads a terminal or prints: the front ends do
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 from betel_tutor import i18n
-from betel_tutor.files import write_atomic
+from betel_tutor.errors import BetelError
+from betel_tutor.files import make_folders, why_not, write_output
 from betel_tutor.play import DealPlay
 from betel_tutor.tutor.commands import Command, Typed, parse_command
 from betel_tutor.tutor.context import Context, Settings
@@ -28,7 +30,16 @@ from betel_tutor.tutor.saving import deal_to_yaml
 from betel_tutor.tutor.scene import scene
 from betel_tutor.tutor.text import shown, small_number
 
+FORCE = "--force"  # after ``save FILE``: write over a file this program did not write
+
 RULES = range(1, 22)  # the rules summary's points (spec §11)
+NO_HINT_SAYS = {  # prompts with no hint, and the message that says what to do there instead
+    "continue": "no_hint_continue",
+    "menu": "no_hint_menu",
+    "prediction": "no_hint_prediction",
+    "retry": "no_hint_retry",
+    "trump": "no_hint_trump",
+}
 
 
 class Session:
@@ -113,8 +124,12 @@ class Session:
             case _:
                 following = self.phase.command(ctx, typed)
                 if following is None:
-                    word = line.strip().split(" ", 1)[0]
-                    ctx.refuse(line, "not_now", ctx.t("not_now", word=shown(word)))
+                    word = shown(line.strip().split(" ", 1)[0])
+                    if typed.command is Command.HINT:  # say what to do instead
+                        said = NO_HINT_SAYS.get(self.phase.expects, "no_hint")
+                        ctx.refuse(line, "not_now", ctx.t(said, word=word))
+                    else:
+                        ctx.refuse(line, "not_now", ctx.t("not_now", word=word))
                 else:
                     self.phase = following
 
@@ -168,28 +183,39 @@ class Session:
         self.phase = PlayPhase(ctx.table, then)
 
     def save_deal(self, argument: str) -> None:
+        """``save [FILE] [--force]``: the last deal as a practice file. A file there that this
+        program did not write is refused, or with ``--force`` kept as ``FILE.bak-<n>``; a
+        device or a FIFO is never written (:func:`betel_tutor.files.write_output`)."""
         ctx = self.ctx
         deal = ctx.last_deal
         if deal is None:
             ctx.refuse(argument, "nothing_to_save", ctx.t("nothing_to_save"))
             return
+        words = argument.split()
+        force = FORCE in words
+        named = " ".join(word for word in words if word != FORCE) if force else argument
         name = f"level-{deal.level:02d}-{deal.step_deal}"
         try:
-            if argument:
-                path = Path(argument).expanduser()
+            if named:
+                path = Path(named).expanduser()
             else:
                 folder = ctx.settings.saves_to or Path.cwd()
                 number = 1
-                while (folder / f"{name}-{number}.yaml").exists():
+                while os.path.lexists(folder / f"{name}-{number}.yaml"):
                     number += 1
                 path = folder / f"{name}-{number}.yaml"
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(path, deal_to_yaml(deal, ident=path.stem))
+            make_folders(path.parent)
+            kept = write_output(path, deal_to_yaml(deal, ident=path.stem), "yaml", force=force)
+        except BetelError as error:  # not ours, or not a regular file
+            ctx.refuse(argument, error.reason, error.message(ctx.lang))
+            return
         except (OSError, ValueError) as error:  # ValueError: a NUL in the name
-            detail = getattr(error, "strerror", None) or str(error)
-            message = ctx.t("save_failed", path=shown(argument or name), detail=detail)
+            detail = why_not(error)
+            message = ctx.t("save_failed", path=shown(named or name), detail=detail)
             ctx.refuse(argument, "save_failed", message)
             return
+        if kept is not None:
+            ctx.say(ctx.t("save_kept", path=path, aside=kept))
         ctx.say(ctx.t("saved", path=path))
 
 

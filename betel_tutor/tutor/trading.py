@@ -403,7 +403,12 @@ def handle_offer(ctx: Context, table: Table, argument: str) -> None:
         return
     to = seat_named(ctx, words[0])
     if to is None or to == LEARNER:
-        ctx.refuse(argument, "offer_bad_seat", ctx.t("offer_bad_seat", token=shown(words[0])))
+        first, second = (
+            f"{player.short(ctx.lang)} ({player.localized(ctx.lang)})"
+            for player in (ctx.name(seat) for seat in range(3) if seat != LEARNER)
+        )
+        said = ctx.t("offer_bad_seat", token=shown(words[0]), first=first, second=second)
+        ctx.refuse(argument, "offer_bad_seat", said)
         return
     try:
         offer = parse_offer(f"{Seat(LEARNER)}>{Seat(to)} {words[1]}", lang=ctx.lang)
