@@ -17,13 +17,14 @@ from betel_tutor.auction import Call, legal_calls, start
 from betel_tutor.cards import BETEL_DECK, Card, Suit
 from betel_tutor.errors import NotationError
 from betel_tutor.resources import data_dir
+from betel_tutor.scenario import load
+from betel_tutor.scenario.model import PlayStep
 from betel_tutor.seats import NORTH, SOUTH, WEST, Seat, seats
 from betel_tutor.trade import Offer, format_offer, parse_offer
 from betel_tutor.trade.model import OfferKind
 from betel_tutor.tutor.events import Event, Offered, Refused, lines
-from betel_tutor.tutor.progress import Progress
+from betel_tutor.tutor.progress import LevelProgress, Progress
 from betel_tutor.tutor.session import Session, prompt_of
-from tests.test_tutor_trade import lesson_answers
 
 CARDS = st.sampled_from(BETEL_DECK)
 SUITS = st.sampled_from(list(Suit))
@@ -179,10 +180,12 @@ def test_a_bare_question_mark_is_the_price_only_after_the_sides(typed: str, writ
 
 # -- at the tutor's table (level 9, in Polish) ---------------------------------------------------
 def polish_trading_session() -> tuple[Session, list[Event]]:
-    """A Polish session at level 9 at the learner's first call, trade on; and every event
-    shown until then."""
-    session = Session(Progress(), lang="pl")
-    answers = iter(lesson_answers())
+    """A Polish session at level 9's first closed deal, at the learner's first call, trade on;
+    and every event shown until then."""
+    lesson, _ = load(str(data_dir("scenarios") / "levels" / "level-09.yaml"))
+    assert lesson is not None
+    first = next(i for i, s in enumerate(lesson.steps) if isinstance(s, PlayStep) and not s.open)
+    session = Session(Progress().with_level(9, LevelProgress(next_step=first)), lang="pl")
     events = session.start(9)
     seen = list(events)
     for _ in range(200):
@@ -190,8 +193,8 @@ def polish_trading_session() -> tuple[Session, list[Event]]:
         assert prompt is not None
         if prompt.expects == "call":
             return session, seen
-        typed = {"answer": None, "bid": "0", "offer": "nie"}.get(prompt.expects, "")
-        events = session.handle(next(answers) if typed is None else typed)
+        typed = {"bid": "0", "offer": "nie"}.get(prompt.expects, "")
+        events = session.handle(typed)
         seen += events
     raise AssertionError("no call prompt at level 9")
 
