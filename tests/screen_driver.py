@@ -4,7 +4,9 @@ and calls."""
 
 from __future__ import annotations
 
+from textual import events
 from textual.geometry import Region
+from textual.keys import _character_to_key
 from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Input
@@ -34,6 +36,16 @@ async def type_line(pilot: Pilot[int], app: TutorApp, text: str) -> None:
     typed.focus()
     typed.value = text
     await pilot.press("enter")
+    await pilot.pause()
+
+
+async def type_at_once(pilot: Pilot[int], app: TutorApp, text: str) -> None:
+    """``text`` and Enter arriving together, as from a paste or fast typing: every key is
+    queued before the app handles the first (the terminal's one write)."""
+    for character in text:
+        app.post_message(events.Key(_character_to_key(character), character))
+    app.post_message(events.Key("enter", "\r"))
+    await pilot.pause()
     await pilot.pause()
 
 

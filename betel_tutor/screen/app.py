@@ -4,7 +4,8 @@ It only shows the session's events and sends the learner's choices back
 (:mod:`betel_tutor.tutor.session`): a ``scene`` before each prompt redraws the table and the
 status lines; every other event's words go to the side panel; the prompt decides what the
 learner chooses from — cards of the hand (legal ones bold, the others dimmed), calls, yes or
-no, levels — by arrow keys and Enter, a click, or typing as in the line tutor.
+no, levels — by arrow keys and Enter, a click, or typing as in the line tutor. The input line
+keeps the keyboard focus wherever the learner clicks (:mod:`betel_tutor.screen.typed`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from betel_tutor.auction import Call
@@ -25,6 +27,7 @@ from betel_tutor.errors import BetelError
 from betel_tutor.penalty import parse_option
 from betel_tutor.screen.felt import felt, status, suit_lines, words
 from betel_tutor.screen.picker import Item, Picker
+from betel_tutor.screen.typed import TypedLine
 from betel_tutor.tutor.events import (
     Answered,
     Event,
@@ -78,11 +81,12 @@ class TutorApp(App[int]):
             yield VerticalScroll(id="panel")
         yield Picker(id="picker")
         yield Static(id="ask")
-        yield Input(id="typed")
+        yield TypedLine(id="typed")
         yield Static(id="keys")
 
     def on_mount(self) -> None:
         self.title = self.heading = words("title", self.lang)
+        self.query_one("#panel").can_focus = False  # PgUp/PgDn scroll it from the input line
         self.show(self.session.start(self.level, practice=self.practice))
 
     # -- the learner's input ---------------------------------------------------------------
@@ -109,24 +113,36 @@ class TutorApp(App[int]):
             panel.scroll_page_down(animate=False)
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
-        message.input.value = ""
-        self.send(message.value)
+        """Enter: what was typed when anything was, else the highlighted choice."""
+        chosen = self.query_one("#picker", Picker).chosen
+        self.send(message.value if message.value.strip() or chosen is None else chosen)
+
+    def on_input_changed(self, message: Input.Changed) -> None:
+        # The cursor is shown as what Enter takes only while nothing is typed.
+        self.query_one("#picker", Picker).active = not message.value.strip()
+
+    def on_typed_line_steer(self, message: TypedLine.Steer) -> None:
+        picker = self.query_one("#picker", Picker)
+        if message.edge:
+            picker.cursor_to_edge(message.step)
+        else:
+            picker.step_cursor(message.step)
 
     def on_picker_picked(self, message: Picker.Picked) -> None:
+        self.query_one("#typed", Input).value = ""  # a click answers: nothing typed is kept
         self.send(message.value)
 
-    def on_key(self, event: events.Key) -> None:
-        """Typing while the cards or calls have the focus goes to the input line."""
-        typed = self.query_one("#typed", Input)
-        if (
-            self.focused is not typed
-            and event.character
-            and event.character.isprintable()
-            and event.character != " "
-        ):
-            typed.focus()
-            typed.insert_text_at_cursor(event.character)
-            event.stop()
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The keyboard always goes to the input line, wherever the learner clicked."""
+        self._home_focus(event.widget)
+
+    def on_app_focus(self) -> None:
+        self._home_focus(self.focused)
+
+    def _home_focus(self, widget: Widget | None) -> None:
+        typed = self.query_one("#typed", TypedLine)
+        if widget is not typed:
+            typed.focus(scroll_visible=False)
 
     # -- showing events --------------------------------------------------------------------
     def show(self, happened: list[Event]) -> None:
@@ -210,7 +226,6 @@ class TutorApp(App[int]):
     def draw_prompt(self) -> None:
         prompt = self.prompt
         picker = self.query_one("#picker", Picker)
-        typed = self.query_one("#typed", Input)
         ask = self.query_one("#ask", Static)
         keys = self.query_one("#keys", Static)
         if prompt is None:
@@ -235,7 +250,9 @@ class TutorApp(App[int]):
             keys.update(words("keys_continue", self.lang))
         else:
             keys.update(words("keys_answer", self.lang))
-        (picker if picker.choosable else typed).focus()
+        typed = self.query_one("#typed", TypedLine)
+        typed.choosing = picker.choosable
+        typed.focus(scroll_visible=False)
 
     def items(self, prompt: Prompt) -> tuple[Item, ...]:
         """What the learner chooses from at ``prompt``: the hand's cards when a card is
