@@ -8,6 +8,7 @@ items that may not be chosen are shown dimmed and skipped.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from rich.style import Style
 from rich.text import Text
 from textual.events import Click
@@ -134,4 +135,3 @@ class Picker(Widget, can_focus=False):
 
     def render(self) -> Text:
         return Text("\n").join(self._lines(max(1, self.size.width)))
-
