@@ -20,7 +20,7 @@ from betel_tutor.scenario.quizzes import show_answer
 from betel_tutor.screen.app import TutorApp
 from betel_tutor.screen.picker import Picker
 from betel_tutor.tutor.events import Answered, CallMade, CardPlayed, Event
-from tests.screen_driver import YES_NO, new_app, panel_text, type_at_once, until
+from tests.screen_driver import YES_NO, expects, new_app, panel_text, type_at_once, until
 from tests.test_tutor import BETEL_TUTOR, environment
 
 
@@ -171,6 +171,27 @@ def test_the_arrow_keys_steer_the_choices_only_while_nothing_is_typed() -> None:
             assert sent == ["1nt"]
 
     asyncio.run(steer())
+
+
+def test_after_a_click_on_the_text_enter_goes_on_and_no_letter_is_lost() -> None:
+    """A click on the lesson's text leaves the keys with the input line: Enter goes on, and
+    a word typed after the next click arrives whole (it came as "'es'" for "yes")."""
+
+    async def click() -> None:
+        app = new_app("en", level=1)
+        async with app.run_test(size=(142, 38)) as pilot:
+            await pilot.pause()
+            assert expects(app) == "continue"
+            sent, _ = recorded(app)
+            await pilot.click("#panel", offset=(10, 3))
+            await pilot.press("enter")
+            assert sent == [""]
+            await pilot.click("#panel", offset=(10, 3))
+            await pilot.press("y", "e", "s")
+            assert app.focused is app.query_one("#typed")
+            assert typed_line(app) == "yes"
+
+    asyncio.run(click())
 
 
 # A teacher's levels (``$BETEL_TUTOR_LEVELS``) that reach each kind of prompt at once: level 1

@@ -81,7 +81,7 @@ class TutorApp(App[int]):
             yield VerticalScroll(id="panel")
         yield Picker(id="picker")
         yield Static(id="ask")
-        yield TypedLine(id="typed")
+        yield TypedLine(id="typed", select_on_focus=False)  # focus back selects nothing
         yield Static(id="keys")
 
     def on_mount(self) -> None:
