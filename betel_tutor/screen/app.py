@@ -17,15 +17,17 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
+from betel_tutor import i18n
 from betel_tutor.auction import Call
 from betel_tutor.cards import Card, parse_card
 from betel_tutor.errors import BetelError
 from betel_tutor.penalty import parse_option
 from betel_tutor.screen.felt import felt, status, suit_lines, words
+from betel_tutor.screen.panel import Panel
 from betel_tutor.screen.picker import Item, Picker
 from betel_tutor.screen.typed import TypedLine
 from betel_tutor.tutor.events import (
@@ -41,7 +43,6 @@ from betel_tutor.tutor.scene import Scene
 from betel_tutor.tutor.session import Session
 
 CALL_PROMPTS = frozenset({"call", "exchange", "bid"})
-PANEL_KEEPS = 400  # the side panel keeps this many of the latest texts
 
 
 class TutorApp(App[int]):
@@ -78,7 +79,7 @@ class TutorApp(App[int]):
             with Vertical(id="table"):
                 yield Static(id="felt")
                 yield Static(id="hand")
-            yield VerticalScroll(id="panel")
+            yield Panel(id="panel")
         yield Picker(id="picker")
         yield Static(id="ask")
         yield TypedLine(id="typed", select_on_focus=False)  # focus back selects nothing
@@ -86,7 +87,6 @@ class TutorApp(App[int]):
 
     def on_mount(self) -> None:
         self.title = self.heading = words("title", self.lang)
-        self.query_one("#panel").can_focus = False  # PgUp/PgDn scroll it from the input line
         self.show(self.session.start(self.level, practice=self.practice))
 
     # -- the learner's input ---------------------------------------------------------------
@@ -106,7 +106,7 @@ class TutorApp(App[int]):
         self.draw_table()
 
     def action_scroll_panel(self, direction: int) -> None:
-        panel = self.query_one("#panel", VerticalScroll)
+        panel = self.query_one("#panel", Panel)
         if direction < 0:
             panel.scroll_page_up(animate=False)
         else:
@@ -146,7 +146,7 @@ class TutorApp(App[int]):
 
     # -- showing events --------------------------------------------------------------------
     def show(self, happened: list[Event]) -> None:
-        panel = self.query_one("#panel", VerticalScroll)
+        panel = self.query_one("#panel", Panel)
         said: list[Static] = []
         for event in happened:
             if isinstance(event, Scene):
@@ -159,29 +159,18 @@ class TutorApp(App[int]):
         if not any(isinstance(event, Scene) for event in happened):
             self.scene = None  # the menu
         if said:
-            old = list(panel.children)
-            if len(old) + len(said) > PANEL_KEEPS:
-                for widget in old[: len(old) + len(said) - PANEL_KEEPS]:
-                    widget.remove()
-            panel.mount_all(said)
-            # A long lesson text is shown from its beginning (the learner pages on).
-            lesson = next((w for w in said if w.has_class("lesson")), None)
-            if lesson is not None:
-                self.call_after_refresh(self.scroll_panel, panel, lesson)
-            else:
-                panel.anchor()  # the latest words in view as they are added, no extra frame
+            heading = self.step_heading()
+            step = next((w for w in said if w.name == heading), None) if heading else None
+            panel.add(said, step=step)
         self.draw_table()
         self.draw_prompt()
 
-    def scroll_panel(self, panel: VerticalScroll, lesson: Static) -> None:
-        """A lesson text too long for the panel from its start (the learner pages on);
-        else the latest words."""
-        top = lesson.virtual_region.y
-        if panel.virtual_size.height - top > panel.size.height:
-            panel.anchor(False)
-            panel.scroll_to(y=top, animate=False)
-        else:
-            panel.anchor()
+    def step_heading(self) -> str:
+        """The heading the session says as the scene's step begins (``— Step 3 of 17 —``)."""
+        scene = self.scene
+        if scene is None or not scene.steps:
+            return ""
+        return i18n.translate("tutor.step", self.lang, step=scene.step, total=scene.steps)
 
     def told(self, event: Event) -> list[Static]:
         if isinstance(event, TableText):  # the table shows it
@@ -199,7 +188,8 @@ class TutorApp(App[int]):
             style = "cyan"
         elif isinstance(event, Answered):
             style = "green" if event.right else "yellow"
-        return [Static(Text(event.text, style=style))]
+        # Named by its words: the step's heading is found among them (:meth:`step_heading`).
+        return [Static(Text(event.text, style=style), name=event.text)]
 
     def draw_table(self) -> None:
         scene = self.scene
