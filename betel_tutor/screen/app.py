@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.markdown import Markdown
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
@@ -27,7 +26,7 @@ from betel_tutor.cards import Card, parse_card
 from betel_tutor.errors import BetelError
 from betel_tutor.penalty import parse_option
 from betel_tutor.screen.felt import felt, status, suit_lines, words
-from betel_tutor.screen.panel import Panel
+from betel_tutor.screen.panel import Panel, lesson_text
 from betel_tutor.screen.picker import Item, Picker
 from betel_tutor.screen.typed import TypedLine
 from betel_tutor.tutor.events import (
@@ -178,7 +177,7 @@ class TutorApp(App[int]):
         if isinstance(event, LessonText):
             self.taught = event.text
         if isinstance(event, LessonText) and event.markdown:
-            return [Static(Markdown(event.markdown), classes="lesson")]
+            return [Static(lesson_text(event.markdown), classes="lesson")]
         if not event.text:
             return []
         style = ""

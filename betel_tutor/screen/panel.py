@@ -9,10 +9,46 @@ keep a readable measure however wide the window (``tutor.tcss``).
 
 from __future__ import annotations
 
+import re
+
+from rich.console import Group, RenderableType
+from rich.markdown import Markdown
+from rich.table import Table
+from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from betel_tutor.text_tables import TextTable, split_tables
+
 PANEL_KEEPS = 400  # the panel keeps this many of the latest texts
+_EMPHASIS = re.compile(r"\*\*|__|`")
+
+
+def lesson_text(markdown: str) -> RenderableType:
+    """A lesson's markdown rendered, its tables as tables (:mod:`betel_tutor.text_tables`:
+    markdown alone would run aligned columns together into one paragraph)."""
+    parts: list[RenderableType] = []
+    for part in split_tables(markdown):
+        if parts:
+            parts.append(Text(""))  # a blank line between paragraphs and tables, as markdown's
+        parts.append(Markdown(part) if isinstance(part, str) else _table(part))
+    return Group(*parts) if len(parts) > 1 else parts[0] if parts else Text("")
+
+
+def _table(table: TextTable) -> Table:
+    drawn = Table(
+        box=None,
+        show_header=bool(table.header),
+        header_style="bold",
+        padding=(0, 2, 0, 0),
+        pad_edge=False,
+    )
+    for index, right in enumerate(table.numeric):
+        title = table.header[index] if table.header else ""
+        drawn.add_column(_EMPHASIS.sub("", title), justify="right" if right else "left")
+    for row in table.rows:
+        drawn.add_row(*(_EMPHASIS.sub("", cell) for cell in row))
+    return drawn
 
 
 class Panel(VerticalScroll, can_focus=False):
