@@ -1,12 +1,13 @@
 """Tables in a lesson's text, found once for every front end.
 
-A lesson writes a table either as markdown's pipe table (a header row, a ``|---|`` row, then
-the rows) or as aligned columns: a paragraph of two or more indented lines whose columns are
-kept apart by two or more spaces, the same number of columns on every line (level 5's points
-of a normal contract). Markdown itself would run the aligned lines together into one paragraph,
-so :func:`split_tables` takes both kinds out of the text, and each front end draws them as a
-table: the line tutor in padded columns (:func:`table_lines`), the full-screen tutor as a rich
-table, the printed sheet as an HTML table.
+A lesson writes a table either as markdown's pipe table (a header row, a ``|---|`` row, then the
+rows) or as aligned columns: a paragraph of two or more indented lines whose columns are kept
+apart by two or more spaces, the same number of columns on every line (level 5's points of a
+normal contract; indented by two or three spaces, as four make a code block). Markdown itself
+would run the aligned lines together into one paragraph, so :func:`split_tables` takes both
+kinds out of the text, and each front end draws them as a table: the line tutor in padded
+columns (:func:`table_lines`), the full-screen tutor as a rich table, the printed sheet as an
+HTML table.
 
 >>> parts = split_tables("Points:\\n\\n  One  (6 tricks):  5\\n  Two  (7 tricks):  10\\n")
 >>> parts[0], parts[1].rows
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 _GAP = re.compile(r"\s{2,}")
 _RULE = re.compile(r"^\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$")
 _NUMBER = re.compile(r"^[-+]?\d+$")
+_INDENT = re.compile(r"^ {2,3}\S")
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +63,8 @@ def split_tables(text: str) -> list[str | TextTable]:
 
 def _aligned(block: str) -> TextTable | None:
     lines = [line for line in block.split("\n") if line.strip()]
-    if len(lines) < 2 or not all(line.startswith("  ") for line in lines):
+    # Indented by two or three spaces: four make markdown's code block, shown as written.
+    if len(lines) < 2 or not all(_INDENT.match(line) for line in lines):
         return None
     rows = tuple(tuple(_GAP.split(line.strip())) for line in lines)
     if len(rows[0]) < 2 or any(len(row) != len(rows[0]) for row in rows):

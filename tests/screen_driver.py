@@ -60,7 +60,6 @@ async def until(pilot: Pilot[int], app: TutorApp, wanted: str, *, limit: int = 2
             answer = show_answer(quiz.answer)
             await type_line(pilot, app, YES_NO.get(answer, answer))
         elif app.query_one("#picker", Picker).choosable:
-            app.query_one("#picker", Picker).focus()
             await pilot.press("enter")  # the cursor's card, call or choice
             await pilot.pause()
         else:

@@ -12,6 +12,7 @@ from betel_tutor.markup import render_note
 from betel_tutor.render.html import render_scenario
 from betel_tutor.scenario.loader import load
 from betel_tutor.scenario.quizzes import show_answer
+from betel_tutor.text_tables import TextTable, split_tables
 from betel_tutor.tutor.context import Settings
 from betel_tutor.tutor.events import Event, LessonText
 from betel_tutor.tutor.progress import Progress
@@ -107,3 +108,15 @@ def test_a_pipe_table_on_a_sheet_has_its_header() -> None:
     html = render_note("| Contract | Tricks |\n|---|--:|\n| One | 6 |")
     assert "<thead>\n<tr><th>Contract</th><th>Tricks</th></tr>\n</thead>" in html
     assert '<tr><td>One</td><td class="number">6</td></tr>' in html
+
+
+def test_only_aligned_columns_are_a_table() -> None:
+    """A code block (four spaces), a paragraph, ragged columns and a list stay markdown."""
+    for text in (
+        "    code  a\n    code  b",
+        "One  two\nthree  four",
+        "  One  a  b\n  Two  c",
+        "- one  item\n- two  items",
+    ):
+        assert split_tables(text) == [text]
+    assert split_tables("  One  a\n  Two  b") == [TextTable((), (("One", "a"), ("Two", "b")))]

@@ -158,9 +158,11 @@ class TutorApp(App[int]):
         if not any(isinstance(event, Scene) for event in happened):
             self.scene = None  # the menu
         if said:
+            # A new step is read from the top of the panel, from the first words of this
+            # answer: the verdict on the last step's quiz, then the step's heading and text.
             heading = self.step_heading()
-            step = next((w for w in said if w.name == heading), None) if heading else None
-            panel.add(said, step=step)
+            begins = bool(heading) and any(widget.name == heading for widget in said)
+            panel.add(said, step=said[0] if begins else None)
         self.draw_table()
         self.draw_prompt()
 

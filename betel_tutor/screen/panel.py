@@ -1,10 +1,11 @@
 """The side panel: the lesson's texts and everything said at the table, read from the top.
 
-A step begins at the top of the panel — its heading on the first line, the earlier steps above
-it for the learner who scrolls back — and what follows is added below it, so the learner reads
-down the page, never up from its foot. When a step's words outgrow the panel, a new step's text
-stays at its beginning (the learner pages on) while later words keep the newest in view. Lines
-keep a readable measure however wide the window (``tutor.tcss``).
+A step begins at the top of the panel — its heading on the first line (after the verdict on the
+answer that led to it), the earlier steps above it for the learner who scrolls back — and what
+follows is added below it, so the learner reads down the page, never up from its foot. When a
+step's words outgrow the panel, a new step's text stays at its beginning (the learner pages on)
+while later words keep the newest in view. Lines keep a readable measure however wide the window
+(``tutor.tcss``).
 """
 
 from __future__ import annotations
@@ -71,7 +72,8 @@ class Panel(VerticalScroll, can_focus=False):
         return [c for c in self.children if isinstance(c, Static) and c is not self._blank]
 
     def add(self, said: list[Static], *, step: Static | None = None) -> None:
-        """Add ``said`` below the texts already there; ``step`` (one of them) begins a step."""
+        """Add ``said`` below the texts already there; ``step`` (one of them), when given, is
+        where a step's reading begins: it goes to the top of the panel."""
         old = self.said
         for widget in old[: max(0, len(old) + len(said) - PANEL_KEEPS)]:
             widget.remove()
