@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from betel_tutor.cards import parse_card
 from betel_tutor.errors import NotationError
+from betel_tutor.text_tables import TextTable, split_tables
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
@@ -151,13 +152,55 @@ def _parser() -> MarkdownIt:
 
 
 def render_note(text: str, *, lang: str = "en") -> str:
-    """A note's markdown as safe HTML. An underline left open is closed at the end of its
-    paragraph, so the page around it is never broken."""
+    """A note's markdown as safe HTML, its tables as HTML tables (aligned columns too:
+    :mod:`betel_tutor.text_tables`). An underline left open is closed at the end of its
+    paragraph or cell, so the page around it is never broken.
+
+    >>> html = render_note("Points:\\n\\n  Lead ♠{A}  5\\n  Two  10")
+    >>> print(html.replace('<span class="card card-spades" data-card="♠A">♠A</span>', "♠A"))
+    <p>Points:</p>
+    <table class="lesson-table"><tbody>
+    <tr><td>Lead ♠A</td><td class="number">5</td></tr>
+    <tr><td>Two</td><td class="number">10</td></tr>
+    </tbody></table>
+    <BLANKLINE>
+    """
+    html = []
+    for part in split_tables(text):
+        html.append(_render(text=part, lang=lang) if isinstance(part, str) else _table(part, lang))
+    return "".join(html)
+
+
+def _render(*, text: str, lang: str, inline: bool = False) -> str:
     env: dict[str, Any] = {"lang": lang}
-    tokens = _parser().parse(text, env)
+    parser = _parser()
+    tokens = parser.parseInline(text, env) if inline else parser.parse(text, env)
     _close_open_underlines(tokens)
-    html: str = _parser().renderer.render(tokens, _parser().options, env)
+    html: str = parser.renderer.render(tokens, parser.options, env)
     return html
+
+
+def _table(table: TextTable, lang: str) -> str:
+    numeric = table.numeric
+    cell = "<{tag}{cls}>{html}</{tag}>"
+
+    def row(cells: tuple[str, ...], tag: str) -> str:
+        return (
+            "<tr>"
+            + "".join(
+                cell.format(
+                    tag=tag,
+                    cls=' class="number"' if right and tag == "td" else "",
+                    html=_render(text=text, lang=lang, inline=True),
+                )
+                for text, right in zip(cells, numeric, strict=True)
+            )
+            + "</tr>\n"
+        )
+
+    head = f"<thead>\n{row(table.header, 'th')}</thead>" if table.header else ""
+    body = "".join(row(cells, "td") for cells in table.rows)
+    return f'<table class="lesson-table">{head}<tbody>\n{body}</tbody></table>\n'
 
 
 def _close_open_underlines(tokens: list[Token]) -> None:

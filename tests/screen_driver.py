@@ -4,7 +4,9 @@ and calls."""
 
 from __future__ import annotations
 
+from textual import events
 from textual.geometry import Region
+from textual.keys import _character_to_key
 from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Input
@@ -37,6 +39,16 @@ async def type_line(pilot: Pilot[int], app: TutorApp, text: str) -> None:
     await pilot.pause()
 
 
+async def type_at_once(pilot: Pilot[int], app: TutorApp, text: str) -> None:
+    """``text`` and Enter arriving together, as from a paste or fast typing: every key is
+    queued before the app handles the first (the terminal's one write)."""
+    for character in text:
+        app.post_message(events.Key(_character_to_key(character), character))
+    app.post_message(events.Key("enter", "\r"))
+    await pilot.pause()
+    await pilot.pause()
+
+
 async def until(pilot: Pilot[int], app: TutorApp, wanted: str, *, limit: int = 200) -> None:
     """Go on (Enter, right answers) until the tutor asks for ``wanted``."""
     for _ in range(limit):
@@ -48,7 +60,6 @@ async def until(pilot: Pilot[int], app: TutorApp, wanted: str, *, limit: int = 2
             answer = show_answer(quiz.answer)
             await type_line(pilot, app, YES_NO.get(answer, answer))
         elif app.query_one("#picker", Picker).choosable:
-            app.query_one("#picker", Picker).focus()
             await pilot.press("enter")  # the cursor's card, call or choice
             await pilot.pause()
         else:

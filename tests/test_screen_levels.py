@@ -48,7 +48,6 @@ async def choose(pilot: Any, app: TutorApp, value: str) -> bool:
     values = [item.value for item in picker.items if item.enabled]
     if not picker.display or value not in values:
         return False
-    picker.focus()
     await pilot.press("home", *["right"] * values.index(value), "enter")
     await pilot.pause()
     return True

@@ -82,7 +82,6 @@ def test_the_lesson_on_the_full_screen(lang: str, words: tuple[str, ...]) -> Non
                     break
                 picker = app.query_one("#picker", Picker)
                 if picker.choosable:
-                    picker.focus()
                     await pilot.press("enter")  # the cursor's card or choice
                     await pilot.pause()
                 else:

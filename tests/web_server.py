@@ -99,12 +99,13 @@ def _collect(stream: IO[str], sink: list[str]) -> None:
 
 
 @contextmanager
-def served_tutor(tmp_path: Path, *, lang: str = "en") -> Iterator[Served]:
-    """``learn --web --level 1`` of one deal on a free port, until the block ends (SIGTERM)."""
+def served_tutor(tmp_path: Path, *, lang: str = "en", lesson: str = ONE_DEAL) -> Iterator[Served]:
+    """``learn --web --level 1`` of ``lesson`` (by default one deal) on a free port, until the
+    block ends (SIGTERM)."""
     port = free_port()
     levels = tmp_path / "levels"
     levels.mkdir(exist_ok=True)
-    (levels / "level-01.yaml").write_text(ONE_DEAL, encoding="utf-8")
+    (levels / "level-01.yaml").write_text(lesson, encoding="utf-8")
     env = {
         **os.environ,
         "HOME": str(tmp_path),

@@ -4,27 +4,31 @@ It only shows the session's events and sends the learner's choices back
 (:mod:`betel_tutor.tutor.session`): a ``scene`` before each prompt redraws the table and the
 status lines; every other event's words go to the side panel; the prompt decides what the
 learner chooses from — cards of the hand (legal ones bold, the others dimmed), calls, yes or
-no, levels — by arrow keys and Enter, a click, or typing as in the line tutor.
+no, levels — by arrow keys and Enter, a click, or typing as in the line tutor. The input line
+keeps the keyboard focus wherever the learner clicks (:mod:`betel_tutor.screen.typed`).
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.markdown import Markdown
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
+from betel_tutor import i18n
 from betel_tutor.auction import Call
 from betel_tutor.cards import Card, parse_card
 from betel_tutor.errors import BetelError
 from betel_tutor.penalty import parse_option
 from betel_tutor.screen.felt import felt, status, suit_lines, words
+from betel_tutor.screen.panel import Panel, lesson_text
 from betel_tutor.screen.picker import Item, Picker
+from betel_tutor.screen.typed import TypedLine
 from betel_tutor.tutor.events import (
     Answered,
     Event,
@@ -38,7 +42,6 @@ from betel_tutor.tutor.scene import Scene
 from betel_tutor.tutor.session import Session
 
 CALL_PROMPTS = frozenset({"call", "exchange", "bid"})
-PANEL_KEEPS = 400  # the side panel keeps this many of the latest texts
 
 
 class TutorApp(App[int]):
@@ -74,10 +77,10 @@ class TutorApp(App[int]):
             with Vertical(id="table"):
                 yield Static(id="felt")
                 yield Static(id="hand")
-            yield VerticalScroll(id="panel")
+            yield Panel(id="panel")
         yield Picker(id="picker")
         yield Static(id="ask")
-        yield Input(id="typed")
+        yield TypedLine(id="typed", select_on_focus=False)  # focus back selects nothing
         yield Static(id="keys")
 
     def on_mount(self) -> None:
@@ -101,35 +104,47 @@ class TutorApp(App[int]):
         self.draw_table()
 
     def action_scroll_panel(self, direction: int) -> None:
-        panel = self.query_one("#panel", VerticalScroll)
+        panel = self.query_one("#panel", Panel)
         if direction < 0:
             panel.scroll_page_up(animate=False)
         else:
             panel.scroll_page_down(animate=False)
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
-        message.input.value = ""
-        self.send(message.value)
+        """Enter: what was typed when anything was, else the highlighted choice."""
+        chosen = self.query_one("#picker", Picker).chosen
+        self.send(message.value if message.value.strip() or chosen is None else chosen)
+
+    def on_input_changed(self, message: Input.Changed) -> None:
+        # The cursor is shown as what Enter takes only while nothing is typed.
+        self.query_one("#picker", Picker).active = not message.value.strip()
+
+    def on_typed_line_steer(self, message: TypedLine.Steer) -> None:
+        picker = self.query_one("#picker", Picker)
+        if message.edge:
+            picker.cursor_to_edge(message.step)
+        else:
+            picker.step_cursor(message.step)
 
     def on_picker_picked(self, message: Picker.Picked) -> None:
+        self.query_one("#typed", Input).value = ""  # a click answers: nothing typed is kept
         self.send(message.value)
 
-    def on_key(self, event: events.Key) -> None:
-        """Typing while the cards or calls have the focus goes to the input line."""
-        typed = self.query_one("#typed", Input)
-        if (
-            self.focused is not typed
-            and event.character
-            and event.character.isprintable()
-            and event.character != " "
-        ):
-            typed.focus()
-            typed.insert_text_at_cursor(event.character)
-            event.stop()
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The keyboard always goes to the input line, wherever the learner clicked."""
+        self._home_focus(event.widget)
+
+    def on_app_focus(self) -> None:
+        self._home_focus(self.focused)
+
+    def _home_focus(self, widget: Widget | None) -> None:
+        typed = self.query_one("#typed", TypedLine)
+        if widget is not typed:
+            typed.focus(scroll_visible=False)
 
     # -- showing events --------------------------------------------------------------------
     def show(self, happened: list[Event]) -> None:
-        panel = self.query_one("#panel", VerticalScroll)
+        panel = self.query_one("#panel", Panel)
         said: list[Static] = []
         for event in happened:
             if isinstance(event, Scene):
@@ -142,35 +157,26 @@ class TutorApp(App[int]):
         if not any(isinstance(event, Scene) for event in happened):
             self.scene = None  # the menu
         if said:
-            old = list(panel.children)
-            if len(old) + len(said) > PANEL_KEEPS:
-                for widget in old[: len(old) + len(said) - PANEL_KEEPS]:
-                    widget.remove()
-            panel.mount_all(said)
-            # A long lesson text is shown from its beginning (the learner pages on).
-            lesson = next((w for w in said if w.has_class("lesson")), None)
-            if lesson is not None:
-                self.call_after_refresh(self.scroll_panel, panel, lesson)
-            else:
-                panel.anchor()  # the latest words in view as they are added, no extra frame
+            # A new step is read from the top of the panel, from the first words of this
+            # answer: the verdict on the last step's quiz, then the step's heading and text.
+            heading = self.step_heading()
+            begins = bool(heading) and any(widget.name == heading for widget in said)
+            panel.add(said, step=said[0] if begins else None)
         self.draw_table()
         self.draw_prompt()
 
-    def scroll_panel(self, panel: VerticalScroll, lesson: Static) -> None:
-        """A lesson text too long for the panel from its start (the learner pages on);
-        else the latest words."""
-        top = lesson.virtual_region.y
-        if panel.virtual_size.height - top > panel.size.height:
-            panel.anchor(False)
-            panel.scroll_to(y=top, animate=False)
-        else:
-            panel.anchor()
+    def step_heading(self) -> str:
+        """The heading the session says as the scene's step begins (``— Step 3 of 17 —``)."""
+        scene = self.scene
+        if scene is None or not scene.steps:
+            return ""
+        return i18n.translate("tutor.step", self.lang, step=scene.step, total=scene.steps)
 
     def told(self, event: Event) -> list[Static]:
         if isinstance(event, TableText):  # the table shows it
             return []
         if isinstance(event, LessonText) and event.markdown:
-            return [Static(Markdown(event.markdown), classes="lesson")]
+            return [Static(lesson_text(event.markdown), classes="lesson")]
         if not event.text:
             return []
         style = ""
@@ -180,7 +186,8 @@ class TutorApp(App[int]):
             style = "cyan"
         elif isinstance(event, Answered):
             style = "green" if event.right else "yellow"
-        return [Static(Text(event.text, style=style))]
+        # Named by its words: the step's heading is found among them (:meth:`step_heading`).
+        return [Static(Text(event.text, style=style), name=event.text)]
 
     def draw_table(self) -> None:
         scene = self.scene
@@ -207,7 +214,6 @@ class TutorApp(App[int]):
     def draw_prompt(self) -> None:
         prompt = self.prompt
         picker = self.query_one("#picker", Picker)
-        typed = self.query_one("#typed", Input)
         ask = self.query_one("#ask", Static)
         keys = self.query_one("#keys", Static)
         if prompt is None:
@@ -230,7 +236,9 @@ class TutorApp(App[int]):
             keys.update(words("keys_continue", self.lang))
         else:
             keys.update(words("keys_answer", self.lang))
-        (picker if picker.choosable else typed).focus()
+        typed = self.query_one("#typed", TypedLine)
+        typed.choosing = picker.choosable
+        typed.focus(scroll_visible=False)
 
     def items(self, prompt: Prompt) -> tuple[Item, ...]:
         """What the learner chooses from at ``prompt``: the hand's cards when a card is

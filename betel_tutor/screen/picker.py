@@ -1,16 +1,16 @@
 """A row of things to choose from — the learner's cards, the legal calls, yes and no — that
-wraps to the widget's width. Arrow keys move the cursor over the items that may be chosen,
-Enter or a click chooses one; items that may not be chosen are shown dimmed and skipped.
+wraps to the widget's width. The keys reach it through the input line (which keeps the focus,
+so that typed text and Enter are never split between two widgets): the arrow keys move the
+cursor over the items that may be chosen, Enter on an empty input line or a click chooses one;
+items that may not be chosen are shown dimmed and skipped.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from rich.style import Style
 from rich.text import Text
-from textual.binding import Binding, BindingType
 from textual.events import Click
 from textual.message import Message
 from textual.reactive import reactive
@@ -29,7 +29,8 @@ class Item:
 
 def item_text(label: str, *, enabled: bool, cursor: bool, focused: bool) -> Text:
     """One item: red suits in red (and always with their symbol, so colour is never the only
-    sign), choosable items bold, the cursor in reverse and between brackets."""
+    sign), choosable items bold, the cursor between brackets, and in reverse while Enter would
+    choose it (``focused``: the input line is empty)."""
     text = Text()
     colour = "red" if label[:1] in RED_SUITS else ""
     style = Style.parse(colour or "none") + Style(bold=enabled, dim=not enabled)
@@ -41,21 +42,15 @@ def item_text(label: str, *, enabled: bool, cursor: bool, focused: bool) -> Text
     return text
 
 
-class Picker(Widget, can_focus=True):
-    """Items in a wrapping row. Posts :class:`Picker.Picked` with the chosen item's value."""
+class Picker(Widget, can_focus=False):
+    """Items in a wrapping row. Posts :class:`Picker.Picked` with a clicked item's value."""
 
     DEFAULT_CSS = """
     Picker { height: auto; min-height: 1; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,up", "move(-1)", show=False),
-        Binding("right,down", "move(1)", show=False),
-        Binding("home", "edge(-1)", show=False),
-        Binding("end", "edge(1)", show=False),
-        Binding("enter,space", "pick", show=False),
-    ]
 
     cursor: reactive[int] = reactive(0)
+    active: reactive[bool] = reactive(True)  # Enter would choose the cursor's item
 
     class Picked(Message):
         def __init__(self, picker: Picker, value: str) -> None:
@@ -82,7 +77,7 @@ class Picker(Widget, can_focus=True):
     def choosable(self) -> bool:
         return any(item.enabled for item in self.items)
 
-    def action_move(self, step: int) -> None:
+    def step_cursor(self, step: int) -> None:
         enabled = [i for i, item in enumerate(self.items) if item.enabled]
         if not enabled:
             return
@@ -93,15 +88,18 @@ class Picker(Widget, can_focus=True):
             self.cursor = enabled[0] if step > 0 else enabled[-1]
         self.refresh()
 
-    def action_edge(self, side: int) -> None:
+    def cursor_to_edge(self, side: int) -> None:
         enabled = [i for i, item in enumerate(self.items) if item.enabled]
         if enabled:
             self.cursor = enabled[-1] if side > 0 else enabled[0]
             self.refresh()
 
-    def action_pick(self) -> None:
+    @property
+    def chosen(self) -> str | None:
+        """The value of the item under the cursor, when it may be chosen."""
         if 0 <= self.cursor < len(self.items) and self.items[self.cursor].enabled:
-            self.post_message(self.Picked(self, self.items[self.cursor].value))
+            return self.items[self.cursor].value
+        return None
 
     def on_click(self, event: Click) -> None:
         for line, x0, x1, index in self._spots:
@@ -122,7 +120,7 @@ class Picker(Widget, can_focus=True):
                 item.label,
                 enabled=item.enabled,
                 cursor=index == self.cursor,
-                focused=self.has_focus,
+                focused=self.active,
             )
             gap = 1 if group is not None and item.group != group else 0
             if lines[-1].cell_len and lines[-1].cell_len + gap + piece.cell_len > width:
@@ -137,9 +135,3 @@ class Picker(Widget, can_focus=True):
 
     def render(self) -> Text:
         return Text("\n").join(self._lines(max(1, self.size.width)))
-
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()

@@ -11,6 +11,7 @@ import re
 
 from betel_tutor.cards import parse_card
 from betel_tutor.errors import NotationError
+from betel_tutor.text_tables import split_tables, table_lines
 
 _MARKUP = re.compile(r"([♠♥♦♣])\{([^{}]*)\}")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -33,7 +34,11 @@ def plain(text: str, lang: str = "en") -> str:
 
     text = _MARKUP.sub(card, text)
     text = _CONTROL.sub("", text)
-    return re.sub(r"\*\*|</?u>|`", "", text).rstrip()
+    text = re.sub(r"\*\*|</?u>|`", "", text)
+    # A table keeps its rows and columns (markdown's pipes and rule line are left out).
+    parts = split_tables(text)
+    shown = (p if isinstance(p, str) else "\n".join(table_lines(p)) for p in parts)
+    return "\n\n".join(shown).rstrip()
 
 
 def markdown(text: str) -> str:
