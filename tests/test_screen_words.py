@@ -7,6 +7,7 @@ import asyncio
 
 import pytest
 
+from betel_tutor.tutor.events import Event, Refused
 from tests.screen_driver import new_app, panel_text, shown, until
 
 QUESTIONS = {
@@ -28,3 +29,32 @@ def test_a_question_is_printed_once(lang: str) -> None:
     question = QUESTIONS[lang]
     assert (panel + ask).count(question) == 1, (panel, ask)
     assert question in panel and question not in ask
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "hint"), ("pl", "podpowiedź")])
+def test_f2_at_the_trump_prompt_speaks_the_learners_language(lang: str, word: str) -> None:
+    """F2 sends the hint command as the learner's language writes it: where there is no hint
+    (level 2's trump prompt) the tutor repeats the word, which is never English in Polish."""
+
+    async def run() -> list[str]:
+        app = new_app(lang, level=2)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, app, "trump")
+            sent: list[str] = []
+            said: list[Event] = []
+            handle = app.session.handle
+
+            def record(line: str) -> list[Event]:
+                sent.append(line)
+                answer = handle(line)
+                said.extend(answer)
+                return answer
+
+            app.session.handle = record  # type: ignore[method-assign]
+            await pilot.press("f2")
+            await pilot.pause()
+            assert sent == [word]
+            return [event.text for event in said if isinstance(event, Refused)]
+
+    refused = asyncio.run(run())
+    assert len(refused) == 1 and refused[0].startswith(word), refused

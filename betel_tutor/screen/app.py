@@ -29,6 +29,7 @@ from betel_tutor.screen.felt import felt, status, suit_lines, words
 from betel_tutor.screen.panel import Panel, lesson_text
 from betel_tutor.screen.picker import Item, Picker
 from betel_tutor.screen.typed import TypedLine
+from betel_tutor.tutor.commands import Command, words_of
 from betel_tutor.tutor.events import (
     Answered,
     Event,
@@ -96,8 +97,10 @@ class TutorApp(App[int]):
         if self.session.finished:
             self.exit(0)
 
-    def action_send(self, line: str) -> None:
-        self.send(line)
+    def action_send(self, command: str) -> None:
+        """A key's command, sent as the learner's language writes it (F2 in Polish sends
+        "podpowiedź"), so what the tutor repeats of it is never English in Polish."""
+        self.send(words_of(Command(command), self.lang)[0])
 
     def action_last_trick(self) -> None:
         self.last = not self.last
