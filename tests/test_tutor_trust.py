@@ -234,8 +234,9 @@ def rebuild(end: Event) -> Deal | None:
 # -- the checks ---------------------------------------------------------------------------------
 
 
-def check_end(deal: Deal) -> None:
-    """best_tricks, tricks, counted, goal_met and stars of the deal_end."""
+def check_end(deal: Deal, costly_call: bool) -> None:
+    """best_tricks, tricks, counted, goal_met and stars of the deal_end; ``costly_call``: the
+    deal's auction review found the learner's bid beaten with best play."""
     end, start, final = deal.end, deal.positions[0], deal.final
     assert end["side"] == deal.side
     solution = solve_position(
@@ -269,11 +270,18 @@ def check_end(deal: Deal) -> None:
         else:
             assert name == "best", goal
             met = at_best
+    # The whole deal counts: a costly call misses the goal however the play went.
+    assert end["costly_call"] is costly_call
+    if costly_call and met:
+        met = False
     assert end["goal_met"] is met, f"goal {goal}: {counted} counted, best {best}"
     # Three stars for best play: best play's result reached and every card of the learner's a
-    # best one (a defender's partner may still slip), never beside a review that faults a card.
+    # best one (a defender's partner may still slip), never beside a review that faults a card
+    # or a call.
     clean = all(deal.cost(deal.values(state), card) == 0 for _, state, card in learner_turns(deal))
     stars = 3 if at_best and clean and met is not False else 2 if met else 1
+    if costly_call:
+        stars = 1
     assert end["stars"] == stars
 
 
@@ -328,7 +336,8 @@ def check_run(run: Run) -> Checked:
         assert deal is not None, "a card was played from another seat's hand without trade"
         checked.deals += 1
         checked.kinds.add((deal.side, deal.kind))
-        check_end(deal)
+        auction = [event for event in events if event["event"] == "auction_review"]
+        check_end(deal, any(review["cost"] > 0 for review in auction))
         (review,) = [event for event in events if event["event"] == "review"]
         check_review(deal, review)
         if review["card"] is None:

@@ -104,20 +104,24 @@ def end_deal(ctx: Context, table: Table) -> None:
         resting.say_outcome(ctx, rest, state)
     met: bool | None = None
     learner, view = table.learner_seat, table.outlook
+    auction = auctionreview.judge_auction(table)
+    costly_call = auction is not None and auction.costly
     if learner is not None and view is not None and table.step.goal:
         goal, value = next(iter(table.step.goal.items()))
-        met = goals.goal_met(goal, value, state, learner, view)
-        ctx.say(ctx.t("goal_met" if met else "goal_missed"))
+        played_to_goal = goals.goal_met(goal, value, state, learner, view)
+        met = played_to_goal and not costly_call  # the whole deal counts, its auction too
+        ctx.say(ctx.t(goal_words(played_to_goal, costly_call)))
     mistake = None if table.replay else find_mistake(table)
     if learner is not None and view is not None and not table.replay:
         clean = mistake is None or mistake.card is None
-        table.stars = goals.stars(met, view.at_best(goals.counted(state, learner)), clean)
+        at_best = view.at_best(goals.counted(state, learner))
+        table.stars = goals.stars(met, at_best, clean, costly_call=costly_call)
         why = ctx.t(f"stars_{table.stars}")
         ctx.say(ctx.t("stars", stars=table.stars, why=why))
     table.goal_met = met
     if not table.replay:
         review(ctx, table, mistake)
-        auctionreview.review_auction(ctx, table)
+        auctionreview.review_auction(ctx, table, auction)
     points = deal_points(table, state)
     ctx.emit(
         DealEnd(
@@ -145,6 +149,7 @@ def end_deal(ctx: Context, table: Table) -> None:
             best_tricks=None if view is None else view.best,
             counted=None if learner is None else goals.counted(state, learner),
             stars=table.stars,
+            costly_call=costly_call,
             score={player.letter: point for player, point in zip(PLAYERS, points, strict=False)},
             practice=table.practice or table.replay,
             breakdown=breakdown,
@@ -155,6 +160,14 @@ def end_deal(ctx: Context, table: Table) -> None:
         return
     remember(ctx, table)
     ctx.last_table = table
+
+
+def goal_words(played_to_goal: bool, costly_call: bool) -> str:
+    """The catalog key that says whether the goal was reached: a play that reached it after a
+    costly call of the learner's (the auction review says which) did not reach it."""
+    if costly_call:
+        return "goal_missed_call" if played_to_goal else "goal_missed"
+    return "goal_met" if played_to_goal else "goal_missed"
 
 
 def find_mistake(table: Table) -> Mistake | None:

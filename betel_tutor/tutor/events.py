@@ -156,6 +156,7 @@ class DealEnd(Event):
     best_tricks: int | None = None  # best play's result at the start: the counted tricks
     counted: int | None = None  # the tricks counted at the end (the declarer's, or own)
     stars: int = 0
+    costly_call: bool = False  # a bid of the learner's the auction review finds beaten
     score: dict[str, int] = field(default_factory=dict)
     practice: bool = False
     breakdown: tuple[str, ...] = ()  # how the contract scored, the dubel penalty, a prediction

@@ -107,12 +107,16 @@ def reachable(goal: str, value: int, state: PlayState, learner: int, view: Outlo
     return view.best <= value if not view.wants_more else None
 
 
-def stars(met: bool | None, at_best: bool, clean: bool = True) -> int:
+def stars(met: bool | None, at_best: bool, clean: bool = True, *, costly_call: bool = False) -> int:
     """A deal's stars (the learner played it): 3 for best play, the double-dummy best for the
     learner's side reached and every card of the learner's among the best (``clean``: the
     review finds none that cost a trick); 2 for the goal met; 1 for a deal finished. A result
     at the best that an opponent's slip handed over after a costly card of the learner's is
-    the goal met, not best play: the stars never praise what the review faults."""
+    the goal met, not best play: the stars never praise what the review faults. A costly call
+    of the learner's in the auction (:mod:`betel_tutor.tutor.auctionreview`) leaves 1 star:
+    the whole deal counts, not only its play."""
+    if costly_call:
+        return 1
     if at_best and clean and met is not False:
         return 3
     return 2 if met else 1
