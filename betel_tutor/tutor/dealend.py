@@ -14,7 +14,7 @@ from betel_tutor.cards import format_hand
 from betel_tutor.explain.score import explain_score
 from betel_tutor.play import PlayState
 from betel_tutor.seats import Seat, clockwise_from, seats
-from betel_tutor.tutor import auctionreview, goals, resting, trading
+from betel_tutor.tutor import auctionreview, chances, goals, resting, trading
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import DealEnd, Review
 from betel_tutor.tutor.saving import PlayedDeal
@@ -111,16 +111,23 @@ def end_deal(ctx: Context, table: Table) -> None:
         played_to_goal = goals.goal_met(goal, value, state, learner, view)
         met = played_to_goal and not costly_call  # the whole deal counts, its auction too
         ctx.say(ctx.t(goal_words(played_to_goal, costly_call)))
-    mistake = None if table.replay else find_mistake(table)
+    # A closed deal is judged by the learner's chances (single dummy), an open one by the
+    # cards as dealt (double dummy).
+    by_chance = not table.replay and chances.single_dummy(table, ctx.match is not None)
+    mistake = None if table.replay or by_chance else find_mistake(table)
+    slip = chances.first_slip(table, table.play.history, table.play.played) if by_chance else None
     if learner is not None and view is not None and not table.replay:
-        clean = mistake is None or mistake.card is None
-        at_best = view.at_best(goals.counted(state, learner))
+        clean = slip is None if by_chance else mistake is None or mistake.card is None
+        at_best = by_chance or view.at_best(goals.counted(state, learner))
         table.stars = goals.stars(met, at_best, clean, costly_call=costly_call)
         why = ctx.t(f"stars_{table.stars}")
         ctx.say(ctx.t("stars", stars=table.stars, why=why))
     table.goal_met = met
-    if not table.replay:
+    if by_chance:
+        chances.review(ctx, table, slip)
+    elif not table.replay:
         review(ctx, table, mistake)
+    if not table.replay:
         auctionreview.review_auction(ctx, table, auction)
     points = deal_points(table, state)
     ctx.emit(

@@ -16,6 +16,7 @@ from typing import Literal
 from betel_tutor.play import PlayState
 from betel_tutor.solver.api import kind_of, solve_position
 from betel_tutor.solver.board import Board
+from betel_tutor.solver.single_dummy import Aim
 
 Side = Literal["declarer", "defender", "own"]
 GOALS = ("make", "defeat", "tricks_at_least", "tricks_at_most", "best")
@@ -87,6 +88,25 @@ def goal_met(goal: str, value: int, state: PlayState, learner: int, view: Outloo
     if goal == "make":
         return state.declarer == learner and made
     return state.declarer != learner and not made  # defeat
+
+
+def aim(goal: str, value: int, state: PlayState, learner: int, view: Outlook) -> Aim:
+    """The goal as a bound on the counted tricks, for judging cards by their chance of
+    meeting it (:mod:`betel_tutor.solver.single_dummy`): make or defeat the contract (§4),
+    take at least or at most ``value`` tricks, or best play's result, which the learner is told
+    when the play begins. A defender's own tricks are not counted tricks: their goal is judged
+    by best play's result for the declarer."""
+    contract = state.contract
+    misere = contract.kind != "normal"
+    if goal == "make" and view.side == "declarer":
+        return Aim(False, contract.tricks_allowed) if misere else Aim(True, contract.tricks_needed)
+    if goal == "defeat" and view.side == "defender":
+        if misere:
+            return Aim(True, contract.tricks_allowed + 1)
+        return Aim(False, contract.tricks_needed - 1)
+    if goal in ("tricks_at_least", "tricks_at_most") and view.side != "defender":
+        return Aim(goal == "tricks_at_least", value)
+    return Aim(view.wants_more, view.best)
 
 
 def reachable(goal: str, value: int, state: PlayState, learner: int, view: Outlook) -> bool | None:
