@@ -15,10 +15,12 @@ from betel_tutor.contracts import parse_contract
 from betel_tutor.play import BETEL, DealPlay, PlayState, start_play
 from betel_tutor.scenario.model import PlayStep
 from betel_tutor.seats import Seat
+from betel_tutor.solver.advice import hint as hint_of
+from betel_tutor.solver.api import card_values
 from betel_tutor.solver.single_dummy import layouts
 from betel_tutor.tutor import chances
 from betel_tutor.tutor.context import Context
-from betel_tutor.tutor.events import Hint
+from betel_tutor.tutor.events import Hint, Review
 from betel_tutor.tutor.goals import outlook
 from betel_tutor.tutor.menu import MenuPhase
 from betel_tutor.tutor.playing import PlayPhase
@@ -120,3 +122,45 @@ def test_an_open_deal_is_hinted_double_dummy() -> None:
     assert not chances.single_dummy(at, in_match=False)
     text, seen = hint(at, "en")
     assert not seen and "tricks" in text and "layouts" not in text
+
+
+@pytest.mark.parametrize(("contract", "seed", "lucky"), [("B2", 19, "♦K"), ("1NT", 28, "♣10")])
+def test_a_lucky_card_is_shown_where_it_fails(contract: str, seed: int, lucky: str) -> None:
+    """The learner declares and leads a card of a lower chance than the best, which comes off
+    on the cards as dealt (everybody then plays their best): the review names the card and
+    re-deals the unseen cards, consistently with what the learner saw, so that it misses the
+    goal and the better card meets it; the solver confirms that layout."""
+    goal = {"make": 1}
+    first = start(contract, goal, seed)
+    game = DealPlay(first)
+    game.play(Card.parse(lucky))
+    while not game.state.finished:
+        game.play(hint_of(game.state)[0].card)
+    step = PlayStep("d1", Seat(LEARNER), goal)
+    at = Table(play=game, step=step, open=False)
+    at.outlook = outlook(first, LEARNER)
+    assert chances.played_to_goal(at)
+    slip = chances.first_slip(at, game.history, game.played)
+    assert slip is not None and str(slip.card) == lucky and slip.move == 0
+    ctx = Context(Progress(), "en")
+    chances.review(ctx, at, slip)
+    (review,) = [e for e in ctx.take_events() if isinstance(e, Review)]
+    assert review.card == lucky and review.layout and "came off on these cards" in review.text
+
+    # The layout, checked by the solver: the learner's hand as it was, the unseen cards
+    # re-dealt between West and North with the same counts.
+    hands = list(first.hands)
+    for letter, cards in review.layout.items():
+        hands[Seat.parse(letter)] = frozenset(map(Card.parse, cards))
+    assert set().union(*hands[1:]) == first.hands[1] | first.hands[2]
+    assert [len(hand) for hand in hands] == [10, 10, 10] and tuple(hands) != first.hands
+    redealt = replace(first, hands=tuple(hands))
+    values = card_values(redealt)
+    aim = chances.aim_of(at, first)
+    assert not aim.met(values[slip.card]) and aim.met(values[slip.better])
+    assert aim.met(card_values(first)[slip.card])  # on the cards as dealt it came off
+
+    polish = Context(Progress(), "pl")
+    chances.review(polish, at, slip)
+    (review_pl,) = [e for e in polish.take_events() if isinstance(e, Review)]
+    assert "Tym razem się udało" in review_pl.text and review_pl.layout == review.layout

@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from betel_tutor.cards import Card
+from betel_tutor.cards import Card, format_hand
 from betel_tutor.play import PlayState
-from betel_tutor.solver.single_dummy import Judgement, judge, seen_by
+from betel_tutor.seats import Seat
+from betel_tutor.solver.single_dummy import Aim, Judgement, judge, punishing, seen_by
 from betel_tutor.tutor import goals
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import Review
@@ -48,8 +49,7 @@ def judgement(table: Table, state: PlayState) -> Judgement:
     """The learner's legal cards in ``state`` judged over the layouts they could face (kept
     for the deal: the hint and then the review ask the same question)."""
     assert table.outlook is not None and table.learner_seat is not None
-    goal, value = next(iter(table.step.goal.items()))
-    aim = goals.aim(goal, value, state, table.learner_seat, table.outlook)
+    aim = aim_of(table, state)
     key = (seen_by(state, table.learner_seat), aim)
     found = table.judged.get(key)
     if found is None:
@@ -80,12 +80,13 @@ class Slip:
     better: Card
     chance: int
     best: int
+    move: int  # the card's place in the deal's play, from 0
 
 
 def first_slip(table: Table, positions: Sequence[PlayState], played: Sequence[Card]) -> Slip | None:
     """The first card of the learner's that lowered their chance of meeting the goal; None
     when every card was among the best by their chances."""
-    for state, card in zip(positions, played, strict=False):
+    for move, (state, card) in enumerate(zip(positions, played, strict=False)):
         if state.to_play != table.learner_seat:
             continue
         judged = judgement(table, state)
@@ -93,8 +94,34 @@ def first_slip(table: Table, positions: Sequence[PlayState], played: Sequence[Ca
         mine = judged.of(card)
         if mine.chance < top.chance:
             trick = len(state.tricks) + 1
-            return Slip(trick, card, top.card, percent(mine.chance), percent(top.chance))
+            return Slip(trick, card, top.card, percent(mine.chance), percent(top.chance), move)
     return None
+
+
+def aim_of(table: Table, state: PlayState) -> Aim:
+    assert table.outlook is not None and table.learner_seat is not None
+    goal, value = next(iter(table.step.goal.items()))
+    return goals.aim(goal, value, state, table.learner_seat, table.outlook)
+
+
+def played_to_goal(table: Table) -> bool:
+    """Whether the play, as it went on the cards as dealt, met the deal's goal."""
+    assert table.play is not None and table.outlook is not None
+    goal, value = next(iter(table.step.goal.items()))
+    learner = table.learner_seat or 0
+    return goals.goal_met(goal, value, table.play.state, learner, table.outlook)
+
+
+def punished(table: Table, slip: Slip) -> PlayState | None:
+    """When the learner's weaker card still met the goal on the cards as dealt: a layout they
+    could have faced in which it misses and the better card meets it; else None."""
+    assert table.play is not None and table.learner_seat is not None
+    if not played_to_goal(table):
+        return None
+    state = table.play.history[slip.move]
+    board = table.advisor.board(state)
+    aim = aim_of(table, state)
+    return punishing(state, table.learner_seat, aim, board, slip.card, slip.better)
 
 
 def review(ctx: Context, table: Table, slip: Slip | None) -> None:
@@ -102,7 +129,10 @@ def review(ctx: Context, table: Table, slip: Slip | None) -> None:
     meeting the goal, with the chance it had and the better card's; else that every card was
     among the best by their chances."""
     if slip is None:
-        ctx.emit(Review(ctx.t("review_clean")))
+        text = ctx.t("review_clean")
+        if not played_to_goal(table):  # the best chances did not come off on these cards
+            text += " " + ctx.t("review_unlucky")
+        ctx.emit(Review(text))
         return
     assert table.play is not None
     text = ctx.t(
@@ -113,6 +143,20 @@ def review(ctx: Context, table: Table, slip: Slip | None) -> None:
         better=slip.better,
         best=said(slip.best),
     )
+    layout = punished(table, slip)
+    hidden: dict[str, tuple[str, ...]] = {}
+    if layout is not None:
+        others = [seat for seat in range(3) if seat != table.learner_seat]
+        hidden = {
+            ctx.name(Seat(seat)).letter: tuple(map(str, sorted(layout.hands[seat], reverse=True)))
+            for seat in others
+        }
+        lay = "; ".join(
+            f"{ctx.name(Seat(seat)).localized(ctx.lang)} "
+            f"{format_hand(layout.hands[seat], lang=ctx.lang)}"
+            for seat in others
+        )
+        text += " " + ctx.t("review_punished", layout=lay, card=slip.card, better=slip.better)
     ctx.emit(
         Review(
             text,
@@ -124,5 +168,6 @@ def review(ctx: Context, table: Table, slip: Slip | None) -> None:
             measure="chance",
             chance=slip.chance,
             better_chance=slip.best,
+            layout=hidden,
         )
     )

@@ -178,6 +178,9 @@ class Review(Event):
     measure: str = "tricks"  # tricks (double dummy) or chance (closed deals, single dummy)
     chance: int | None = None  # closed deals: the card's chance of meeting the goal, %
     better_chance: int | None = None  # closed deals: the better card's chance, %
+    # closed deals, a weaker card that came off: the unseen cards, as they remained at that
+    # card, re-dealt so that it misses the goal and the better card meets it
+    layout: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
