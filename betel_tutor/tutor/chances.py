@@ -41,8 +41,9 @@ def percent(chance: float) -> int:
 
 
 def said(points: int) -> str:
-    """A chance as the learner reads it: ``62 %``."""
-    return f"{points} %"
+    """A chance as the learner reads it: ``62%``, with no space that a wrapped line could
+    break between the number and its sign."""
+    return f"{points}%"
 
 
 def judgement(table: Table, state: PlayState) -> Judgement:
