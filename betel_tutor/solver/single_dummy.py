@@ -74,20 +74,8 @@ class Judgement:
     layouts: int
     exact: bool
 
-    def best(self) -> list[Card]:
-        """The cards as good as the first one: the same chance and the same expected tricks."""
-        top = self.cards[0]
-        return [c.card for c in self.cards if _same(c, top)]
-
     def of(self, card: Card) -> CardChance:
         return next(c for c in self.cards if c.card == card)
-
-    def among_best(self, card: Card) -> bool:
-        return card in self.best()
-
-
-def _same(one: CardChance, other: CardChance) -> bool:
-    return one.chance == other.chance and one.expected == other.expected
 
 
 def seen_by(state: PlayState, observer: int) -> str:
