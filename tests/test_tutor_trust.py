@@ -16,6 +16,12 @@ card's seat as the leader) and the deal replayed card by card; then:
   of the learner's before it cost anything; a clean review means every card was a best one;
 - a hint's ``best`` are exactly the cards of best value, ``costs`` what each other card costs
   the learner's side, and its rule of thumb is a best card unless it says it is wrong.
+
+Those are the claims of the open deals, where every hand is shown. A closed deal is judged by
+what the learner could know (single dummy, :mod:`betel_tutor.solver.single_dummy`, whose own
+tests check its layouts against the play and its chances against the solver's values): its
+hints, review and stars are checked against each card's chance of meeting the goal over the
+layouts the learner could face, the goal read here from the deal_end.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from betel_tutor.play import BETEL, PlayState, play_card, start_play
 from betel_tutor.seats import Seat
 from betel_tutor.solver.api import card_values, make_board, solve_position
 from betel_tutor.solver.board import Board
+from betel_tutor.solver.single_dummy import Aim, Judgement, judge
 from tests.learner import Event, Learner, Transcript, converse, environment
 
 LEVELS = range(1, 9)  # levels 9 and 10 trade: swaps move cards between hands during the play
@@ -149,10 +156,36 @@ class Deal:
     board: Board
     positions: list[PlayState]  # the state before each card, then the final state
     cards: list[Card]
+    closed: bool = False  # judged single dummy, by the learner's chances
 
     @property
     def final(self) -> PlayState:
         return self.positions[-1]
+
+    def aim(self) -> Aim:
+        """The goal of the deal_end as a bound on the counted tricks (spec §4, §12.8)."""
+        ((name, value),) = self.end["goal"].items()
+        text = str(self.contract)
+        misere = self.kind in ("betelek", "betel")
+        allowed = 0 if text == "Betel" else int(text[1]) if misere else 0
+        needed = 5 + int(text[0]) if self.kind == "normal" else 0
+        if name == "make" and self.side == "declarer":
+            return Aim(False, allowed) if misere else Aim(True, needed)
+        if name == "defeat" and self.side == "defender":
+            return Aim(True, allowed + 1) if misere else Aim(False, needed - 1)
+        if name in ("tricks_at_least", "tricks_at_most") and self.side != "defender":
+            return Aim(name == "tricks_at_least", value)
+        return Aim(self.wants_more, self.end["best_tricks"])
+
+    def chances(self, state: PlayState) -> Judgement:
+        """The learner's cards in ``state`` judged over the layouts they could face."""
+        assert state.to_play == self.learner
+        return judge(state, self.learner, self.aim(), self.board)
+
+    def slip(self, state: PlayState, card: Card) -> bool:
+        """Whether ``card`` lowered the learner's chance of meeting the goal."""
+        judged = self.chances(state)
+        return judged.of(card).chance < judged.cards[0].chance
 
     def values(self, state: PlayState) -> dict[Card, int]:
         """The counted tricks of the whole deal after each legal card of the player to move."""
@@ -228,14 +261,16 @@ def rebuild(end: Event) -> Deal | None:
         board,
         positions,
         [card for _, card in play],
+        closed=bool(end["closed"]),
     )
 
 
 # -- the checks ---------------------------------------------------------------------------------
 
 
-def check_end(deal: Deal) -> None:
-    """best_tricks, tricks, counted, goal_met and stars of the deal_end."""
+def check_end(deal: Deal, costly_call: bool) -> None:
+    """best_tricks, tricks, counted, goal_met and stars of the deal_end; ``costly_call``: the
+    deal's auction review found the learner's bid beaten with best play."""
     end, start, final = deal.end, deal.positions[0], deal.final
     assert end["side"] == deal.side
     solution = solve_position(
@@ -269,11 +304,23 @@ def check_end(deal: Deal) -> None:
         else:
             assert name == "best", goal
             met = at_best
+    # The whole deal counts: a costly call misses the goal however the play went.
+    assert end["costly_call"] is costly_call
+    if costly_call and met:
+        met = False
     assert end["goal_met"] is met, f"goal {goal}: {counted} counted, best {best}"
     # Three stars for best play: best play's result reached and every card of the learner's a
-    # best one (a defender's partner may still slip), never beside a review that faults a card.
-    clean = all(deal.cost(deal.values(state), card) == 0 for _, state, card in learner_turns(deal))
+    # best one (a defender's partner may still slip), never beside a review that faults a card
+    # or a call.
+    if deal.closed:  # every card among the best by the learner's chances
+        clean = not any(deal.slip(state, card) for _, state, card in learner_turns(deal))
+        at_best = True
+    else:
+        turns = learner_turns(deal)
+        clean = all(deal.cost(deal.values(state), card) == 0 for _, state, card in turns)
     stars = 3 if at_best and clean and met is not False else 2 if met else 1
+    if costly_call:
+        stars = 1
     assert end["stars"] == stars
 
 
@@ -284,7 +331,48 @@ def learner_turns(deal: Deal) -> Iterator[tuple[int, PlayState, Card]]:
             yield len(state.tricks) + 1, state, card
 
 
+def check_chance_review(deal: Deal, review: Event) -> None:
+    """A closed deal's review: the first card that lowered the learner's chance, with its
+    chance and a best card's, or none."""
+    for trick, state, card in learner_turns(deal):
+        judged = deal.chances(state)
+        top = judged.cards[0].chance
+        mine = judged.of(card).chance
+        if review["card"] is None or trick < review["trick"]:
+            assert mine == top, f"{card} in trick {trick} lowered the chance first"
+            continue
+        assert trick == review["trick"] and str(card) == review["card"]
+        assert review["measure"] == "chance" and mine < top
+        better = parse_card(review["better"])
+        assert judged.of(better).chance == top, f"{better} is not a best card"
+        assert (review["chance"], review["better_chance"]) == (percent(mine), percent(top))
+        return
+    assert review["card"] is None, f"the learner played no card in trick {review['trick']}"
+
+
+def percent(chance: float) -> int:
+    return round(chance * 100)
+
+
+def check_chance_hint(deal: Deal, hint: Event, played: int) -> None:
+    """A closed deal's hint: the cards of the highest chance, every card's chance."""
+    judged = deal.chances(deal.positions[played])
+    top = judged.cards[0].chance
+    assert hint["measure"] == "chance" and hint["layouts"] == judged.layouts >= 1
+    assert hint["chances"] == {str(c.card): percent(c.chance) for c in judged.cards}
+    assert set(hint["best"]) == {str(c.card) for c in judged.cards if c.chance == top}
+    assert set(hint["costs"]) == {str(c.card) for c in judged.cards if c.chance < top}
+    assert all(cost > 0 for cost in hint["costs"].values())
+    if hint["rule_wrong"]:
+        assert hint["suggest"] is None and hint["rule_card"] in hint["costs"]
+    else:
+        assert hint["suggest"] in hint["best"] and hint["rule_card"] == hint["suggest"]
+
+
 def check_review(deal: Deal, review: Event) -> None:
+    if deal.closed:
+        check_chance_review(deal, review)
+        return
     if review["card"] is None:
         for trick, state, card in learner_turns(deal):
             cost = deal.cost(deal.values(state), card)
@@ -328,7 +416,8 @@ def check_run(run: Run) -> Checked:
         assert deal is not None, "a card was played from another seat's hand without trade"
         checked.deals += 1
         checked.kinds.add((deal.side, deal.kind))
-        check_end(deal)
+        auction = [event for event in events if event["event"] == "auction_review"]
+        check_end(deal, any(review["cost"] > 0 for review in auction))
         (review,) = [event for event in events if event["event"] == "review"]
         check_review(deal, review)
         if review["card"] is None:
@@ -340,7 +429,7 @@ def check_run(run: Run) -> Checked:
             if event["event"] == "card_played":
                 cards += 1
             elif event["event"] == "hint":
-                check_hint(deal, event, cards)
+                (check_chance_hint if deal.closed else check_hint)(deal, event, cards)
                 checked.hints += 1
     return checked
 

@@ -6,7 +6,7 @@ cards already played to it. The search itself lives in :mod:`betel_tutor.solver.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -207,7 +207,7 @@ def _continuations(state: PlayState, board: Board) -> tuple[int, dict[int, _Cont
     return moves, out
 
 
-def _run_top(bit: int, tops: dict[int, _Continuation] | dict[int, int]) -> int:
+def _run_top(bit: int, tops: Mapping[int, object]) -> int:
     """The top card of the run of equivalent cards ``bit`` belongs to (a key of ``tops``)."""
     while bit not in tops:
         bit += 1
@@ -221,13 +221,20 @@ def _board_for(state: PlayState, board: Board | None) -> Board:
     return make_board(trump=state.trump, declarer=declarer, contract_kind=kind)
 
 
-def card_values(state: PlayState, board: Board | None = None) -> dict[Card, int]:
-    """For every legal card of the player to move: the declarer's tricks in the whole deal
-    (those taken already included) if that card is played and everybody then plays best."""
+def card_values(
+    state: PlayState, board: Board | None = None, only: Iterable[Card] | None = None
+) -> dict[Card, int]:
+    """For every legal card of the player to move (or those of ``only``): the declarer's
+    tricks in the whole deal (those taken already included) if that card is played and
+    everybody then plays best."""
     if state.finished:
         return {}
     board = _board_for(state, board)
     moves, continuations = _continuations(state, board)
+    if only is not None:
+        moves &= mask_of(only)
+        tops = {_run_top(bit, continuations) for bit in bits(moves)}
+        continuations = {bit: continuations[bit] for bit in tops}
     solved: dict[int, int] = {}
     last = -1  # the previous card's value: the next one's is usually close (the MTD guess)
     for bit, (after, leader, trick, gain) in continuations.items():
@@ -235,6 +242,25 @@ def card_values(state: PlayState, board: Board | None = None) -> dict[Card, int]
         last = solved[bit] = gain + rest
     # An equivalent card is worth what the top of its run is worth.
     return {bit_card(bit): solved[_run_top(bit, solved)] for bit in bits(moves)}
+
+
+def card_reaches(state: PlayState, target: int, board: Board | None = None) -> dict[Card, bool]:
+    """For every legal card of the player to move: whether the declarer takes ``target`` or
+    more tricks in the whole deal (those taken already included) if that card is played and
+    everybody then plays best. One null-window search a card: the question a goal asks, and
+    cheaper than the cards' values (:func:`card_values`)."""
+    if state.finished:
+        return {}
+    board = _board_for(state, board)
+    moves, continuations = _continuations(state, board)
+    reached: dict[int, bool] = {}
+    for bit, (after, leader, trick, gain) in continuations.items():
+        rest = target - gain
+        left = after[(leader + len(trick)) % 3].bit_count()
+        reached[bit] = rest <= 0 or (
+            rest <= left and board.wins_in_trick(after, leader, trick, rest)
+        )
+    return {bit_card(bit): reached[_run_top(bit, reached)] for bit in bits(moves)}
 
 
 @dataclass(frozen=True, slots=True)

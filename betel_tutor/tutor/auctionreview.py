@@ -6,9 +6,18 @@ The figures are the solver's trick table for the learner as declarer
 (:mod:`betel_tutor.solver.table`, declarer leading first, spec §5) with the hands as dealt: an
 exchange with the dubel is left aside, both for the learner's bid and for the best contract,
 so that every contract is judged on the same cards (the review says so).
+
+A *costly call* (:attr:`AuctionVerdict.costly`) is, for now, a declaration of the learner's
+that this measure beats: with best play by everybody and the hands as dealt, the learner as
+declarer of their highest bid takes too few tricks (too many in a betelek or Betel). The deal's
+goal and stars (:mod:`betel_tutor.tutor.dealend`) count it, so that they never praise a deal
+whose auction the review faults. It is a double-dummy measure: the hands as dealt, not the
+layouts the learner could face.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from betel_tutor.auction import legal_calls
 from betel_tutor.contracts import Contract
@@ -38,28 +47,58 @@ def learner_row(table: Table, seat: int) -> dict[str, int]:
     return row
 
 
-def review_auction(ctx: Context, table: Table) -> None:
-    """Say and emit the auction review, when the learner made a call in this deal."""
+@dataclass(frozen=True, slots=True)
+class AuctionVerdict:
+    """What the review finds in the learner's auction: the learner's tricks as declarer per
+    column open at their first call, the best contract made, the learner's highest bid (None
+    when they bid nothing) and the tricks by which best play beats it (0 when it makes)."""
+
+    tricks: dict[str, int]
+    columns: list[str]
+    best: Contract | None
+    bid: Contract | None
+    cost: int
+
+    @property
+    def costly(self) -> bool:
+        """Whether a call of the learner's was costly: their bid is beaten with best play."""
+        return self.cost > 0
+
+
+def judge_auction(table: Table) -> AuctionVerdict | None:
+    """The review's verdict on the learner's auction; None when the learner made no call in
+    this deal, or no contract was open to them."""
     seat = table.learner_seat
     if table.first_call is None or seat is None or len(table.hands) != 3:
-        return
+        return None
     state, _ = table.first_call
     open_to = [c.contract for c in legal_calls(state) if c.contract is not None]
     if not open_to:
-        return
+        return None
     tricks = learner_row(table, seat)
     columns = [name for name in COLUMNS if any(column(c) == name for c in open_to)]
     made = [c for c in open_to if c.is_made(tricks[column(c)])]
     best = max(made) if made else None
     bids = [call.contract for call in table.learner_calls if call.contract is not None]
     bid = max(bids) if bids else None
-    said = ", ".join(f"{_column_name(name, ctx.lang)} {tricks[name]}" for name in columns)
+    cost = 0
+    if bid is not None and not bid.is_made(tricks[column(bid)]):
+        taken = tricks[column(bid)]
+        cost = taken - bid.tricks_allowed if bid.is_misere else bid.tricks_needed - taken
+    return AuctionVerdict(tricks, columns, best, bid, cost)
+
+
+def review_auction(ctx: Context, table: Table, verdict: AuctionVerdict | None) -> None:
+    """Say and emit the auction review of ``verdict`` (:func:`judge_auction`), if any."""
+    if verdict is None:
+        return
+    tricks, best, bid = verdict.tricks, verdict.best, verdict.bid
+    said = ", ".join(f"{_column_name(name, ctx.lang)} {tricks[name]}" for name in verdict.columns)
     lines = [ctx.t("auction_review", tricks=said)]
     best_text = None if best is None else best.format(lang=ctx.lang)
     lines.append(
         ctx.t("auction_best", contract=best_text) if best_text else ctx.t("auction_best_none")
     )
-    cost = 0
     if bid is None:
         key = "auction_passed_right" if best is None else "auction_passed"
         called = next((c for c in table.learner_calls), None)
@@ -67,25 +106,23 @@ def review_auction(ctx: Context, table: Table) -> None:
             key = "auction_kontra"
         lines.append(ctx.t(key, best=best_text))
     else:
-        taken = tricks[column(bid)]
         bid_text = bid.format(lang=ctx.lang)
-        if bid.is_made(taken):
+        if not verdict.costly:
             if best is not None and best > bid:
                 points = best.contract_points - bid.contract_points
                 lines.append(ctx.t("auction_made_more", bid=bid_text, best=best_text, n=points))
             else:
                 lines.append(ctx.t("auction_made_best", bid=bid_text))
         else:
-            cost = taken - bid.tricks_allowed if bid.is_misere else bid.tricks_needed - taken
             key = "auction_beaten" if best is not None else "auction_beaten_none"
-            lines.append(ctx.t(key, bid=bid_text, n=cost, best=best_text))
+            lines.append(ctx.t(key, bid=bid_text, n=verdict.cost, best=best_text))
     ctx.emit(
         AuctionReview(
             "\n".join(lines),
-            table={name: tricks[name] for name in columns},
+            table={name: tricks[name] for name in verdict.columns},
             best=None if best is None else str(best),
             bid=str(bid) if bid is not None else _first(table),
-            cost=cost,
+            cost=verdict.cost,
         )
     )
 

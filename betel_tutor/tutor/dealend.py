@@ -14,7 +14,7 @@ from betel_tutor.cards import format_hand
 from betel_tutor.explain.score import explain_score
 from betel_tutor.play import PlayState
 from betel_tutor.seats import Seat, clockwise_from, seats
-from betel_tutor.tutor import auctionreview, goals, resting, trading
+from betel_tutor.tutor import auctionreview, chances, goals, resting, trading
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import DealEnd, Review
 from betel_tutor.tutor.saving import PlayedDeal
@@ -106,22 +106,36 @@ def end_deal(ctx: Context, table: Table) -> None:
         resting.say_outcome(ctx, rest, state)
     met: bool | None = None
     learner, view = table.learner_seat, table.outlook
-    mistake = None if table.replay else find_mistake(table)
+    auction = auctionreview.judge_auction(table)
+    costly_call = auction is not None and auction.costly
+    # A closed deal is judged by the learner's chances (single dummy), an open one by the
+    # cards as dealt (double dummy).
+    by_chance = not table.replay and chances.single_dummy(table, ctx.match is not None)
+    mistake = None if table.replay or by_chance else find_mistake(table)
+    slip = chances.first_slip(table, table.play.history, table.play.played) if by_chance else None
+    # The review names a card that cost: no praise beside it.
+    if by_chance:
+        costly_card = slip is not None
+    else:
+        costly_card = mistake is not None and mistake.card is not None
     if learner is not None and view is not None and table.step.goal:
         goal, value = next(iter(table.step.goal.items()))
-        met = goals.goal_met(goal, value, state, learner, view)
-        # No praise beside a review that names a card which cost a trick.
-        costly = mistake is not None and mistake.card is not None
-        ctx.say(ctx.t("goal_missed" if not met else "goal_met_plain" if costly else "goal_met"))
+        played_to_goal = goals.goal_met(goal, value, state, learner, view)
+        met = played_to_goal and not costly_call  # the whole deal counts, its auction too
+        ctx.say(ctx.t(goal_words(played_to_goal, costly_call, costly_card)))
     if learner is not None and view is not None and not table.replay:
-        clean = mistake is None or mistake.card is None
-        table.stars = goals.stars(met, view.at_best(goals.counted(state, learner)), clean)
+        clean = slip is None if by_chance else mistake is None or mistake.card is None
+        at_best = by_chance or view.at_best(goals.counted(state, learner))
+        table.stars = goals.stars(met, at_best, clean, costly_call=costly_call)
         why = ctx.t(f"stars_{table.stars}")
         ctx.say(ctx.t("stars", stars=table.stars, why=why))
     table.goal_met = met
-    if not table.replay:
+    if by_chance:
+        chances.review(ctx, table, slip)
+    elif not table.replay:
         review(ctx, table, mistake)
-        auctionreview.review_auction(ctx, table)
+    if not table.replay:
+        auctionreview.review_auction(ctx, table, auction)
     points = deal_points(table, state)
     ctx.emit(
         DealEnd(
@@ -149,6 +163,7 @@ def end_deal(ctx: Context, table: Table) -> None:
             best_tricks=None if view is None else view.best,
             counted=None if learner is None else goals.counted(state, learner),
             stars=table.stars,
+            costly_call=costly_call,
             score={player.letter: point for player, point in zip(PLAYERS, points, strict=False)},
             practice=table.practice or table.replay,
             breakdown=breakdown,
@@ -159,6 +174,17 @@ def end_deal(ctx: Context, table: Table) -> None:
         return
     remember(ctx, table)
     ctx.last_table = table
+
+
+def goal_words(played_to_goal: bool, costly_call: bool, costly_card: bool) -> str:
+    """The catalog key that says whether the goal was reached: a play that reached it after a
+    costly call of the learner's (the auction review says which) did not reach it, and a goal
+    reached beside a card the review names is not praised."""
+    if costly_call:
+        return "goal_missed_call" if played_to_goal else "goal_missed"
+    if not played_to_goal:
+        return "goal_missed"
+    return "goal_met_plain" if costly_card else "goal_met"
 
 
 def find_mistake(table: Table) -> Mistake | None:

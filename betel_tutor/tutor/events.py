@@ -123,6 +123,11 @@ class Hint(Event):
     rule_wrong: bool = False  # it is not among the best: the hint says so
     call: str | None = None  # at a call prompt: the strong player's call, as typed
     reason: str | None = None  # at a call prompt: why, from its sampled deals
+    # what ``costs`` counts: tricks (double dummy, open deals) or the percentage points of the
+    # chance of meeting the goal over the layouts the learner could face (closed deals)
+    measure: str = "tricks"
+    chances: dict[str, int] = field(default_factory=dict)  # closed deals: each card's chance, %
+    layouts: int = 0  # closed deals: the layouts the chances were judged over
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +161,7 @@ class DealEnd(Event):
     best_tricks: int | None = None  # best play's result at the start: the counted tricks
     counted: int | None = None  # the tricks counted at the end (the declarer's, or own)
     stars: int = 0
+    costly_call: bool = False  # a bid of the learner's the auction review finds beaten
     score: dict[str, int] = field(default_factory=dict)
     practice: bool = False
     breakdown: tuple[str, ...] = ()  # how the contract scored, the dubel penalty, a prediction
@@ -167,8 +173,14 @@ class Review(Event):
     trick: int | None = None
     card: str | None = None
     better: str | None = None
-    cost: int = 0  # tricks the card cost the learner's side
+    cost: int = 0  # tricks the card cost the learner's side (closed deals: points of chance)
     side: str | None = None  # declarer, defender or own: whose tricks ``cost`` counts
+    measure: str = "tricks"  # tricks (double dummy) or chance (closed deals, single dummy)
+    chance: int | None = None  # closed deals: the card's chance of meeting the goal, %
+    better_chance: int | None = None  # closed deals: the better card's chance, %
+    # closed deals, a weaker card that came off: the unseen cards, as they remained at that
+    # card, re-dealt so that it misses the goal and the better card meets it
+    layout: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from typing import Literal
 from betel_tutor.play import PlayState
 from betel_tutor.solver.api import kind_of, solve_position
 from betel_tutor.solver.board import Board
+from betel_tutor.solver.single_dummy import Aim
 
 Side = Literal["declarer", "defender", "own"]
 GOALS = ("make", "defeat", "tricks_at_least", "tricks_at_most", "best")
@@ -89,6 +90,25 @@ def goal_met(goal: str, value: int, state: PlayState, learner: int, view: Outloo
     return state.declarer != learner and not made  # defeat
 
 
+def aim(goal: str, value: int, state: PlayState, learner: int, view: Outlook) -> Aim:
+    """The goal as a bound on the counted tricks, for judging cards by their chance of
+    meeting it (:mod:`betel_tutor.solver.single_dummy`): make or defeat the contract (§4),
+    take at least or at most ``value`` tricks, or best play's result, which the learner is told
+    when the play begins. A defender's own tricks are not counted tricks: their goal is judged
+    by best play's result for the declarer."""
+    contract = state.contract
+    misere = contract.kind != "normal"
+    if goal == "make" and view.side == "declarer":
+        return Aim(False, contract.tricks_allowed) if misere else Aim(True, contract.tricks_needed)
+    if goal == "defeat" and view.side == "defender":
+        if misere:
+            return Aim(True, contract.tricks_allowed + 1)
+        return Aim(False, contract.tricks_needed - 1)
+    if goal in ("tricks_at_least", "tricks_at_most") and view.side != "defender":
+        return Aim(goal == "tricks_at_least", value)
+    return Aim(view.wants_more, view.best)
+
+
 def reachable(goal: str, value: int, state: PlayState, learner: int, view: Outlook) -> bool | None:
     """Whether best play lets the learner reach ``goal``; None when the solver's result for
     the side does not settle it (a defender's own tricks)."""
@@ -107,12 +127,16 @@ def reachable(goal: str, value: int, state: PlayState, learner: int, view: Outlo
     return view.best <= value if not view.wants_more else None
 
 
-def stars(met: bool | None, at_best: bool, clean: bool = True) -> int:
+def stars(met: bool | None, at_best: bool, clean: bool = True, *, costly_call: bool = False) -> int:
     """A deal's stars (the learner played it): 3 for best play, the double-dummy best for the
     learner's side reached and every card of the learner's among the best (``clean``: the
     review finds none that cost a trick); 2 for the goal met; 1 for a deal finished. A result
     at the best that an opponent's slip handed over after a costly card of the learner's is
-    the goal met, not best play: the stars never praise what the review faults."""
+    the goal met, not best play: the stars never praise what the review faults. A costly call
+    of the learner's in the auction (:mod:`betel_tutor.tutor.auctionreview`) leaves 1 star:
+    the whole deal counts, not only its play."""
+    if costly_call:
+        return 1
     if at_best and clean and met is not False:
         return 3
     return 2 if met else 1

@@ -10,7 +10,7 @@ from betel_tutor.cards import Card, format_hand, parse_card, sort_cards
 from betel_tutor.errors import BetelError
 from betel_tutor.play import DealPlay, PlayState
 from betel_tutor.seats import Seat
-from betel_tutor.tutor import trading
+from betel_tutor.tutor import chances, trading
 from betel_tutor.tutor.commands import Command, Typed
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.dealend import end_deal
@@ -213,6 +213,9 @@ class PlayPhase(Phase):
         state = self.state
         if state.to_play != self.table.learner_seat:
             return
+        if chances.single_dummy(self.table, ctx.match is not None):
+            self.chance_hint(ctx)
+            return
         advice = self.table.advisor.hint(state)
         best = [a.card for a in advice if a.cost == 0]
         tricks = advice[0].tricks
@@ -242,6 +245,47 @@ class PlayPhase(Phase):
                 suggest_reason=rule_reason if good is not None else None,
                 rule_card=str(rule.card),
                 rule_wrong=good is None,
+            )
+        )
+
+    def chance_hint(self, ctx: Context) -> None:
+        """In a closed deal: the best card by the learner's chance of meeting the goal over
+        the layouts they could face, the chance of every other card, and the rule of thumb
+        beside it; nothing about the hidden cards themselves."""
+        state = self.state
+        judged = chances.judgement(self.table, state)
+        best = chances.best_cards(judged)
+        top = chances.percent(judged.cards[0].chance)
+        lines = [ctx.t("hint_chance_best", cards=best, pct=chances.said(top), n=judged.layouts)]
+        others = [c for c in judged.cards if c.card not in best]
+        if others:
+            said = ", ".join(
+                f"{c.card.localized(ctx.lang)} {chances.said(chances.percent(c.chance))}"
+                for c in others
+            )
+            lines.append(ctx.t("hint_chance_others", chances=said))
+        choices = [choose_card(state), player("club")(state)]
+        good = next((c for c in choices if c.card in best), None)
+        rule = good or choices[0]
+        rule_reason = ctx.reason(rule.reason, rule.params)
+        if good is not None:
+            lines.append(ctx.t("hint", reason=rule_reason))
+        else:
+            pct = chances.said(chances.percent(judged.of(rule.card).chance))
+            key = "hint_rule_wrong_chance"
+            lines.append(ctx.t(key, card=rule.card, reason=rule_reason, pct=pct))
+        ctx.emit(
+            Hint(
+                "\n".join(lines),
+                best=tuple(map(str, best)),
+                costs={str(card): cost for card, cost in chances.costs(judged).items()},
+                suggest=str(rule.card) if good is not None else None,
+                suggest_reason=rule_reason if good is not None else None,
+                rule_card=str(rule.card),
+                rule_wrong=good is None,
+                measure="chance",
+                chances={str(c.card): chances.percent(c.chance) for c in judged.cards},
+                layouts=judged.layouts,
             )
         )
 

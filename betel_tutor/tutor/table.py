@@ -22,6 +22,7 @@ from betel_tutor.play import DealPlay, PlayState
 from betel_tutor.scenario.model import PlayStep
 from betel_tutor.seats import Seat
 from betel_tutor.solver.advice import Advisor
+from betel_tutor.solver.single_dummy import Aim, Judgement
 from betel_tutor.trade import Ledger, Offer
 from betel_tutor.tutor.goals import Outlook
 
@@ -87,6 +88,8 @@ class Table:
     stars: int = 0  # once the deal is over: its stars (:func:`betel_tutor.tutor.dealend.stars`)
     first_call: tuple[AuctionState, Call] | None = None  # the learner's, for the auction review
     learner_calls: list[Call] = field(default_factory=list)  # in this deal's auction
+    # closed deals: the learner's cards judged by their chances, by what the learner has seen
+    judged: dict[tuple[str, Aim], Judgement] = field(default_factory=dict)
     _computer: Callable[[PlayState], Choice] | None = None
 
     @property

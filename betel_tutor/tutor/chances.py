@@ -1,0 +1,174 @@
+"""Closed deals judged by the learner's chances: the hint, the review and the stars of a closed
+deal weigh each card by what the learner could know (single dummy,
+:mod:`betel_tutor.solver.single_dummy`), never by the hidden cards. Open deals, where every
+hand is shown, stay judged double dummy (:mod:`betel_tutor.solver.advice`).
+
+A card's *cost* here is the chance of meeting the deal's goal that it gives up against the best
+card, in percentage points; the best cards are those of the highest chance, the expected
+tricks putting the first of them first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from betel_tutor.cards import Card, format_hand
+from betel_tutor.play import PlayState
+from betel_tutor.seats import Seat
+from betel_tutor.solver.single_dummy import Aim, Judgement, judge, punishing, seen_by
+from betel_tutor.tutor import goals
+from betel_tutor.tutor.context import Context
+from betel_tutor.tutor.events import Review
+from betel_tutor.tutor.table import Table
+
+
+def single_dummy(table: Table, in_match: bool) -> bool:
+    """Whether the deal is judged by the learner's chances: a closed deal of a lesson, with a
+    goal, the learner at the table and no trade moving cards between hands."""
+    return (
+        not table.step.open
+        and not in_match
+        and bool(table.step.goal)
+        and table.learner_seat is not None
+        and table.outlook is not None
+        and table.trading is None
+    )
+
+
+def percent(chance: float) -> int:
+    return round(chance * 100)
+
+
+def said(points: int) -> str:
+    """A chance as the learner reads it: ``62%``, with no space that a wrapped line could
+    break between the number and its sign."""
+    return f"{points}%"
+
+
+def judgement(table: Table, state: PlayState) -> Judgement:
+    """The learner's legal cards in ``state`` judged over the layouts they could face (kept
+    for the deal: the hint and then the review ask the same question)."""
+    assert table.outlook is not None and table.learner_seat is not None
+    aim = aim_of(table, state)
+    key = (seen_by(state, table.learner_seat), aim)
+    found = table.judged.get(key)
+    if found is None:
+        found = judge(state, table.learner_seat, aim, table.advisor.board(state))
+        table.judged[key] = found
+    return found
+
+
+def best_cards(judged: Judgement) -> list[Card]:
+    """The cards of the highest chance, the one of most expected tricks first."""
+    top = judged.cards[0].chance
+    return [c.card for c in judged.cards if c.chance == top]
+
+
+def costs(judged: Judgement) -> dict[Card, int]:
+    """Every card not among the best, with the percentage points of chance it gives up."""
+    top = judged.cards[0].chance
+    return {c.card: percent(top) - percent(c.chance) or 1 for c in judged.cards if c.chance < top}
+
+
+@dataclass(frozen=True, slots=True)
+class Slip:
+    """The review's finding in a closed deal: in trick ``trick`` the learner played ``card``,
+    of ``chance`` (percent), where ``better`` had ``best`` (percent)."""
+
+    trick: int
+    card: Card
+    better: Card
+    chance: int
+    best: int
+    move: int  # the card's place in the deal's play, from 0
+
+
+def first_slip(table: Table, positions: Sequence[PlayState], played: Sequence[Card]) -> Slip | None:
+    """The first card of the learner's that lowered their chance of meeting the goal; None
+    when every card was among the best by their chances."""
+    for move, (state, card) in enumerate(zip(positions, played, strict=False)):
+        if state.to_play != table.learner_seat:
+            continue
+        judged = judgement(table, state)
+        top = judged.cards[0]
+        mine = judged.of(card)
+        if mine.chance < top.chance:
+            trick = len(state.tricks) + 1
+            return Slip(trick, card, top.card, percent(mine.chance), percent(top.chance), move)
+    return None
+
+
+def aim_of(table: Table, state: PlayState) -> Aim:
+    assert table.outlook is not None and table.learner_seat is not None
+    goal, value = next(iter(table.step.goal.items()))
+    return goals.aim(goal, value, state, table.learner_seat, table.outlook)
+
+
+def played_to_goal(table: Table) -> bool:
+    """Whether the play, as it went on the cards as dealt, met the deal's goal."""
+    assert table.play is not None and table.outlook is not None
+    goal, value = next(iter(table.step.goal.items()))
+    learner = table.learner_seat or 0
+    return goals.goal_met(goal, value, table.play.state, learner, table.outlook)
+
+
+def punished(table: Table, slip: Slip) -> PlayState | None:
+    """When the learner's weaker card still met the goal on the cards as dealt: a layout they
+    could have faced in which it misses and the better card meets it; else None."""
+    assert table.play is not None and table.learner_seat is not None
+    if not played_to_goal(table):
+        return None
+    state = table.play.history[slip.move]
+    board = table.advisor.board(state)
+    aim = aim_of(table, state)
+    return punishing(state, table.learner_seat, aim, board, slip.card, slip.better)
+
+
+def review(ctx: Context, table: Table, slip: Slip | None) -> None:
+    """After a closed deal: the first card of the learner's that lowered their chance of
+    meeting the goal, with the chance it had and the better card's; else that every card was
+    among the best by their chances."""
+    if slip is None:
+        text = ctx.t("review_clean")
+        if not played_to_goal(table):  # the best chances did not come off on these cards
+            text += " " + ctx.t("review_unlucky")
+        ctx.emit(Review(text))
+        return
+    assert table.play is not None
+    text = ctx.t(
+        "review_chance",
+        trick=slip.trick,
+        card=slip.card,
+        pct=said(slip.chance),
+        better=slip.better,
+        best=said(slip.best),
+    )
+    layout = punished(table, slip)
+    hidden: dict[str, tuple[str, ...]] = {}
+    if layout is not None:
+        others = [seat for seat in range(3) if seat != table.learner_seat]
+        hidden = {
+            ctx.name(Seat(seat)).letter: tuple(map(str, sorted(layout.hands[seat], reverse=True)))
+            for seat in others
+        }
+        lay = "; ".join(
+            f"{ctx.name(Seat(seat)).localized(ctx.lang)} "
+            f"{format_hand(layout.hands[seat], lang=ctx.lang)}"
+            for seat in others
+        )
+        text += " " + ctx.t("review_punished", layout=lay, card=slip.card, better=slip.better)
+    ctx.emit(
+        Review(
+            text,
+            trick=slip.trick,
+            card=str(slip.card),
+            better=str(slip.better),
+            cost=slip.best - slip.chance or 1,
+            side=goals.side_of(table.play.state, table.learner_seat or 0),
+            measure="chance",
+            chance=slip.chance,
+            better_chance=slip.best,
+            layout=hidden,
+        )
+    )
