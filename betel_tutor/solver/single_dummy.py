@@ -16,13 +16,17 @@ by what the player has seen and nothing else: the same knowledge always gives th
 whatever the hidden cards really are. With 64 layouts a quoted chance is within about 12 points
 of the whole set's, 19 times in 20.
 
-The auction sets no limit on the layouts yet; the dubel is taken as known to the player (the
-levels with a closed deal show it).
+The dubel lies face up and everyone sees it (spec §1, §3): at levels 1–6 it is laid aside, out
+of play, and no layout holds its cards. From level 7 an exchange changes it: the cards laid back
+are seen (they lie in the new dubel, out of play again), and the cards taken are known to be in
+the taker's hand — ``held``, which fixes each such card, while unplayed, to its taker in every
+layout. The auction sets no other limit on the layouts yet.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from itertools import combinations, islice
 from math import comb
@@ -78,26 +82,40 @@ class Judgement:
         return next(c for c in self.cards if c.card == card)
 
 
-def seen_by(state: PlayState, observer: int) -> str:
+# The cards each player is known to hold because they took them from the dubel (spec §3).
+Held = Mapping[int, frozenset[Card]]
+NOTHING_HELD: Held = {}
+
+
+def seen_by(state: PlayState, observer: int, held: Held = NOTHING_HELD) -> str:
     """What ``observer`` has seen of the deal, written out: the seed of its sampled layouts."""
     tricks = [(t.leader, tuple(map(str, t.cards))) for t in state.tricks]
     hand = sorted(str(card) for card in state.hands[observer])
+    taken = sorted((seat, sorted(map(str, cards))) for seat, cards in held.items() if cards)
     return repr(
         (observer, hand, tricks, state.leader, tuple(map(str, state.current)), str(state.contract))
+        + ((tuple(taken),) if taken else ())
     )
 
 
-def layouts(state: PlayState, observer: int) -> tuple[list[PlayState], bool]:
+def layouts(
+    state: PlayState, observer: int, held: Held = NOTHING_HELD
+) -> tuple[list[PlayState], bool]:
     """The positions like ``state`` with the unseen cards dealt in every way consistent with
-    what ``observer`` knows (its own hand stays): all of them when few, else a sample of
-    distinct ones seeded by :func:`seen_by`; and whether they are all of them."""
+    what ``observer`` knows (its own hand stays; a card a player took from the dubel stays
+    with them, ``held``): all of them when few, else a sample of distinct ones seeded by
+    :func:`seen_by`; and whether they are all of them."""
     first, second = [seat for seat in range(state.profile.seats) if seat != observer]
     known = infer(state)
     unseen = sorted(state.hands[first] | state.hands[second], key=lambda c: c.index)
     fixed: dict[int, list[Card]] = {first: [], second: []}
     free: list[Card] = []
     for card in unseen:
-        holders = [seat for seat in (first, second) if known.may_hold(seat, card)]
+        holders = [
+            seat
+            for seat in (first, second)
+            if known.may_hold(seat, card) and not taken_by_other(held, seat, card)
+        ]
         if len(holders) == 1:
             fixed[holders[0]].append(card)
         else:
@@ -113,7 +131,7 @@ def layouts(state: PlayState, observer: int) -> tuple[list[PlayState], bool]:
 
     if total <= EXACT_UP_TO:
         return [dealt(chosen) for chosen in combinations(free, want)], True
-    rng = random.Random(seen_by(state, observer))
+    rng = random.Random(seen_by(state, observer, held))
     drawn: dict[frozenset[Card], tuple[Card, ...]] = {}
     while len(drawn) < SAMPLES:
         chosen = tuple(sorted(rng.sample(free, want), key=lambda c: c.index))
@@ -121,24 +139,33 @@ def layouts(state: PlayState, observer: int) -> tuple[list[PlayState], bool]:
     return [dealt(chosen) for chosen in islice(drawn.values(), SAMPLES)], False
 
 
-def consistent(layout: PlayState, known: Knowledge, observer: int) -> bool:
+def taken_by_other(held: Held, seat: int, card: Card) -> bool:
+    """Whether ``card`` is known to be in another hand than ``seat``'s: taken from the dubel."""
+    return any(card in cards for other, cards in held.items() if other != seat)
+
+
+def consistent(
+    layout: PlayState, known: Knowledge, observer: int, held: Held = NOTHING_HELD
+) -> bool:
     """Whether every unseen card of ``layout`` lies where what ``observer`` knows allows."""
     return all(
-        known.may_hold(seat, card)
+        known.may_hold(seat, card) and not taken_by_other(held, seat, card)
         for seat, hand in enumerate(layout.hands)
         if seat != observer
         for card in hand
     )
 
 
-def judge(state: PlayState, observer: int, aim: Aim, board: Board) -> Judgement:
+def judge(
+    state: PlayState, observer: int, aim: Aim, board: Board, held: Held = NOTHING_HELD
+) -> Judgement:
     """Every legal card of ``observer`` (to move in ``state``) judged over the layouts it
     could face, best first: the highest chance of meeting ``aim``, then the best expected
     tricks for its side, then the card's order. The chance asks one question of each card
     in each layout (does it reach the aim?); the expected tricks, the dearer figure, are
     worked out only for the cards that share the highest chance."""
     assert state.to_play == observer
-    positions, exact = layouts(state, observer)
+    positions, exact = layouts(state, observer, held)
     count = len(positions)
     target = aim.threshold if aim.wants_more else aim.threshold + 1
     reached: dict[Card, int] = {}
@@ -162,14 +189,20 @@ def judge(state: PlayState, observer: int, aim: Aim, board: Board) -> Judgement:
 
 
 def punishing(
-    state: PlayState, observer: int, aim: Aim, board: Board, card: Card, better: Card
+    state: PlayState,
+    observer: int,
+    aim: Aim,
+    board: Board,
+    card: Card,
+    better: Card,
+    held: Held = NOTHING_HELD,
 ) -> PlayState | None:
     """A layout ``observer`` could face in ``state`` (one of :func:`layouts`) in which
     ``card`` misses ``aim`` and ``better`` meets it, everybody playing their best after it;
     None when there is none. The first such layout in their order, so the same knowledge
     always shows the same one: the unseen cards re-dealt against a line that was lucky."""
     target = aim.threshold if aim.wants_more else aim.threshold + 1
-    positions, _ = layouts(state, observer)
+    positions, _ = layouts(state, observer, held)
     for position in positions:
         reached = card_reaches(position, target, board)
         if reached[card] != aim.wants_more and reached[better] == aim.wants_more:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from betel_tutor.cards import Card, format_hand
 from betel_tutor.play import PlayState
 from betel_tutor.seats import Seat
-from betel_tutor.solver.single_dummy import Aim, Judgement, judge, punishing, seen_by
+from betel_tutor.solver.single_dummy import Aim, Held, Judgement, judge, punishing, seen_by
 from betel_tutor.tutor import goals
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import Review
@@ -46,15 +46,35 @@ def said(points: int) -> str:
     return f"{points}%"
 
 
+def taken_from_dubel(table: Table) -> Held:
+    """The cards each other player is known to hold because they took them from the dubel in
+    the auction's exchanges and have not laid them back (spec §3: the dubel lies face up, so
+    what is taken from it is seen going into the taker's hand)."""
+    if table.auction is None:
+        return {}
+    holder: dict[Card, int] = {}
+    for seat, call in table.auction.state.calls:
+        for card in call.take:
+            holder[card] = table.order[seat]
+        for card in call.lay:
+            holder.pop(card, None)
+    held: dict[int, set[Card]] = {}
+    for card, seat in holder.items():
+        if seat != table.learner_seat:
+            held.setdefault(seat, set()).add(card)
+    return {seat: frozenset(cards) for seat, cards in held.items()}
+
+
 def judgement(table: Table, state: PlayState) -> Judgement:
     """The learner's legal cards in ``state`` judged over the layouts they could face (kept
     for the deal: the hint and then the review ask the same question)."""
     assert table.outlook is not None and table.learner_seat is not None
     aim = aim_of(table, state)
-    key = (seen_by(state, table.learner_seat), aim)
+    held = taken_from_dubel(table)
+    key = (seen_by(state, table.learner_seat, held), aim)
     found = table.judged.get(key)
     if found is None:
-        found = judge(state, table.learner_seat, aim, table.advisor.board(state))
+        found = judge(state, table.learner_seat, aim, table.advisor.board(state), held)
         table.judged[key] = found
     return found
 
@@ -122,7 +142,8 @@ def punished(table: Table, slip: Slip) -> PlayState | None:
     state = table.play.history[slip.move]
     board = table.advisor.board(state)
     aim = aim_of(table, state)
-    return punishing(state, table.learner_seat, aim, board, slip.card, slip.better)
+    held = taken_from_dubel(table)
+    return punishing(state, table.learner_seat, aim, board, slip.card, slip.better, held)
 
 
 def review(ctx: Context, table: Table, slip: Slip | None) -> None:
