@@ -186,25 +186,3 @@ def judge(
     judged = [CardChance(card, met / count, expected.get(card)) for card, met in reached.items()]
     judged.sort(key=lambda c: (-c.chance, -sign * (c.expected or 0.0), c.card.index))
     return Judgement(tuple(judged), count, exact)
-
-
-def punishing(
-    state: PlayState,
-    observer: int,
-    aim: Aim,
-    board: Board,
-    card: Card,
-    better: Card,
-    held: Held = NOTHING_HELD,
-) -> PlayState | None:
-    """A layout ``observer`` could face in ``state`` (one of :func:`layouts`) in which
-    ``card`` misses ``aim`` and ``better`` meets it, everybody playing their best after it;
-    None when there is none. The first such layout in their order, so the same knowledge
-    always shows the same one: the unseen cards re-dealt against a line that was lucky."""
-    target = aim.threshold if aim.wants_more else aim.threshold + 1
-    positions, _ = layouts(state, observer, held)
-    for position in positions:
-        reached = card_reaches(position, target, board)
-        if reached[card] != aim.wants_more and reached[better] == aim.wants_more:
-            return position
-    return None

@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from betel_tutor.cards import Card, format_hand
 from betel_tutor.play import PlayState
 from betel_tutor.seats import Seat
-from betel_tutor.solver.single_dummy import Aim, Held, Judgement, judge, punishing, seen_by
+from betel_tutor.solver.api import card_reaches
+from betel_tutor.solver.single_dummy import Aim, Held, Judgement, judge, seen_by
+from betel_tutor.solver.telling import Fact, beaten_by, punishing_with_fact
 from betel_tutor.tutor import goals
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import Review
@@ -133,9 +135,10 @@ def played_to_goal(table: Table) -> bool:
     return goals.goal_met(goal, value, table.play.state, learner, table.outlook)
 
 
-def punished(table: Table, slip: Slip) -> PlayState | None:
+def punished(table: Table, slip: Slip) -> tuple[PlayState, Fact | None] | None:
     """When the learner's weaker card still met the goal on the cards as dealt: a layout they
-    could have faced in which it misses and the better card meets it; else None."""
+    could have faced in which it misses and the better card meets it, with what about that
+    layout makes it miss; else None."""
     assert table.play is not None and table.learner_seat is not None
     if not played_to_goal(table):
         return None
@@ -143,7 +146,51 @@ def punished(table: Table, slip: Slip) -> PlayState | None:
     board = table.advisor.board(state)
     aim = aim_of(table, state)
     held = taken_from_dubel(table)
-    return punishing(state, table.learner_seat, aim, board, slip.card, slip.better, held)
+    return punishing_with_fact(
+        state, table.learner_seat, aim, board, slip.card, slip.better, held
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class BadLayout:
+    """The best chances lost to the layout: ``card``, of ``chance`` (percent), was the first
+    of the learner's cards to miss the goal on the cards as dealt, and ``fact`` about the
+    hidden hands set this layout apart from those where it would have met it."""
+
+    card: Card
+    chance: int
+    fact: Fact
+
+
+def bad_layout(table: Table) -> BadLayout | None:
+    """When the learner played every card among the best and still missed the goal: the first
+    of their cards after which the goal could no longer be met on these cards, and the hidden
+    fact that beat it; None when there is no fact to tell or the card had no chance."""
+    assert table.play is not None and table.learner_seat is not None
+    for state, card in zip(table.play.history, table.play.played, strict=False):
+        if state.to_play != table.learner_seat:
+            continue
+        aim = aim_of(table, state)
+        board = table.advisor.board(state)
+        target = aim.threshold if aim.wants_more else aim.threshold + 1
+        if card_reaches(state, target, board)[card] == aim.wants_more:
+            continue
+        chance = percent(judgement(table, state).of(card).chance)
+        held = taken_from_dubel(table)
+        fact = beaten_by(state, table.learner_seat, aim, board, card, held) if chance else None
+        return None if fact is None else BadLayout(card, chance, fact)
+    return None
+
+
+def fact_words(ctx: Context, fact: Fact) -> str:
+    """A hidden fact as the learner reads it: ``West held ♠K``, ``West held 3 cards in ♠``,
+    ``West held no ♠``."""
+    seat = ctx.name(Seat(fact.seat))
+    if fact.card is not None:
+        return ctx.t("fact_card", seat=seat, card=fact.card)
+    if fact.count == 0:
+        return ctx.t("fact_void", seat=seat, suit=fact.suit)
+    return ctx.t("fact_count", seat=seat, suit=fact.suit, n=fact.count)
 
 
 def review(ctx: Context, table: Table, slip: Slip | None) -> None:
@@ -154,6 +201,12 @@ def review(ctx: Context, table: Table, slip: Slip | None) -> None:
         text = ctx.t("review_clean")
         if not played_to_goal(table):  # the best chances did not come off on these cards
             text += " " + ctx.t("review_unlucky")
+            lost = bad_layout(table)
+            if lost is not None:
+                words = fact_words(ctx, lost.fact)
+                text += " " + ctx.t(
+                    "review_unlucky_fact", card=lost.card, pct=said(lost.chance), fact=words
+                )
         ctx.emit(Review(text))
         return
     assert table.play is not None
@@ -165,9 +218,10 @@ def review(ctx: Context, table: Table, slip: Slip | None) -> None:
         better=slip.better,
         best=said(slip.best),
     )
-    layout = punished(table, slip)
+    found = punished(table, slip)
     hidden: dict[str, tuple[str, ...]] = {}
-    if layout is not None:
+    if found is not None:
+        layout, fact = found
         others = [seat for seat in range(3) if seat != table.learner_seat]
         hidden = {
             ctx.name(Seat(seat)).letter: tuple(map(str, sorted(layout.hands[seat], reverse=True)))
@@ -179,6 +233,9 @@ def review(ctx: Context, table: Table, slip: Slip | None) -> None:
             for seat in others
         )
         text += " " + ctx.t("review_punished", layout=lay, card=slip.card, better=slip.better)
+        if fact is not None:
+            words = fact_words(ctx, fact)
+            text += " " + ctx.t("review_punished_fact", card=slip.card, fact=words)
     ctx.emit(
         Review(
             text,

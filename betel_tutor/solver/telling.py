@@ -1,0 +1,129 @@
+"""What about a layout of the unseen cards decided a card's fate: the fact that sets the layouts
+where a card fails apart from those where it succeeds.
+
+A *fact* is something the player could not see but could have guessed at: which of the two other
+players held a given card, or how many cards of a suit one of them held. Among the facts true of
+a given layout, the telling one is the one most often found with the failures (its
+*precision*: of the layouts with that fact, the share where the card fails), then found in most
+of them; a fact no more often with the failures than without tells nothing, and none is given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from betel_tutor.cards import Card, Suit
+from betel_tutor.play import PlayState
+from betel_tutor.solver.api import card_reaches
+from betel_tutor.solver.board import Board
+from betel_tutor.solver.single_dummy import NOTHING_HELD, Aim, Held, layouts
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """``seat`` held ``card``; or, ``card`` None, ``seat`` held ``count`` cards of ``suit``."""
+
+    seat: int
+    card: Card | None = None
+    suit: Suit | None = None
+    count: int = 0
+
+
+def facts(position: PlayState, seats: Sequence[int]) -> frozenset[Fact]:
+    """Every fact true of the hands of ``seats`` in ``position``."""
+    found: set[Fact] = set()
+    for seat in seats:
+        hand = position.hands[seat]
+        found.update(Fact(seat, card=card) for card in hand)
+        for suit in Suit:
+            found.add(Fact(seat, suit=suit, count=sum(card.suit == suit for card in hand)))
+    return frozenset(found)
+
+
+def telling(
+    positions: Sequence[PlayState],
+    fails: Sequence[bool],
+    among: frozenset[Fact],
+    seats: Sequence[int],
+) -> Fact | None:
+    """Of the facts ``among``, the one that best sets the ``positions`` where the card ``fails``
+    apart from the others; None when none is found more often with the failures than without."""
+    known = [facts(position, seats) for position in positions]
+    base = sum(fails) / len(fails) if fails else 0.0
+
+    def score(fact: Fact) -> tuple[float, int, bool, int, int, int, int]:
+        hits = [failed for found, failed in zip(known, fails, strict=True) if fact in found]
+        precision = sum(hits) / len(hits) if hits else 0.0
+        # A named card reads more plainly than a count; a higher card before a lower one; and
+        # of two ways of saying one split, the first seat's, so the same layouts always get
+        # the same words.
+        rank = -fact.card.index if fact.card is not None else 0
+        suit = -fact.suit.order if fact.suit is not None else 0
+        return precision, sum(hits), fact.card is not None, rank, -fact.seat, suit, -fact.count
+
+    ranked = sorted(among, key=score, reverse=True)
+    if not ranked or score(ranked[0])[0] <= base:
+        return None
+    return ranked[0]
+
+
+def outcomes(
+    state: PlayState,
+    observer: int,
+    aim: Aim,
+    board: Board,
+    cards: Sequence[Card],
+    held: Held = NOTHING_HELD,
+) -> tuple[list[PlayState], list[dict[Card, bool]]]:
+    """The layouts ``observer`` could face in ``state`` (as :func:`layouts` gives them), and in
+    each whether each of ``cards`` meets ``aim``, everybody then playing their best."""
+    target = aim.threshold if aim.wants_more else aim.threshold + 1
+    positions, _ = layouts(state, observer, held)
+    met = []
+    for position in positions:
+        reached = card_reaches(position, target, board)
+        met.append({card: reached[card] == aim.wants_more for card in cards})
+    return positions, met
+
+
+def others(observer: int, seats: int = 3) -> list[int]:
+    return [seat for seat in range(seats) if seat != observer]
+
+
+def beaten_by(
+    state: PlayState, observer: int, aim: Aim, board: Board, card: Card, held: Held = NOTHING_HELD
+) -> Fact | None:
+    """Why ``card``, played by ``observer`` in ``state`` (the cards as dealt), missed ``aim``:
+    the fact of the hidden hands that sets this layout apart from those where it succeeds."""
+    positions, met = outcomes(state, observer, aim, board, [card], held)
+    seats = others(observer, state.profile.seats)
+    fails = [not m[card] for m in met]
+    return telling(positions, fails, facts(state, seats), seats)
+
+
+def punishing_with_fact(
+    state: PlayState,
+    observer: int,
+    aim: Aim,
+    board: Board,
+    card: Card,
+    better: Card,
+    held: Held = NOTHING_HELD,
+) -> tuple[PlayState, Fact | None] | None:
+    """A layout ``observer`` could face in ``state`` in which ``card`` misses ``aim`` and
+    ``better`` meets it, with the fact about it that makes ``card`` fail (one not true of the
+    cards as dealt, where it came off); None when there is no such layout. The layout shown is
+    the first, in the order of :func:`layouts`, that has the fact."""
+    positions, met = outcomes(state, observer, aim, board, [card, better], held)
+    punishing = [i for i, m in enumerate(met) if not m[card] and m[better]]
+    if not punishing:
+        return None
+    seats = others(observer, state.profile.seats)
+    fails = [not m[card] for m in met]
+    candidates = frozenset().union(*(facts(positions[i], seats) for i in punishing))
+    fact = telling(positions, fails, candidates - facts(state, seats), seats)
+    if fact is None:
+        return positions[punishing[0]], None
+    shown = next((i for i in punishing if fact in facts(positions[i], seats)), punishing[0])
+    return positions[shown], fact
