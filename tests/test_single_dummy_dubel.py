@@ -16,8 +16,9 @@ from betel_tutor.contracts import parse_contract
 from betel_tutor.play import BETEL, DealPlay, PlayState, start_play
 from betel_tutor.scenario.model import PlayStep
 from betel_tutor.seats import Seat
-from betel_tutor.solver.single_dummy import consistent, layouts
+from betel_tutor.solver.single_dummy import consistent, judge, layouts
 from betel_tutor.tutor import chances
+from betel_tutor.tutor.goals import outlook
 from betel_tutor.tutor.table import LEARNER, Table
 
 SOUTH, WEST, NORTH = 0, 1, 2
@@ -87,3 +88,27 @@ def test_the_tutor_reads_who_took_what_from_the_auction() -> None:
     step = PlayStep("d1", Seat(LEARNER), {"defeat": 1})
     table = Table(play=None, step=step, open=False, auction=auction, order=(1, 2, 0))
     assert chances.taken_from_dubel(table) == {WEST: frozenset({Card.parse("♠A")})}
+
+
+def test_the_learners_chances_count_the_card_a_defender_took() -> None:
+    """West, the dealer, takes ♠K from the dubel (laying back a card of its own) and declares
+    1♠; the learner, South, defends. The hint's chances are judged over layouts that keep ♠K
+    with West, and they differ from chances that forget the exchange."""
+    rng = random.Random(4)
+    deck = list(BETEL_DECK)
+    rng.shuffle(deck)
+    hands = [frozenset(deck[10 * s : 10 * s + 10]) for s in range(3)]
+    king, lay = Card.parse("♠K"), deck[30]
+    assert king in hands[WEST]
+    before = (hands[WEST] - {king}) | {lay}
+    auction = Auction(hands=[before, hands[NORTH], hands[SOUTH]], dubel=(king, deck[31]))
+    auction.call(Call("declare", parse_contract("1♠"), take=(king,), lay=(lay,)))
+    state = start_play(BETEL, hands, parse_contract("1♠"), declarer=WEST, leader=SOUTH)
+    step = PlayStep("d1", Seat(LEARNER), {"defeat": 1})
+    at = Table(play=DealPlay(state), step=step, open=False, auction=auction, order=(1, 2, 0))
+    at.outlook = outlook(state, LEARNER)
+    assert chances.single_dummy(at, in_match=False)
+    aim, board = chances.aim_of(at, state), at.advisor.board(state)
+    held = {WEST: frozenset({king})}
+    assert chances.judgement(at, state) == judge(state, LEARNER, aim, board, held)
+    assert chances.judgement(at, state) != judge(state, LEARNER, aim, board)
