@@ -4,8 +4,10 @@ where a card fails apart from those where it succeeds.
 A *fact* is something the player could not see but could have guessed at: which of the two other
 players held a given card, or how many cards of a suit one of them held. Among the facts true of
 a given layout, the telling one is the one most often found with the failures (its
-*precision*: of the layouts with that fact, the share where the card fails), then found in most
-of them; a fact no more often with the failures than without tells nothing, and none is given.
+*precision*: of the layouts with that fact, the share where the card fails, counted as if one
+more failed and one more succeeded, so that a fact seen in few layouts does not win by chance),
+then found in most of them; a fact no more often with the failures than the layouts as a whole
+tells nothing, and none is given.
 """
 
 from __future__ import annotations
@@ -54,7 +56,9 @@ def telling(
 
     def score(fact: Fact) -> tuple[float, int, bool, int, int, int, int]:
         hits = [failed for found, failed in zip(known, fails, strict=True) if fact in found]
-        precision = sum(hits) / len(hits) if hits else 0.0
+        # One failure more and one success more than counted: a fact seen in two layouts,
+        # both failures, tells less than one seen in forty with a single success.
+        precision = (sum(hits) + 1) / (len(hits) + 2)
         # A named card reads more plainly than a count; a higher card before a lower one; and
         # of two ways of saying one split, the first seat's, so the same layouts always get
         # the same words.
