@@ -53,8 +53,9 @@ def failing_share(position: PlayState, card: Card, aim: Aim, fact: Fact, has: bo
 @pytest.mark.parametrize(
     ("contract", "seed", "english", "polish"),
     [
-        ("B2", 19, "♥Q was the best chance, 55%; West held ♥A.", "kartę ♥A miał gracz Zachód"),
-        ("1NT", 15, "♥A was the best chance, 22%; West held 2 cards in ♠.", "2 karty w kolorze ♠"),
+        ("B2", 0, "♦J was the best chance, 3%; North held ♥9.", "kartę ♥9 miał gracz Północ"),
+        ("B2", 19, "♥Q was the best chance, 58%; West held 2 cards in ♦.", "2 karty w kolorze ♦"),
+        ("1NT", 15, "♥A was the best chance, 20%; West held 2 cards in ♠.", "2 karty w kolorze ♠"),
     ],
 )
 def test_the_best_chance_lost_names_what_beat_it(
@@ -91,7 +92,7 @@ def test_the_best_chance_lost_names_what_beat_it(
     assert with_fact > without
 
 
-@pytest.mark.parametrize(("contract", "seed", "lucky"), [("B2", 19, "♦K"), ("1NT", 28, "♣10")])
+@pytest.mark.parametrize(("contract", "seed", "lucky"), [("B2", 19, "♦K"), ("1NT", 28, "♠A")])
 def test_a_punished_lucky_card_says_what_beats_it(contract: str, seed: int, lucky: str) -> None:
     """The shown layout has a fact the cards as dealt do not, and with that fact the lucky card
     misses more often than without it, by the solver."""

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from betel_tutor.cards import BETEL_DECK, Card
 from betel_tutor.contracts import parse_contract
 from betel_tutor.play import BETEL, PlayState, play_card, start_play
+from betel_tutor.seats import Seat
 from betel_tutor.solver.api import card_values, kind_of, make_board
 from betel_tutor.solver.single_dummy import (
     EXACT_UP_TO,
@@ -30,6 +31,7 @@ from betel_tutor.solver.single_dummy import (
     Aim,
     judge,
     layouts,
+    seen_by,
 )
 
 CONTRACTS = ("1♠", "2♥", "3NT", "B1", "4♣")
@@ -129,3 +131,12 @@ def test_the_verdict_depends_only_on_what_the_player_has_seen(
         assert judged.chance == met / len(found)
     best = verdict.cards[0]
     assert all(best.chance >= c.chance for c in verdict.cards)
+
+
+@given(seed=st.integers(0, 10**6), cards=st.integers(0, 9))
+@settings(max_examples=20, deadline=None)
+def test_a_seat_and_its_number_draw_the_same_layouts(seed: int, cards: int) -> None:
+    """The sample's seed is what the player has seen, not how the caller wrote the seat."""
+    state, _ = dealt(seed, "3NT", cards)
+    seat = state.to_play
+    assert seen_by(state, Seat(int(seat))) == seen_by(state, int(seat))

@@ -88,14 +88,13 @@ NOTHING_HELD: Held = {}
 
 
 def seen_by(state: PlayState, observer: int, held: Held = NOTHING_HELD) -> str:
-    """What ``observer`` has seen of the deal, written out: the seed of its sampled layouts."""
-    tricks = [(t.leader, tuple(map(str, t.cards))) for t in state.tricks]
+    """What ``observer`` has seen of the deal, written out: the seed of its sampled layouts.
+    Seats are written as plain numbers, so a ``Seat`` and the int it is give the same sample."""
+    tricks = [(int(t.leader), tuple(map(str, t.cards))) for t in state.tricks]
     hand = sorted(str(card) for card in state.hands[observer])
-    taken = sorted((seat, sorted(map(str, cards))) for seat, cards in held.items() if cards)
-    return repr(
-        (observer, hand, tricks, state.leader, tuple(map(str, state.current)), str(state.contract))
-        + ((tuple(taken),) if taken else ())
-    )
+    taken = sorted((int(seat), sorted(map(str, cards))) for seat, cards in held.items() if cards)
+    seen = (int(observer), hand, tricks, int(state.leader), tuple(map(str, state.current)))
+    return repr((*seen, str(state.contract)) + ((tuple(taken),) if taken else ()))
 
 
 def layouts(
