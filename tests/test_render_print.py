@@ -42,7 +42,7 @@ def test_the_lessons_words_come_in_order_with_its_deals_and_quizzes(sheet: str) 
         "Some offers are forbidden",  # the next read step
         "A worked example.",
         "Worked example: West buys the first exchange",  # the deal its watch step shows
-        "Now three deals with the full game",  # a read step after the worked example
+        "Now four deals with the full game",  # a read step after the worked example
         "Level 9: the full game with trade",
     ]
     places = [text.find(words) for words in order[:-1]]
