@@ -1,5 +1,6 @@
 """The time of a hint at a call prompt: the strong player's sampled call and its reason
-(:func:`betel_tutor.bots.strong_bidding.strong_choice`) for the hand of the player to call, at
+(:func:`betel_tutor.bots.strong_bidding.strong_choice`) and the learner's count of tricks in
+words (:func:`betel_tutor.tutor.call_count.count_words`) for the hand of the player to call, at
 the first call of random deals (the exchange open, betelki and kontra allowed, as in levels
 7–8), and the auction review's solves for a declarer (seven solves of the full deal).
 Targets: the hint ≤ 300 ms at the 95th percentile; the review ≤ 1 s.
@@ -18,6 +19,7 @@ from betel_tutor.bots import strong_bidding
 from betel_tutor.dealing import deal
 from betel_tutor.solver.api import make_board, solve_position
 from betel_tutor.solver.table import COLUMNS, STRAINS
+from betel_tutor.tutor.call_count import count_words
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -37,7 +39,8 @@ def main() -> None:
         auction = Auction(hands=hands, dubel=tuple(dealt.dubel))
         strong_bidding._sampled.cache_clear()  # a cold hint: nothing kept from another call
         start = time.perf_counter()
-        strong_bidding.strong_choice(auction.state, hands[0])
+        choice = strong_bidding.strong_choice(auction.state, hands[0])
+        count_words(auction.state, hands[0], choice.call, "en")
         hints.append(time.perf_counter() - start)
         cards = [sorted(hand, key=lambda c: c.index) for hand in dealt.hands]
         kinds = [("normal", s) for s in STRAINS] + [("betelek", None), ("betel", None)]
