@@ -198,10 +198,10 @@ def test_beginners_declare_normal_contracts_at_level_5() -> None:
     """Over level 5's deals and 300 random ones, with the learner passing, the beginners
     declare in a fair share of the auctions (139 of 306, 45%, when this was written), each
     declaration a normal contract their count of tricks reaches."""
-    from betel_tutor.bots.bidding import declarer_tricks
     from betel_tutor.resources import data_dir
     from betel_tutor.scenario import load
     from betel_tutor.scenario.deals import realize
+    from betel_tutor.trick_count import count_tricks
 
     lesson, problems = load(str(data_dir("scenarios") / "levels" / "level-05.yaml"))
     assert lesson is not None and not problems
@@ -220,6 +220,6 @@ def test_beginners_declare_normal_contracts_at_level_5() -> None:
                 continue
             assert contract.kind == "normal" and not call.take
             hand = hands[Seat(dealt.dealer).next(auction_seat)]
-            assert declarer_tricks(hand, contract.trump) >= contract.tricks_needed
+            assert count_tricks(hand, contract.trump) >= contract.tricks_needed
     share = declared / len(deals)
     assert 0.3 <= share <= 0.7, share

@@ -179,6 +179,7 @@ ESTIMATES = {
     "bots.call_misere",
     "bots.call_misere_exchange",
     "tutor.hint_call_kontra",
+    "tutor.hint_count_half",  # a count in halves: "7½ tricks", "7½ lewy"
     "bots.strong_best",
 }
 

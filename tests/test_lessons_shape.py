@@ -47,6 +47,7 @@ INTRODUCED_BY: dict[str, tuple[str, str]] = {
     "odds": ("split", "dziel"),
     "offer-legal": ("offer", "ofert"),
     "laydown": ("laydown", "wykładan"),
+    "count-tricks": ("count", "licz"),
 }
 
 

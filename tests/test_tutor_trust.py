@@ -270,7 +270,8 @@ def rebuild(end: Event) -> Deal | None:
 
 def check_end(deal: Deal, costly_call: bool) -> None:
     """best_tricks, tricks, counted, goal_met and stars of the deal_end; ``costly_call``: the
-    deal's auction review found the learner's bid beaten with best play."""
+    deal's auction review found the learner's bid losing on average over the layouts they could
+    face."""
     end, start, final = deal.end, deal.positions[0], deal.final
     assert end["side"] == deal.side
     solution = solve_position(
@@ -417,7 +418,10 @@ def check_run(run: Run) -> Checked:
         checked.deals += 1
         checked.kinds.add((deal.side, deal.kind))
         auction = [event for event in events if event["event"] == "auction_review"]
-        check_end(deal, any(review["cost"] > 0 for review in auction))
+        check_end(
+            deal,
+            any(review["average"] is not None and review["average"] < 0 for review in auction),
+        )
         (review,) = [event for event in events if event["event"] == "review"]
         check_review(deal, review)
         if review["card"] is None:

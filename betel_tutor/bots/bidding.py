@@ -1,6 +1,7 @@
 """The beginner's auction: count sure-looking tricks and bid only what the hand can make.
 
-For a normal contract it counts as a declarer does (:func:`declarer_tricks`): its trumps by
+For a normal contract it counts as a declarer does
+(:func:`betel_tutor.trick_count.count_tricks`, the method the lessons teach): its trumps by
 their length, less half a trick for each of the top three honours it misses, and its side
 suits' aces and guarded kings. It declares the highest contract whose count reaches the tricks
 it needs, bidding that strain's cheapest declaration first: with a long suit and an ace or two
@@ -28,6 +29,7 @@ from dataclasses import dataclass
 from betel_tutor.auction import AuctionState, Call, legal_calls
 from betel_tutor.cards import Card, Rank, Suit
 from betel_tutor.contracts import Contract
+from betel_tutor.trick_count import count_tricks
 
 LOW_RANKS = (Rank.SEVEN, Rank.EIGHT)
 """The cards a betelek defender counts as low: they go under almost anything."""
@@ -45,41 +47,6 @@ def estimated_tricks(hand: Iterable[Card], trump: Suit | None) -> float:
         total += 0.4 * (Rank.QUEEN in held and length >= 3)
         if suit is trump and length > 3:
             total += length - 3
-    return total
-
-
-TOP_HONOURS = (Rank.ACE, Rank.KING, Rank.QUEEN)
-
-
-def declarer_tricks(hand: Iterable[Card], trump: Suit | None) -> float:
-    """The tricks a declarer counts on playing with ``trump`` (``None``: no trump).
-
-    In the trump suit (three cards or more) every card counts, less half a trick for each of
-    the top three honours that a suit of that length misses (``A K x x x``: 4.5). In a short
-    trump suit and in every side suit: an ace, a guarded king (a whole trick beside the ace,
-    half a trick without it), a queen in three or more beside the ace or king (half a trick);
-    with trumps, half a trick for each side suit of one card or none (a ruff). On random deals
-    the count is, on average, what the hand takes with best play by everybody.
-
-    >>> from betel_tutor.cards import parse_cards
-    >>> declarer_tricks(parse_cards("♠AK987 ♥A ♦K8 ♣Q87"), Suit.SPADES)  # 4.5 + 1.5 + 0.5
-    6.5
-    """
-    cards = list(hand)
-    total = 0.0
-    for suit in Suit:
-        held = [card.rank for card in cards if card.suit is suit]
-        length = len(held)
-        if suit is trump and length >= 3:
-            missing = sum(rank not in held for rank in TOP_HONOURS[:length])
-            total += length - 0.5 * missing
-            continue
-        ace, king = Rank.ACE in held, Rank.KING in held
-        total += ace
-        total += (1.0 if ace else 0.5) * (king and length >= 2)
-        total += 0.5 * (Rank.QUEEN in held and length >= 3 and (ace or king))
-        if trump is not None and suit is not trump and length <= 1:
-            total += 0.5
     return total
 
 
@@ -167,13 +134,13 @@ def _explained(state: AuctionState, cards: list[Card], call: Call) -> CallChoice
     """The beginner's reason for ``call`` (a declaration or pass), from its count of tricks."""
     contract = call.contract
     if call.kind != "declare" or contract is None:
-        best = max(declarer_tricks(cards, suit) for suit in (*Suit, None))
+        best = max(count_tricks(cards, suit) for suit in (*Suit, None))
         return CallChoice(call, "bots.call_pass", {"call": call, "tricks": round(best, 1)})
     if contract.is_misere:
         tricks = round(estimated_tricks(cards, None), 1)
         params = {"call": call, "tricks": tricks, "allowed": contract.tricks_allowed}
         return CallChoice(call, "bots.call_misere", params)
-    tricks = round(declarer_tricks(cards, contract.trump), 1)
+    tricks = round(count_tricks(cards, contract.trump), 1)
     params = {"call": call, "tricks": tricks, "needed": contract.tricks_needed}
     return CallChoice(call, "bots.call_declare", params)
 
@@ -188,7 +155,7 @@ def _choose_without_exchange(state: AuctionState, cards: list[Card]) -> Call:
         if contract.is_misere:
             if estimated_tricks(cards, None) <= contract.tricks_allowed - 0.5:
                 best = contract if best is None or contract > best else best
-        elif declarer_tricks(cards, contract.trump) >= contract.tricks_needed:
+        elif count_tricks(cards, contract.trump) >= contract.tricks_needed:
             best = contract if best is None or contract > best else best
     if best is not None and (state.standing is None or best > state.standing):
         # Bid low first, as the article advises: the cheapest declaration that is legal now.

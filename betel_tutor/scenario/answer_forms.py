@@ -25,6 +25,7 @@ _EXAMPLE_ORDER = tuple(
 _SCORE_EXAMPLES = ((30, 10, 10), (10, 30, 10), (10, 10, 30), (5, 40, 5))
 _ONE_SCORE_EXAMPLES = (60, 40, 100)
 _ODDS_EXAMPLES = (41.8, 12.5, 80.0)
+_COUNT_EXAMPLES = ("6½", "4")  # a count in halves, as the lessons write it
 _ODDS_FAR = 10.0  # an example percentage this far from the answer gives nothing away
 
 
@@ -67,9 +68,16 @@ def form_error(quiz: Quiz, cleaned: str, truth: Callable[[], Any]) -> NotationEr
             key = "score-passes"
     elif quiz.kind == "odds":
         params = _odds(truth())
+    elif quiz.kind == "count-tricks":
+        right = truth()
+        params = {"example": next(n for n in _COUNT_EXAMPLES if _halves(n) != right)}
     return NotationError(
         f"tutor.answer_{key.replace('-', '_')}", token=cleaned, position=0, **params
     )
+
+
+def _halves(written: str) -> float:
+    return float(written.replace("½", ".5"))
 
 
 def _no_declarer(quiz: Quiz) -> bool:

@@ -91,6 +91,7 @@ QUIZ_PARAMS: dict[str, tuple[str, ...]] = {
     "odds": ("hold", "dubel", "split", "after_discard"),
     "laydown": ("hand", "dubel_cards", "contract"),
     "offer-legal": ("auction", "offer", "dealer", "hands", "play"),
+    "count-tricks": ("hand", "trump"),
 }
 QUIZ_REQUIRED: dict[str, tuple[str, ...]] = {
     "trick-winner": ("trick",),
@@ -100,6 +101,7 @@ QUIZ_REQUIRED: dict[str, tuple[str, ...]] = {
     "odds": ("hold", "split"),
     "laydown": ("hand", "dubel_cards", "contract"),
     "offer-legal": ("auction", "offer"),
+    "count-tricks": ("hand", "trump"),
 }
 GOALS = ("tricks_at_least", "tricks_at_most", "make", "defeat", "best")
 FLAG_GOALS = ("make", "defeat", "best")  # true or false; the others count tricks

@@ -21,7 +21,14 @@ from betel_tutor.trade.model import Offer
 Kind = Literal["lesson", "practice", "board"]
 Game = Literal["betel", "bridge"]
 QuizKind = Literal[
-    "trick-winner", "legal-cards", "score", "call-legal", "odds", "laydown", "offer-legal"
+    "trick-winner",
+    "legal-cards",
+    "score",
+    "call-legal",
+    "odds",
+    "laydown",
+    "offer-legal",
+    "count-tricks",
 ]
 
 

@@ -10,10 +10,11 @@ from typing import Any
 
 from betel_tutor.cards import Card, format_cards, parse_card, parse_cards
 from betel_tutor.odds import split_percent
-from betel_tutor.rules import legal_plays, trick_winner
+from betel_tutor.rules import as_trump, legal_plays, trick_winner
 from betel_tutor.scenario.answer_forms import asks_one_score, form_error, quiz_cards
 from betel_tutor.scenario.model import Quiz
 from betel_tutor.scoring import score
+from betel_tutor.trick_count import count_tricks, written_count
 
 YES_NO = ("call-legal", "laydown", "offer-legal")  # quizzes answered true or false
 
@@ -41,6 +42,8 @@ def answer_text(quiz: Quiz, truth: Any, lang: str = "en") -> str:
         return ", ".join(map(str, truth))
     if quiz.kind == "odds":
         return i18n.decimal(truth, lang, places=2)
+    if quiz.kind == "count-tricks":
+        return written_count(truth, lang)
     return str(truth)
 
 
@@ -81,6 +84,9 @@ def engine_answer(quiz: Quiz) -> tuple[Any, str]:
         from betel_tutor.scenario.offer_quiz import offer_refusal
 
         return offer_refusal(p) is None, ""
+    if quiz.kind == "count-tricks":
+        counted = count_tricks(quiz_cards(p["hand"]), as_trump(p["trump"]))
+        return counted, written_count(counted)
     raise ValueError(quiz.kind)
 
 
@@ -135,6 +141,10 @@ def normalise_answer(quiz: Quiz, answer: Any) -> Any:
         if isinstance(answer, bool) or not isinstance(answer, (int, float)):
             raise TypeError("an odds answer is a percentage")
         return round(float(answer), 2)
+    if quiz.kind == "count-tricks":
+        if isinstance(answer, bool) or not isinstance(answer, (int, float)):
+            raise TypeError("a count of tricks is a number, in halves")
+        return float(answer)
     if quiz.kind in YES_NO:
         if not isinstance(answer, bool):
             raise TypeError(f"a {quiz.kind} answer is true or false")
@@ -175,6 +185,18 @@ def _trick_card(quiz: Quiz, text: str, lang: str) -> Card:
     return trick[index]
 
 
+def _count(text: str) -> float:
+    """A count in halves as a learner types it: ``7``, ``7.5``, ``7,5``, ``7½``, ``½``."""
+    whole, half, _ = text.partition("½")
+    if half:
+        count = (float(whole) if whole.strip() else 0.0) + 0.5
+    else:
+        count = float(text.replace(",", "."))
+    if count < 0 or count * 2 != int(count * 2):
+        raise ValueError(text)
+    return count
+
+
 _YES = {"yes", "y", "true", "tak", "t"}
 _NO = {"no", "n", "false", "nie"}
 
@@ -212,6 +234,8 @@ def parse_typed_answer(quiz: Quiz, text: str, lang: str = "en") -> Any:
             raise ValueError(cleaned)
         if quiz.kind == "odds":
             return round(float(cleaned.rstrip("% ").replace(",", ".")), 2)
+        if quiz.kind == "count-tricks":
+            return _count(cleaned)
     except (ValueError, NotationError):
         raise form_error(quiz, cleaned, lambda: engine_answer(quiz)[0]) from None
     raise form_error(quiz, cleaned, lambda: engine_answer(quiz)[0])

@@ -90,6 +90,8 @@ def _quiz(kind: str) -> dict[str, Any]:
         "hands": {"type": "object", "additionalProperties": CARDS},
         "play": CARDS,
     }
+    if kind == "count-tricks":
+        params["trump"] = {"type": "string", "description": "a suit, or NT"}
     properties = {
         "kind": {"const": kind},
         "question": TEXT,

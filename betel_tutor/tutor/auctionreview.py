@@ -7,12 +7,15 @@ The figures are the solver's trick table for the learner as declarer
 exchange with the dubel is left aside, both for the learner's bid and for the best contract,
 so that every contract is judged on the same cards (the review says so).
 
-A *costly call* (:attr:`AuctionVerdict.costly`) is, for now, a declaration of the learner's
-that this measure beats: with best play by everybody and the hands as dealt, the learner as
-declarer of their highest bid takes too few tricks (too many in a betelek or Betel). The deal's
-goal and stars (:mod:`betel_tutor.tutor.dealend`) count it, so that they never praise a deal
-whose auction the review faults. It is a double-dummy measure: the hands as dealt, not the
-layouts the learner could face.
+A *costly call* (:attr:`AuctionVerdict.costly`) is judged by what the learner could see: a
+declaration whose average score for the learner as its declarer, over the layouts of the cards
+they could not see at their first call (:func:`average_score`), is below nothing — below what
+passing would have risked. The layouts are those of
+:func:`betel_tutor.solver.single_dummy.layouts` (their hand and the dubel known, the other 20
+cards dealt both ways, seeded by what the learner saw), each solved double dummy. So a sound bid
+that lost to a bad layout is not costly, and a wild one that made by luck is. The deal's goal
+and stars (:mod:`betel_tutor.tutor.dealend`) count it, so that they never praise a deal whose
+auction the review faults.
 """
 
 from __future__ import annotations
@@ -20,8 +23,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from betel_tutor.auction import legal_calls
+from betel_tutor.cards import Card
 from betel_tutor.contracts import Contract
+from betel_tutor.play import BETEL, start_play
+from betel_tutor.scoring import score
 from betel_tutor.solver.api import make_board, solve_position
+from betel_tutor.solver.single_dummy import layouts
 from betel_tutor.solver.table import COLUMNS, STRAINS
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import AuctionReview
@@ -47,22 +54,45 @@ def learner_row(table: Table, seat: int) -> dict[str, int]:
     return row
 
 
+def average_score(
+    hands: tuple[frozenset[Card], ...], seat: int, contract: Contract
+) -> tuple[float, int]:
+    """The average score of ``seat`` as declarer of ``contract`` (undoubled) over the layouts
+    of the cards it could not see in ``hands`` (as dealt, no exchange), and how many layouts."""
+    state = start_play(BETEL, hands, contract, declarer=seat)
+    found, _ = layouts(state, seat)
+    kind = "normal" if contract.kind == "normal" else contract.kind
+    trump = contract.strain if contract.kind == "normal" else None
+    board = make_board(trump=trump, declarer=seat, contract_kind=kind)
+    total = 0
+    for layout in found:
+        cards = [sorted(hand, key=lambda c: c.index) for hand in layout.hands]
+        tricks = solve_position(cards, declarer=seat, leader=seat, board=board).tricks
+        total += score(contract, (tricks, 10 - tricks, 0))[0]
+    return total / len(found), len(found)
+
+
 @dataclass(frozen=True, slots=True)
 class AuctionVerdict:
     """What the review finds in the learner's auction: the learner's tricks as declarer per
     column open at their first call, the best contract made, the learner's highest bid (None
-    when they bid nothing) and the tricks by which best play beats it (0 when it makes)."""
+    when they bid nothing), the tricks by which best play beats it with the hands as dealt (0
+    when it makes), and the bid's average score over the layouts the learner could face, with
+    how many layouts (None and 0 without a bid)."""
 
     tricks: dict[str, int]
     columns: list[str]
     best: Contract | None
     bid: Contract | None
     cost: int
+    average: float | None = None
+    layouts: int = 0
 
     @property
     def costly(self) -> bool:
-        """Whether a call of the learner's was costly: their bid is beaten with best play."""
-        return self.cost > 0
+        """Whether a call of the learner's was costly: their bid loses points on average over
+        the layouts they could face."""
+        return self.average is not None and self.average < 0
 
 
 def judge_auction(table: Table) -> AuctionVerdict | None:
@@ -85,7 +115,10 @@ def judge_auction(table: Table) -> AuctionVerdict | None:
     if bid is not None and not bid.is_made(tricks[column(bid)]):
         taken = tricks[column(bid)]
         cost = taken - bid.tricks_allowed if bid.is_misere else bid.tricks_needed - taken
-    return AuctionVerdict(tricks, columns, best, bid, cost)
+    if bid is None:
+        return AuctionVerdict(tricks, columns, best, bid, cost)
+    average, count = average_score(table.hands, seat, bid)
+    return AuctionVerdict(tricks, columns, best, bid, cost, average, count)
 
 
 def review_auction(ctx: Context, table: Table, verdict: AuctionVerdict | None) -> None:
@@ -107,7 +140,7 @@ def review_auction(ctx: Context, table: Table, verdict: AuctionVerdict | None) -
         lines.append(ctx.t(key, best=best_text))
     else:
         bid_text = bid.format(lang=ctx.lang)
-        if not verdict.costly:
+        if verdict.cost == 0:
             if best is not None and best > bid:
                 points = best.contract_points - bid.contract_points
                 lines.append(ctx.t("auction_made_more", bid=bid_text, best=best_text, n=points))
@@ -116,6 +149,12 @@ def review_auction(ctx: Context, table: Table, verdict: AuctionVerdict | None) -
         else:
             key = "auction_beaten" if best is not None else "auction_beaten_none"
             lines.append(ctx.t(key, bid=bid_text, n=verdict.cost, best=best_text))
+        if verdict.average is not None:
+            average = round(verdict.average)
+            key = "auction_average_costly" if verdict.costly else "auction_average_sound"
+            lines.append(
+                ctx.t(key, bid=bid_text, cost=-average, score=average, layouts=verdict.layouts)
+            )
     ctx.emit(
         AuctionReview(
             "\n".join(lines),
@@ -123,6 +162,8 @@ def review_auction(ctx: Context, table: Table, verdict: AuctionVerdict | None) -
             best=None if best is None else str(best),
             bid=str(bid) if bid is not None else _first(table),
             cost=verdict.cost,
+            average=None if verdict.average is None else round(verdict.average, 1),
+            layouts=verdict.layouts,
         )
     )
 

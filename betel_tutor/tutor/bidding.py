@@ -18,6 +18,7 @@ from betel_tutor.errors import BetelError
 from betel_tutor.play import BETEL, DealPlay, start_play
 from betel_tutor.seats import Seat
 from betel_tutor.tutor import resting, trading
+from betel_tutor.tutor.call_count import count_words
 from betel_tutor.tutor.commands import Command, Typed
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import CallMade, Hint, Prompt
@@ -146,14 +147,17 @@ class AuctionPhase(Phase):
         return None
 
     def hint(self, ctx: Context) -> None:
-        """The call a strong player would make with the learner's hand, and why: the contract
-        it aims at and in how many sampled deals it is made (an estimate, said as such)."""
+        """The call a strong player would make with the learner's hand, and why: the learner's
+        own count of tricks (the method the lessons teach), then the contract it aims at and in
+        how many sampled deals it is made (an estimate, said as such)."""
         auction = self.table.auction
         assert auction is not None
         hand = auction.state.hands[auction.to_call] if auction.state.hands else frozenset()
         choice = strong_choice(auction.state, hand)
         key = choice.reason.removeprefix("bots.")
-        reason = ctx.reason(f"tutor.hint_{key}", choice.params)
+        sampled = ctx.reason(f"tutor.hint_{key}", choice.params)
+        counted = count_words(auction.state, hand, choice.call, ctx.lang)
+        reason = f"{counted} {sampled}" if counted else sampled
         call = choice.call.format(lang=ctx.lang)
         ctx.emit(
             Hint(

@@ -193,6 +193,10 @@ class AuctionReview(Event):
     best: str | None = None  # the highest open contract best play makes
     bid: str | None = None  # the learner's highest declaration, else their first call
     cost: int = 0  # the tricks by which their declaration is beaten with best play
+    # their declaration's average score over the layouts they could face (None: no declaration);
+    # below zero, a costly call
+    average: float | None = None
+    layouts: int = 0  # how many layouts that average is over
 
 
 @dataclass(frozen=True, slots=True)
