@@ -1,28 +1,37 @@
-"""The command line: thin Typer commands over the library.
+"""The command line: Typer options over the application layer (:mod:`betel_tutor.app`).
 
-Each command parses its options and calls one library function; the library is imported inside
-the command, so that every command starts fast (only Typer is loaded up front). Library errors
-become one line on stderr and exit status 2 in :func:`_reported`, the one place that does so.
+Each command declares its options, calls one function of the application layer and turns its
+result into text and its exit status; a library error becomes one line on stderr and exit
+status 2 in :func:`_reported`, the one place that does so. A command imports its part of the
+application layer inside its body: only Typer is loaded up front, so that ``--help`` and every
+command start fast (bench/startup.py).
 """
 
 from __future__ import annotations
 
 import gc
+import json
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from betel_tutor.cli_streams import fit_output
+
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from betel_tutor.app.learn import LearnOptions
+    from betel_tutor.app.writing import Written
+    from betel_tutor.errors import BetelError
     from betel_tutor.explain import Explanation
     from betel_tutor.render.pdf import Printer
     from betel_tutor.render.tables import Analyses
-    from betel_tutor.seats import Seat
 
 USAGE_ERROR = 2
+CHECK_FAILED = 1
 
 app = typer.Typer(
     name="betel-tutor",
@@ -55,8 +64,7 @@ Trump = Annotated[
     str | None, typer.Option("--trump", help="Trump suit: ♠ ♥ ♦ ♣ or S H D C [default: none]")
 ]
 
-
-# -- the boundary: library errors to one line on stderr and exit status 2 ----------------------
+# -- the boundary: results to text, library errors to one line on stderr and exit status 2 ----
 
 
 @contextmanager
@@ -76,26 +84,31 @@ def _reported(lang: str | None) -> Iterator[str]:
             language = lang.strip().lower()
         yield language
     except BetelError as error:
-        typer.echo(" ".join(error.message(language).split()), err=True)
+        _warn(error, language)
         raise typer.Exit(USAGE_ERROR) from None
 
 
-def _seed_text(value: str | None) -> str | None:
-    """A ``--seed`` if it is text. Bytes that are not UTF-8 (they reach ``sys.argv`` as lone
-    surrogates) are refused, showing the bytes: such a seed could not be saved or shown."""
-    if value is None:
-        return None
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        from betel_tutor.errors import NotationError
+def _warn(error: BetelError, language: str) -> None:
+    """An error or a notice as one line on stderr."""
+    typer.echo(" ".join(error.message(language).split()), err=True)
 
-        try:
-            shown = value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-        except UnicodeEncodeError:  # a surrogate that is not an escaped byte
-            shown = value.encode("utf-8", "backslashreplace").decode("utf-8")
-        raise NotationError("cli.seed_not_text", token=shown, position=0) from None
-    return value
+
+def _echo(lines: list[str], *, err: bool = False) -> None:
+    for line in lines:
+        typer.echo(line, err=err)
+
+
+def _dump(data: object, *, indent: int | None = 2) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=indent))
+
+
+def _kept(written: Written | None, language: str) -> None:
+    """Where a file this program had not written was kept (``--force``)."""
+    if written is not None and written.kept is not None:
+        from betel_tutor.i18n import translate
+
+        aside = str(written.kept)
+        typer.echo(translate("cli.old_kept", language, path=written.path, aside=aside), err=True)
 
 
 def _workers(asked: int, language: str) -> int:
@@ -115,19 +128,15 @@ def _show(build: Callable[[str], Explanation], lang: str | None, as_json: bool) 
     with _reported(lang) as language:
         explanation = build(language)
         if as_json:
-            import json
-
-            data = explanation.to_json(language)
-            typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+            _dump(explanation.to_json(language))
         else:
-            for line in explanation.lines(language):
-                typer.echo(line)
+            _echo(explanation.lines(language))
         error = getattr(explanation, "error", None)
         if error is not None:  # an auction explanation stopped by an illegal call
             raise error
 
 
-# -- commands ---------------------------------------------------------------------------------
+# -- explaining the rules -----------------------------------------------------------------------
 
 
 @explain_app.command("trick")
@@ -143,10 +152,9 @@ def explain_trick_command(
     """Which card wins a trick (3 cards: Betel, 4: bridge), and why."""
 
     def build(language: str) -> Explanation:
-        from betel_tutor.cards import parse_cards
-        from betel_tutor.explain import explain_trick
+        from betel_tutor.app import explain
 
-        return explain_trick(parse_cards(trick, lang=language), trump=trump, variant=variant)
+        return explain.trick(explain.TrickOptions(trick, trump, variant, language))
 
     _show(build, lang, as_json)
 
@@ -185,38 +193,12 @@ def explain_legal_command(
     """Which cards you may play to a trick, and why the others are refused."""
 
     def build(language: str) -> Explanation:
-        from betel_tutor.cards import parse_cards
-        from betel_tutor.explain import explain_legal
+        from betel_tutor.app import explain
 
-        if game.strip().lower() != "betel" or penalty_cards is not None:
-            from betel_tutor.explain.penalty import explain_penalty_legal
-            from betel_tutor.penalty import parse_option
-            from betel_tutor.profiles import profile
-
-            if profile(game).name == "betel":
-                raise_game_mismatch()
-            return explain_penalty_legal(
-                parse_cards(hand, lang=language),
-                parse_cards(trick, lang=language),
-                penalty_cards=parse_cards(penalty_cards or "", lang=language),
-                minor=parse_cards(minor, lang=language),
-                option=None if declarer_option is None else parse_option(declarer_option),
-            )
-        return explain_legal(
-            parse_cards(hand, lang=language),
-            parse_cards(trick, lang=language),
-            trump=trump,
-            betel_defender=betel_defender,
-        )
+        asked = (hand, trick, trump, betel_defender, game, penalty_cards, minor, declarer_option)
+        return explain.legal(explain.LegalOptions(*asked, language=language))
 
     _show(build, lang, as_json)
-
-
-def raise_game_mismatch() -> None:
-    """Penalty cards are bridge's (Law 50): refused with ``--game betel``."""
-    from betel_tutor.errors import BetelError
-
-    raise BetelError("penalty.bridge_only", law="50")
 
 
 @explain_app.command("score")
@@ -232,9 +214,9 @@ def explain_score_command(
     """How a deal scores: contract points, overtricks, defenders, kontra."""
 
     def build(language: str) -> Explanation:
-        from betel_tutor.explain import explain_score, parse_tricks
+        from betel_tutor.app import explain
 
-        return explain_score(contract, parse_tricks(tricks), doubled=doubled)
+        return explain.score(explain.ScoreOptions(contract, tricks, doubled))
 
     _show(build, lang, as_json)
 
@@ -250,9 +232,9 @@ def explain_auction_command(
     """Each call of an auction in turn: who calls, what it does, what stands."""
 
     def build(language: str) -> Explanation:
-        from betel_tutor.explain import explain_auction
+        from betel_tutor.app import explain
 
-        return explain_auction(" ".join(calls))
+        return explain.auction(explain.AuctionOptions(tuple(calls)))
 
     _show(build, lang, as_json)
 
@@ -266,16 +248,14 @@ def rules_command(
     """The 21-point rules summary, or one point of it."""
 
     def build(language: str) -> Explanation:
-        from betel_tutor.explain import rules_summary
+        from betel_tutor.app.rules import RulesOptions, rules
 
-        return rules_summary(point)
+        return rules(RulesOptions(point))
 
     _show(build, lang, as_json)
 
 
 # -- authoring: scenario files and notes --------------------------------------------------------
-
-CHECK_FAILED = 1
 
 
 @app.command("check")
@@ -296,73 +276,30 @@ def check_command(
 ) -> None:
     """Check scenario files against the rules engine; every problem as path:line:column."""
     with _reported(lang) as language:
-        from betel_tutor.errors import BetelError
+        from betel_tutor.app.check import CheckOptions, check
+        from betel_tutor.cli_progress import CheckProgress
         from betel_tutor.i18n import translate, translate_plural
-        from betel_tutor.scenario.check import check_files, collect_files, default_workers
 
-        files, found = collect_files(paths)
-        if not files and not found:
-            raise BetelError("cli.no_files", paths=" ".join(paths))
-        count = default_workers(len(files)) if workers is None else _workers(workers, language)
-        shown = _CheckProgress(language, len(files))
-        problems = found + check_files(files, workers=count, progress=shown)
+        shown = CheckProgress(language)
+        used = None if workers is None else _workers(workers, language)
+        checked = check(CheckOptions(tuple(paths), used), shown)
         shown.done()
-        for problem in problems:
-            typer.echo(problem.format(language))
-        summary = translate(
-            "cli.check_summary",
-            language,
-            files=translate_plural("cli.files_checked", len(files), language),
-            problems=translate_plural("cli.problems_found", len(problems), language),
+        _echo([problem.format(language) for problem in checked.problems])
+        files = translate_plural("cli.files_checked", checked.files, language)
+        problems = translate_plural("cli.problems_found", len(checked.problems), language)
+        typer.echo(
+            translate("cli.check_summary", language, files=files, problems=problems), err=True
         )
-        typer.echo(summary, err=True)
-    if problems:
+    if checked.problems:
         raise typer.Exit(CHECK_FAILED)
-
-
-class _CheckProgress:
-    """``check``'s progress on stderr once it has run for :attr:`FIRST` seconds (a large folder
-    is never silent): in place on a terminal, every second; else a line every :attr:`EVERY`
-    seconds."""
-
-    FIRST = 0.8
-    EVERY = 5.0
-
-    def __init__(self, language: str, total: int) -> None:
-        import sys
-        import time
-
-        self.language, self.total = language, total
-        self.started = time.monotonic()
-        self.terminal = sys.stderr.isatty()
-        self.shown = 0.0  # when it was last shown (0: never)
-
-    def __call__(self, done: int) -> None:
-        import time
-
-        now = time.monotonic()
-        wait = 1.0 if self.terminal else self.EVERY
-        if now - self.started < self.FIRST or (self.shown and now - self.shown < wait):
-            return
-        from betel_tutor.i18n import translate
-
-        line = translate("cli.check_progress", self.language, done=done, total=self.total)
-        typer.echo(("\r" + line) if self.terminal else line, err=True, nl=not self.terminal)
-        self.shown = now
-
-    def done(self) -> None:
-        if self.terminal and self.shown:
-            typer.echo("", err=True)
 
 
 @app.command("schema")
 def schema_command() -> None:
     """Print the scenario format as a JSON Schema (for editors)."""
-    import json
+    from betel_tutor.app.schema import schema_text
 
-    from betel_tutor.scenario.schema import scenario_schema
-
-    typer.echo(json.dumps(scenario_schema(), ensure_ascii=False, indent=2))
+    typer.echo(schema_text())
 
 
 @app.command("import-note")
@@ -385,43 +322,22 @@ def import_note_command(
     """Convert a legacy board note to a board scenario holding it (losslessly), which
     ``check`` accepts."""
     with _reported(lang) as language:
-        from betel_tutor.errors import NotationError
-        from betel_tutor.scenario.check import in_file_order
-        from betel_tutor.scenario.legacy_note import note_scenario, parse_note
-        from betel_tutor.scenario.note_rules import Rules, fitting_rules
-        from betel_tutor.scenario.source import read_file
+        from betel_tutor.app.import_note import ImportOptions, import_note
+        from betel_tutor.i18n import translate
 
-        text, problems = read_file(note)
-        parsed = None
-        if text is not None:
-            parsed, problems = parse_note(text, note)
-        for problem in in_file_order(problems):
+        done = import_note(ImportOptions(note, output, game, variant, trump, force))
+        for problem in done.problems:
             where = problem.position
             typer.echo(f"{where.path}:{where.line}: {problem.message(language)}", err=True)
-        if parsed is None:
+        if done.error is not None:
+            raise done.error
+        if done.document is None:
             raise typer.Exit(USAGE_ERROR)
-        if game not in ("bridge", "betel"):
-            raise NotationError("finder.bad_game", token=game, position=0)
-        if variant not in (None, "blue-suit"):
-            raise NotationError("rules.bad_variant", token=variant, position=0)
-        suit = None
-        if trump is not None:
-            from betel_tutor.rules import as_trump
-
-            chosen = as_trump(trump.strip())
-            suit = None if chosen is None else chosen.symbol
-        rules = fitting_rules(parsed, game=game, variant=variant, trump=suit)
-        document = note_scenario(parsed, game=game, variant=rules.variant, trump=rules.trump)
-        if output is None:
-            typer.echo(document, nl=False)
-        else:
-            _write_output(
-                output, document, folder=False, kind="yaml", force=force, language=language
-            )
-        if rules != Rules(variant, suit):  # worked out from the note's example tricks
-            from betel_tutor.i18n import translate
-
-            typer.echo(translate("cli.note_rules", language, options=rules.options), err=True)
+        if done.written is None:
+            typer.echo(done.document, nl=False)
+        _kept(done.written, language)
+        if done.worked_out is not None:  # from the note's example tricks
+            typer.echo(translate("cli.note_rules", language, options=done.worked_out), err=True)
 
 
 @app.command("deal")
@@ -478,114 +394,22 @@ def deal_command(
 ) -> None:
     """Find deals for a lesson: dealt from a seed until they meet every constraint."""
     with _reported(lang) as language:
-        import json
-        import time
+        from betel_tutor.app.deal import DealOptions, deal
+        from betel_tutor.cli_progress import SearchProgress
 
-        from betel_tutor.errors import NotationError
-        from betel_tutor.scenario.finder import (
-            find_deals,
-            lines,
-            scenario_yaml,
-            to_json,
-            wanted_for,
-        )
-
-        wanted = wanted_for(path, game, constraint or [], deal_id)
-        base: int | str | None = _seed_text(seed)
-        if base is None:  # a file's deal from its own seed: the deal the file gives first
-            import secrets
-
-            base = wanted.seed if wanted.seed is not None else secrets.token_hex(4)
-        if workers is None:
-            from betel_tutor.cores import usable_workers
-
-            dear = any(condition.double_dummy for condition in wanted.conditions)
-            used = usable_workers(8) if dear else 1
-        else:
-            used = _workers(workers, language)
-        if max_time is not None and not 0 < max_time < 1e9:  # nan and inf too
-            raise NotationError("finder.bad_max_time", token=str(max_time), position=0)
-        if out is not None:  # refused before the search, not after it
-            from pathlib import Path
-
-            _check_outputs([Path(out)], force)
-        started = time.monotonic()
-        report = _search_progress(language, tries, count, started)
-        found, tested = find_deals(
-            wanted,
-            base,
-            count=count,
-            tries=tries,
-            workers=used,
-            seconds=max_time,
-            progress=report,
-        )
-        report.done()
-        if out is not None and found:
-            document = scenario_yaml(found, wanted)
-            _write_output(out, document, folder=False, kind="yaml", force=force, language=language)
+        asked = (path, game, tuple(constraint or ()), deal_id, count, tries, seed)
+        used = None if workers is None else _workers(workers, language)
+        options = DealOptions(*asked, used, out, max_time, force)
+        shown = SearchProgress(language, tries, count)
+        dealt = deal(options, shown)
+        shown.done()
+        _kept(dealt.written, language)
         if as_json:
-            typer.echo(json.dumps(to_json(found, wanted.game), ensure_ascii=False, indent=2))
+            _dump(dealt.to_json())
         else:
-            for line in lines(found, wanted.game, language):
-                typer.echo(line)
-        if len(found) < count:
-            from betel_tutor.errors import BetelError
-
-            if tested < tries:  # the time ran out first
-                spent = round(time.monotonic() - started)
-                raise BetelError(
-                    "finder.unmet_time", n=tested, found=len(found), count=count, seconds=spent
-                )
-            raise BetelError("finder.unmet", n=tested, found=len(found), count=count)
-
-
-class _SearchProgress:
-    """``deal``'s progress on stderr, once a search has run for :attr:`FIRST` seconds: in
-    place on a terminal (every second), else a line every :attr:`EVERY` seconds."""
-
-    FIRST = 2.0
-    EVERY = 10.0
-
-    def __init__(self, language: str, tries: int, count: int, started: float) -> None:
-        import sys
-
-        self.language, self.tries, self.count, self.started = language, tries, count, started
-        self.terminal = sys.stderr.isatty()
-        self.shown = 0.0  # when it was last shown (0: never)
-
-    def __call__(self, tested: int, found: int) -> None:
-        import time
-
-        now = time.monotonic()
-        spent = now - self.started
-        wait = 1.0 if self.terminal else self.EVERY
-        if spent < self.FIRST or (self.shown and now - self.shown < wait):
-            return
-        from betel_tutor.i18n import translate
-
-        rate = tested / spent if spent > 0 else 0.0
-        left = round((self.tries - tested) / rate) if rate > 0 else 0
-        line = translate(
-            "finder.progress",
-            self.language,
-            n=tested,
-            tries=self.tries,
-            found=found,
-            count=self.count,
-            rate=round(rate),
-            left=left,
-        )
-        typer.echo(("\r" + line) if self.terminal else line, err=True, nl=not self.terminal)
-        self.shown = now
-
-    def done(self) -> None:
-        if self.terminal and self.shown:
-            typer.echo("", err=True)
-
-
-def _search_progress(language: str, tries: int, count: int, started: float) -> _SearchProgress:
-    return _SearchProgress(language, tries, count, started)
+            _echo(dealt.lines(language))
+        if dealt.unmet is not None:
+            raise dealt.unmet
 
 
 @app.command("odds")
@@ -600,35 +424,13 @@ def odds_command(
 ) -> None:
     """How the missing cards of a suit split between the opponents (spec §10)."""
     with _reported(lang) as language:
-        from betel_tutor.errors import NotationError
-        from betel_tutor.i18n import decimal, translate
-        from betel_tutor.odds import SUIT_SIZE, split_table
-        from betel_tutor.odds import after_discard as discard_table
+        from betel_tutor.app.odds import OddsOptions, odds
 
-        if after_discard and dubel:
-            raise NotationError("cli.odds_dubel_discard", token=str(dubel), position=0, dubel=dubel)
-        if after_discard and hold >= SUIT_SIZE:
-            raise NotationError(
-                "cli.odds_no_discard",
-                token=str(hold),
-                position=0,
-                hold=hold,
-                n=SUIT_SIZE,
-                most=SUIT_SIZE - 1,
-            )
-        table = discard_table(hold) if after_discard else split_table(hold, dubel)
+        table = odds(OddsOptions(hold, dubel, after_discard))
         if as_json:
-            import json
-
-            rows = [{"split": s.name, "percent": round(s.percent, 2)} for s in table]
-            typer.echo(json.dumps({"hold": hold, "dubel": dubel, "splits": rows}, indent=2))
-            return
-        key = "cli.odds_after_discard" if after_discard else "cli.odds_title"
-        typer.echo(
-            translate(key, language, hold=hold, dubel=dubel, n=table[0].short + table[0].long)
-        )
-        for split in table:
-            typer.echo(f"  {split.name:>5}  {decimal(split.percent, language, places=2):>6} %")
+            typer.echo(json.dumps(table.to_json(), indent=2))
+        else:
+            _echo(table.lines(language))
 
 
 @app.command("render")
@@ -766,44 +568,20 @@ def _make_folder(folder: Path) -> None:
 
 def _check_outputs(paths: list[Path], force: bool) -> None:
     """Refuse, before the first is written, a sheet's place that holds a file this program did
-    not write (:func:`betel_tutor.files.check_output`)."""
-    import os
+    not write (:func:`betel_tutor.app.writing.check_outputs`)."""
+    from betel_tutor.app.writing import check_outputs
 
-    from betel_tutor.errors import BetelError
-    from betel_tutor.files import check_output
-
-    for path in paths:
-        if os.path.isdir(path):
-            raise BetelError("cli.output_is_folder", path=str(path))
-        check_output(path, force=force)
+    check_outputs(paths, force)
 
 
 def _write_output(
     path: str, text: str | bytes, *, folder: bool, kind: str, force: bool, language: str
 ) -> None:
-    """Write a file that ``--output`` names (``folder``: a file in the folder it names), in one
-    step and marked as this program's (:func:`betel_tutor.files.write_output`): a file there
-    that it did not write is refused unless ``force``, and then kept as ``<name>.bak-<n>`` (a
-    line on stderr says where); a device or a FIFO is never written. On any failure the old
-    file or none is left, never half of one, and the failure is one :class:`BetelError`
-    naming the file."""
-    import os
+    """Write a file that ``--output`` names (:func:`betel_tutor.app.writing.write`); a line on
+    stderr says where a file this program had not written was kept."""
+    from betel_tutor.app.writing import write
 
-    from betel_tutor.errors import BetelError
-    from betel_tutor.files import why_not, write_output
-    from betel_tutor.i18n import translate
-
-    if os.path.isdir(path):
-        raise BetelError("cli.output_is_folder", path=path)
-    parent = os.path.dirname(path) or "."
-    if not folder and not os.path.isdir(parent):
-        raise BetelError("cli.output_no_folder", path=path, folder=parent)
-    try:
-        kept = write_output(path, text, kind, force=force)
-    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
-        raise BetelError("cli.cannot_write", path=path, detail=why_not(error)) from None
-    if kept is not None:
-        typer.echo(translate("cli.old_kept", language, path=path, aside=str(kept)), err=True)
+    _kept(write(path, text, folder=folder, kind=kind, force=force), language)
 
 
 @app.command("solve")
@@ -827,93 +605,16 @@ def solve_command(
 ) -> None:
     """The declarer's tricks with best play in every contract, for each seat (double dummy)."""
     with _reported(lang) as language:
-        import json
+        from betel_tutor.app.solve import SolveOptions, solve
 
-        from betel_tutor.errors import NotationError
-        from betel_tutor.solver.report import reports_for_file, reports_for_seed
-
-        seed = _seed_text(seed)
-        if (path is None) == (seed is None):
-            raise NotationError("cli.solve_what", token=path or "", position=0)
-        reports = reports_for_seed(seed, _solve_seats(seat, 3)) if seed is not None else None
-        if reports is None:
-            assert path is not None
-            if _solve_bridge(path, language, as_json=as_json, seat=seat):
-                return
-            reports = reports_for_file(path, _solve_seats(seat, 3))
-        if as_json:
-            data = {"deals": [report.to_json(language) for report in reports]}
-            typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
-            return
-        for number, report in enumerate(reports):
-            if number:
-                typer.echo("")
-            for line in report.lines(language):
-                typer.echo(line)
-
-
-def _solve_seats(seat: str | None, count: int) -> tuple[Seat, ...]:
-    """``--seat``: every seat when not given, else the one named (an index, a letter or a
-    name in either language) at a table of ``count``."""
-    from betel_tutor.errors import NotationError
-    from betel_tutor.seats import Seat, seats
-
-    if seat is None:
-        return tuple(Seat(0, count).clockwise()) if count == 4 else seats()
-    try:
-        if seat.strip().isdigit():
-            return (Seat(int(seat), count),)
-        return (Seat.parse(seat, count),)
-    except ValueError:
-        key = "cli.bad_bridge_seat" if count == 4 else "cli.bad_seat"
-        raise NotationError(key, token=seat, position=0) from None
-
-
-def _solve_bridge(path: str, language: str, *, as_json: bool, seat: str | None = None) -> bool:
-    """``solve`` on a file of bridge boards (PBN, LIN, or YAML with no Betel deal): DDS's
-    double-dummy table and par for each; ``False`` when the file holds Betel deals."""
-    import json
-    import os
-
-    from betel_tutor.errors import ScenarioError
-
-    suffix = os.path.splitext(path)[1].lower()
-    if suffix not in (".pbn", ".lin"):
-        from betel_tutor.solver.report import reports_for_file
-
-        try:
-            reports_for_file(path, ())
-        except ScenarioError as error:
-            if error.key != "solver.no_deals":
-                raise
-        else:
-            return False
-    from betel_tutor.scenario.loader import read_boards
-
-    boards = read_boards(path)
-    solvable = [board for board in boards if board.variant is None]
-    for board in boards:
-        if board.variant is not None:
-            refused = ScenarioError("bridge.variant_no_dd", name=board.id, variant=board.variant)
-            if not solvable:
-                raise refused
+        solved = solve(SolveOptions(path, seed, seat))
+        for refused in solved.refused:
             typer.echo(refused.message(language), err=True)
-    chosen = _solve_seats(seat, 4)
-    results = [board.double_dummy() for board in solvable]
-    if as_json:
-        data = (
-            results[0].to_json(chosen)
-            if len(results) == 1
-            else {"boards": [result.to_json(chosen) for result in results]}
-        )
-        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
-        return True
-    for number, result in enumerate(results):
-        if number:
-            typer.echo("")
-        for line in result.lines(language, chosen):
-            typer.echo(line)
-    return True
+        if as_json:
+            _dump(solved.to_json(language))
+            return
+        for number, block in enumerate(solved.blocks(language)):
+            _echo([""] * (number > 0) + block)
 
 
 @app.command("convert")
@@ -925,21 +626,14 @@ def convert_command(
 ) -> None:
     """Convert bridge boards between PBN, LIN and YAML, by the files' extensions (notes kept)."""
     with _reported(lang) as language:
-        from betel_tutor.bridge_files import check_conversion, format_of, write_boards
+        from betel_tutor.app.convert import ConvertOptions, convert
         from betel_tutor.i18n import translate, translate_plural
-        from betel_tutor.scenario.loader import read_boards
 
-        format_of(target)  # an unknown extension is refused before anything is read
-        check_conversion(source, target)  # never onto the file read, never YAML from YAML
-        boards = read_boards(source)
-        kind = format_of(target)
-        document = write_boards(boards, target)
-        _write_output(target, document, folder=False, kind=kind, force=force, language=language)
-        boards_text = translate_plural("cli.boards_written", len(boards), language)
-        typer.echo(
-            translate("cli.converted", language, source=source, target=target, boards=boards_text),
-            err=True,
-        )
+        converted = convert(ConvertOptions(source, target, force))
+        _kept(converted.written, language)
+        boards = translate_plural("cli.boards_written", converted.boards, language)
+        said = translate("cli.converted", language, source=source, target=target, boards=boards)
+        typer.echo(said, err=True)
 
 
 @app.command("laydown")
@@ -980,26 +674,15 @@ def laydown_command(
     """Prove that a hand makes its contract against every distribution and defence, or
     that no line does (with a distribution that beats every line when there is one)."""
     with _reported(lang) as language:
-        import json
+        from betel_tutor.app.laydown import LaydownOptions, laydown
+        from betel_tutor.solver.laydown import report_lines, to_json
 
-        from betel_tutor.cards import parse_cards
-        from betel_tutor.contracts import parse_contract
-        from betel_tutor.solver.laydown import check_laydown, report_lines, to_json
-
-        cards = parse_cards(hand, lang=language)
-        dubel_cards = parse_cards(dubel, lang=language) if dubel else None
-        result = check_laydown(
-            cards,
-            dubel_cards,
-            parse_contract(contract),
-            budget=budget,
-            workers=_workers(workers, language),
-        )
+        used = _workers(workers, language)
+        result = laydown(LaydownOptions(hand, contract, dubel, budget, used, language))
         if as_json:
-            typer.echo(json.dumps(to_json(result), ensure_ascii=False, indent=2))
+            _dump(to_json(result))
         else:
-            for line in report_lines(result, language):
-                typer.echo(line)
+            _echo(report_lines(result, language))
         if result.verdict != "proved":
             raise typer.Exit(1)
 
@@ -1064,75 +747,25 @@ def learn_command(
 
     In a terminal of at least 80×24 the tutor is full-screen: the table, the status, a side
     panel. Elsewhere (a pipe, --plain, --json) it goes line by line."""
-    import sys
-
     with _reported(lang) as language:
-        from betel_tutor.errors import BetelError, NotationError
-        from betel_tutor.tutor import jsonlines, terminal
-        from betel_tutor.tutor import progress as store
-        from betel_tutor.tutor.context import Settings
-        from betel_tutor.tutor.session import Session
+        from betel_tutor.app.learn import LearnOptions, open_session
 
-        seed = _seed_text(seed)
-        if level is not None and not 1 <= level <= 10:
-            raise NotationError("tutor.bad_level", token=str(level), position=0)
-        from betel_tutor.bots.strong import STRENGTHS
-
-        if strength not in STRENGTHS:
-            raise NotationError("cli.bad_strength", token=strength, position=0)
+        asked = (level, lang, open_hands, seed, strength, fourth, practice, lesson)
+        options = LearnOptions(*asked)
         if web:
-            _serve_web(level, lang, open_hands, seed, strength, fourth, practice, port, language)
+            _serve_web(options, port, language)
             return
-        path = store.default_path()
-        keeper = store.Keeper(path)
-        notice: store.ProgressError | None = None
-        try:
-            saved = keeper.load()
-        except store.ProgressError as damaged:
-            saved = store.Progress()
-            notice = damaged
-        settings = Settings(
-            always_open=open_hands,
-            seed=seed,
-            fourth=fourth,
-            strength=strength,
-            saves_to=path.parent / "deals",
-        )
-        # Said once: progress that cannot be saved does not stop the game.
-        unsaved = [keeper.frozen]
-
-        def keep(progress: store.Progress) -> bool:
-            try:
-                report: BetelError | None = keeper.save(progress)
-            except store.ProgressNotSaved as error:
-                report, unsaved[0] = (None if unsaved[0] else error), True
-                if report is not None:
-                    typer.echo(" ".join(report.message(session.ctx.lang).split()), err=True)
-                return False
-            if report is not None:  # a damaged file was set aside; this progress is saved
-                typer.echo(" ".join(report.message(session.ctx.lang).split()), err=True)
-            return True
-
-        session = Session(
-            saved,
-            language if lang is not None else (saved.language or language),
-            settings=settings,
-            on_progress=keep,
-        )
-        if notice is not None:
-            typer.echo(" ".join(notice.message(session.ctx.lang).split()), err=True)
+        session = open_session(options, language, _warn)
         # A learner's typing may hold bytes that are not UTF-8: shown as such, never a crash.
         if hasattr(sys.stdin, "reconfigure"):
             sys.stdin.reconfigure(errors="replace")
-        if lesson is not None:  # a bridge lesson: the learner is the declarer
-            from betel_tutor.tutor.penalty_lesson import open_lesson
-
-            session.phase = open_lesson(lesson)
         if screen or (not as_json and not plain and _full_screen(session.ctx.lang)):
-            from betel_tutor.screen import run as full_screen
+            from betel_tutor.screen import run as full_screen  # Textual: loaded only here
 
             status = full_screen.run(session, level=level, practice=practice)
         else:
+            from betel_tutor.tutor import jsonlines, terminal
+
             front = jsonlines if as_json else terminal
             status = front.run(
                 session, level=level, stdin=sys.stdin, stdout=sys.stdout, practice=practice
@@ -1144,7 +777,6 @@ def _full_screen(language: str) -> bool:
     """Whether ``learn`` goes full-screen: both ends a terminal of at least 80×24 (a smaller
     one is told why it gets lines)."""
     import shutil
-    import sys
 
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return False
@@ -1158,32 +790,14 @@ def _full_screen(language: str) -> bool:
     return False
 
 
-def _serve_web(
-    level: int | None,
-    lang: str | None,
-    open_hands: bool,
-    seed: str | None,
-    strength: str,
-    fourth: bool,
-    practice: bool,
-    port: int,
-    language: str,
-) -> None:
+def _serve_web(options: LearnOptions, port: int, language: str) -> None:
     """``learn --web``: the same options, passed to the full-screen tutor each browser runs.
     The port is bound before the address is printed; a busy one is one line and exit 2."""
-    import errno
-
-    from betel_tutor.errors import NotationError
+    from betel_tutor.app.learn import port_refused, web_arguments
     from betel_tutor.i18n import translate
+    from betel_tutor.screen import run as full_screen  # Textual: loaded only here
 
-    if not 1 <= port <= 65535:
-        raise NotationError("cli.bad_port", token=str(port), position=0)
-    arguments = [f"--strength={strength}"]
-    arguments += [f"--level={level}"] if level is not None else []
-    arguments += [f"--lang={lang}"] if lang is not None else []
-    arguments += [f"--seed={seed}"] if seed is not None else []
-    arguments += ["--open"] * open_hands + ["--fourth"] * fourth + ["--practice"] * practice
-    from betel_tutor.screen import run as full_screen
+    arguments = web_arguments(options, port)
 
     def say(line: str) -> None:
         typer.echo(line, err=True)
@@ -1191,12 +805,7 @@ def _serve_web(
     try:
         server = full_screen.web_server(arguments, port=port, lang=language, say=say)
     except OSError as error:
-        if error.errno == errno.EADDRINUSE:
-            raise NotationError("cli.port_in_use", token=str(port), position=0) from None
-        if error.errno == errno.EACCES:
-            raise NotationError("cli.port_denied", token=str(port), position=0) from None
-        code = errno.errorcode.get(error.errno or 0, "?")
-        raise NotationError("cli.port_unusable", token=str(port), position=0, detail=code) from None
+        raise port_refused(error, port) from None
     typer.echo(translate("web.serving", language, url=server.url))
     server.serve()
 
@@ -1213,95 +822,15 @@ def progress_command(
 ) -> None:
     """Show the learner's progress through the ten levels."""
     with _reported(lang) as language:
-        from betel_tutor.i18n import translate, translate_plural
-        from betel_tutor.tutor import progress as store
+        from betel_tutor.app.progress import ProgressOptions, progress
 
-        keeper = store.Keeper(store.default_path())
-        try:
-            saved = keeper.load()
-        except store.ProgressError as damaged:
-            typer.echo(" ".join(damaged.message(language).split()), err=True)
-            saved = store.Progress()
-        if reset:
-            aside = keeper.reset()
-            if aside is not None:
-                typer.echo(translate("tutor.progress_reset", language, aside=aside))
-            return
-        if as_json:
-            import json
-
-            typer.echo(json.dumps(store.summary(saved), ensure_ascii=False))
-            return
-        for number in range(1, 11):
-            level = saved.level(number)
-            key = "tutor.progress_done" if level.completed else "tutor.progress_line"
-            typer.echo(
-                translate(
-                    key,
-                    language,
-                    level=number,
-                    step=level.next_step,
-                    n=level.deals_played,
-                    points=translate_plural("common.points", level.points, language),
-                    stars=level.stars,
-                )
-            )
-            if level.practise:
-                listed = ", ".join(level.practise)
-                typer.echo(translate("tutor.progress_practise", language, deals=listed))
-        if saved.match is not None:  # a level-10 match under way (spec §7)
-            from betel_tutor.tutor.match_play import score_table
-
-            deals = saved.match.match.deals
-            typer.echo(translate("tutor.progress_match", language, number=deals + 1))
-            for line in score_table(saved.match, language):
-                typer.echo(line)
-
-
-# -- output that the terminal cannot show ---------------------------------------------------------
-
-_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
-_PLAIN = {"\ufe0f": "", "—": "-", "–": "-", "…": "...", "‘": "'", "’": "'", "“": '"', "”": '"'}
-_PLAIN |= {"„": '"', "→": "->", "×": "x", "ł": "l", "Ł": "L", "·": "."}
-FALLBACK = "betel-tutor-plain"
-
-
-def _plain(error: UnicodeError) -> tuple[str, int]:
-    """The codec error handler of :func:`_fit_output`: what a stream cannot encode, in ASCII.
-    Suits become their letters (♠ S, ♥ H, ♦ D, ♣ C), Polish letters lose their marks, a lone
-    surrogate (bytes of the command line that are not UTF-8) is escaped; anything else is ?."""
-    if not isinstance(error, UnicodeEncodeError):
-        raise error
-    import unicodedata
-
-    out = []
-    for char in error.object[error.start : error.end]:
-        if char in _LETTERS or char in _PLAIN:
-            out.append(_LETTERS.get(char) or _PLAIN[char])
-        elif "\ud800" <= char <= "\udfff":
-            out.append(f"\\u{ord(char):04x}")  # valid in JSON strings too
+        shown = progress(ProgressOptions(reset))
+        if shown.damaged is not None:
+            _warn(shown.damaged, language)
+        if as_json and not reset:
+            _dump(shown.to_json(), indent=None)
         else:
-            base = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode()
-            out.append(base or "?")
-    return "".join(out), error.end
-
-
-def _fit_output() -> None:
-    """Standard output and error never fail on a character they cannot encode (a cp1250 or
-    ASCII terminal): :func:`_plain` writes it in ASCII instead, suits as S H D C. The one place
-    for every command, text and JSON alike. An error handler the user chose through
-    ``PYTHONIOENCODING`` (``cp1250:replace``) is kept."""
-    import codecs
-    import os
-    import sys
-
-    if ":" in os.environ.get("PYTHONIOENCODING", ""):
-        return
-    codecs.register_error(FALLBACK, _plain)
-    for stream in (sys.stdout, sys.stderr):
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            reconfigure(errors=FALLBACK)
+            _echo(shown.lines(language))
 
 
 def main() -> None:
@@ -1309,11 +838,9 @@ def main() -> None:
 
     Usage mistakes (an unknown command or option, a missing argument) get one line on stderr
     and exit status 2, like every other bad input. Output the terminal cannot encode is
-    written in ASCII (:func:`_fit_output`).
+    written in ASCII (:func:`betel_tutor.cli_streams.fit_output`).
     """
-    import sys
-
-    _fit_output()
+    fit_output()
     try:
         status = app(prog_name="betel-tutor", standalone_mode=False)
     except typer.Abort:  # Ctrl-C (the command line turns KeyboardInterrupt into Abort)

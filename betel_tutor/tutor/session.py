@@ -54,10 +54,11 @@ class Session:
         settings: Settings | None = None,
         on_progress: Callable[[Progress], bool] | None = None,
         scenes: bool = False,
+        first: Phase | None = None,
     ) -> None:
         self.ctx = Context(progress, lang, settings or Settings(), on_progress)
         self.scenes = scenes  # a scene of the table before each prompt (full-screen front end)
-        self.phase: Phase = MenuPhase()
+        self.phase: Phase = first or MenuPhase()  # ``first``: a lesson opened from the start
         self.finished = False
 
     @property

@@ -1,0 +1,112 @@
+"""``learn``: the options checked, the learner's progress read and a tutor session opened on
+it (its front end, line, JSON or full-screen, is the command line's choice)."""
+
+from __future__ import annotations
+
+import errno
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from betel_tutor.app.seeds import seed_text
+from betel_tutor.bots.strong import STRENGTHS
+from betel_tutor.errors import BetelError, NotationError
+from betel_tutor.tutor import progress as store
+from betel_tutor.tutor.context import Settings
+from betel_tutor.tutor.penalty_lesson import open_lesson
+from betel_tutor.tutor.session import Session
+
+LEVELS = range(1, 11)
+PORTS = range(1, 65536)
+
+
+@dataclass(frozen=True, slots=True)
+class LearnOptions:
+    level: int | None = None  # start at this level
+    lang: str | None = None  # asked for: else the saved language, else the locale's
+    open_hands: bool = False  # every deal played open (na widno)
+    seed: str | None = None
+    strength: str = "beginner"
+    fourth: bool = False  # level 10: a fourth player joins, one rests each deal
+    practice: bool = False  # play again the deals whose goal was missed
+    lesson: str | None = None  # a bridge lesson instead of a level (penalty-cards)
+    progress_file: Path | None = None  # [default: the learner's progress file]
+
+
+def checked(options: LearnOptions) -> LearnOptions:
+    """The options, refused before anything starts when they cannot be played."""
+    seed = seed_text(options.seed)
+    if options.level is not None and options.level not in LEVELS:
+        raise NotationError("tutor.bad_level", token=str(options.level), position=0)
+    if options.strength not in STRENGTHS:
+        raise NotationError("cli.bad_strength", token=options.strength, position=0)
+    return replace(options, seed=seed)
+
+
+def open_session(
+    options: LearnOptions, language: str, tell: Callable[[BetelError, str], None]
+) -> Session:
+    """A session on the learner's saved progress, in the language asked for (else the one
+    saved, else ``language``), saving after each step. ``tell`` is given what the learner
+    should know, in the session's language: a damaged progress file set aside, and once
+    that progress cannot be saved (the game goes on)."""
+    options = checked(options)
+    path = options.progress_file or store.default_path()
+    keeper = store.Keeper(path)
+    notice: store.ProgressError | None = None
+    try:
+        saved = keeper.load()
+    except store.ProgressError as damaged:
+        saved, notice = store.Progress(), damaged
+    settings = Settings(
+        always_open=options.open_hands,
+        seed=options.seed,
+        fourth=options.fourth,
+        strength=options.strength,
+        saves_to=path.parent / "deals",
+    )
+    unsaved = [keeper.frozen]  # said once: progress that cannot be saved does not stop the game
+
+    def keep(progress: store.Progress) -> bool:
+        try:
+            report: BetelError | None = keeper.save(progress)
+        except store.ProgressNotSaved as error:
+            report, unsaved[0] = (None if unsaved[0] else error), True
+            if report is not None:
+                tell(report, session.ctx.lang)
+            return False
+        if report is not None:  # a damaged file was set aside; this progress is saved
+            tell(report, session.ctx.lang)
+        return True
+
+    # A bridge lesson opens at once, the learner its declarer; the menu follows it.
+    first = None if options.lesson is None else open_lesson(options.lesson)
+    chosen = options.lang if options.lang is not None else (saved.language or language)
+    session = Session(saved, chosen, settings=settings, on_progress=keep, first=first)
+    if notice is not None:
+        tell(notice, session.ctx.lang)
+    return session
+
+
+def web_arguments(options: LearnOptions, port: int) -> list[str]:
+    """``learn --web``: the options each browser's full-screen tutor is started with."""
+    options = checked(options)
+    if port not in PORTS:
+        raise NotationError("cli.bad_port", token=str(port), position=0)
+    arguments = [f"--strength={options.strength}"]
+    arguments += [f"--level={options.level}"] if options.level is not None else []
+    arguments += [f"--lang={options.lang}"] if options.lang is not None else []
+    arguments += [f"--seed={options.seed}"] if options.seed is not None else []
+    flags = {"--open": options.open_hands, "--fourth": options.fourth}
+    flags["--practice"] = options.practice
+    return arguments + [flag for flag, given in flags.items() if given]
+
+
+def port_refused(error: OSError, port: int) -> NotationError:
+    """Why ``learn --web`` cannot serve on ``port``: in use, not allowed, or another reason."""
+    if error.errno == errno.EADDRINUSE:
+        return NotationError("cli.port_in_use", token=str(port), position=0)
+    if error.errno == errno.EACCES:
+        return NotationError("cli.port_denied", token=str(port), position=0)
+    code = errno.errorcode.get(error.errno or 0, "?")
+    return NotationError("cli.port_unusable", token=str(port), position=0, detail=code)

@@ -1,0 +1,79 @@
+"""``progress``: the learner's progress through the ten levels, or a fresh start."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from betel_tutor.i18n import translate, translate_plural
+from betel_tutor.tutor import progress as store
+
+LEVELS = range(1, 11)
+
+
+@dataclass(frozen=True, slots=True)
+class ProgressOptions:
+    reset: bool = False  # set the file aside and start again
+    path: Path | None = None  # [default: the learner's progress file]
+
+
+@dataclass(frozen=True, slots=True)
+class ProgressShown:
+    """The progress read (empty when the file was damaged: ``damaged`` says how), and after a
+    reset where the old file was kept (``None``: there was none)."""
+
+    saved: store.Progress
+    damaged: store.ProgressError | None = None
+    reset: bool = False
+    aside: Path | None = None
+
+    def lines(self, language: str) -> list[str]:
+        """A line a level (what is next, deals, points, stars; the deals to practise), then
+        a level-10 match under way with its score table (spec §7)."""
+        if self.reset:
+            shown = [] if self.aside is None else [str(self.aside)]
+            return [translate("tutor.progress_reset", language, aside=a) for a in shown]
+        out = []
+        for number in LEVELS:
+            level = self.saved.level(number)
+            key = "tutor.progress_done" if level.completed else "tutor.progress_line"
+            points = translate_plural("common.points", level.points, language)
+            out.append(
+                translate(
+                    key,
+                    language,
+                    level=number,
+                    step=level.next_step,
+                    n=level.deals_played,
+                    points=points,
+                    stars=level.stars,
+                )
+            )
+            if level.practise:
+                listed = ", ".join(level.practise)
+                out.append(translate("tutor.progress_practise", language, deals=listed))
+        if self.saved.match is not None:
+            # The match's table needs the tutor's play of a match (and the scenario reader
+            # under it): loaded only when a match is under way, for a quick ``progress``.
+            from betel_tutor.tutor.match_play import score_table
+
+            number = self.saved.match.match.deals + 1
+            out.append(translate("tutor.progress_match", language, number=number))
+            out += score_table(self.saved.match, language)
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return store.summary(self.saved)
+
+
+def progress(options: ProgressOptions) -> ProgressShown:
+    keeper = store.Keeper(options.path or store.default_path())
+    damaged = None
+    try:
+        saved = keeper.load()
+    except store.ProgressError as error:
+        saved, damaged = store.Progress(), error
+    if options.reset:
+        return ProgressShown(saved, damaged, reset=True, aside=keeper.reset())
+    return ProgressShown(saved, damaged)
