@@ -1,6 +1,7 @@
 """The progress of a long command on stderr (``check``, ``deal``), so that a large folder or a
 long search is never silent: shown once it has run a moment, in place on a terminal every
-second, else a line every few seconds (a log stays short)."""
+second, else a line every few seconds (a log stays short). The work tells it once as it starts
+(nothing done yet), then as it goes."""
 
 from __future__ import annotations
 
@@ -18,11 +19,13 @@ class _Progress:
 
     def __init__(self, language: str) -> None:
         self.language = language
-        self.started = time.monotonic()
+        self.started = 0.0  # set by the first call, made as the work starts
         self.terminal = sys.stderr.isatty()
         self.shown = 0.0  # when it was last shown (0: never)
 
     def _due(self, now: float) -> bool:
+        if not self.started:
+            self.started = now
         wait = 1.0 if self.terminal else self.EVERY
         return now - self.started >= self.FIRST and not (self.shown and now - self.shown < wait)
 

@@ -24,7 +24,8 @@ class Checked:
 
 def check(options: CheckOptions, progress: Callable[[int, int], None] | None = None) -> Checked:
     """Check every file the paths name; ``progress`` is told the files checked so far and how
-    many there are. Nothing to check at all is an error, not a silent success."""
+    many there are, first as the check starts. Nothing to check at all is an error, not a
+    silent success."""
     files, found = collect_files(list(options.paths))
     if not files and not found:
         raise BetelError("cli.no_files", paths=" ".join(options.paths))
@@ -34,5 +35,6 @@ def check(options: CheckOptions, progress: Callable[[int, int], None] | None = N
         if progress is not None:
             progress(done, len(files))
 
+    told(0)
     problems = found + check_files(files, workers=workers, progress=told)
     return Checked(len(files), tuple(problems))

@@ -50,7 +50,8 @@ class Dealt:
 
 
 def deal(options: DealOptions, progress: Callable[[int, int], None] | None = None) -> Dealt:
-    """Search; ``progress`` is told the candidates tested and the deals found after each round.
+    """Search; ``progress`` is told the candidates tested and the deals found as the search
+    starts and after each round.
     The output file is refused before the search, not after it."""
     wanted = wanted_for(options.path, options.game, options.constraints, options.deal_id)
     base: int | str | None = seed_text(options.seed)
@@ -66,6 +67,8 @@ def deal(options: DealOptions, progress: Callable[[int, int], None] | None = Non
     if options.out is not None:
         check_outputs([Path(options.out)], options.force)
     started = time.monotonic()
+    if progress is not None:
+        progress(0, 0)
     found, tested = find_deals(
         wanted,
         base,
