@@ -89,3 +89,42 @@ def test_phases_never_import_the_session() -> None:
     for name in phases:
         if name != session and name.rpartition(".")[2] not in front_ends:
             assert session not in edges[name], name
+
+
+LAYERS = ("command line", "full screen", "application", "library")
+"""From the top: each layer imports only from its own and the layers below it."""
+
+
+def layer(name: str) -> str:
+    """The layer of a module: the command line (``cli``, its helpers, the console script's
+    ``entry``) over the full-screen tutor (``screen``) over the application layer (``app``)
+    over the library (``tutor``, ``render``, ``scenario``, ``solver`` and the rest)."""
+    if name in ("betel_tutor.cli", "betel_tutor.entry") or name.startswith("betel_tutor.cli_"):
+        return "command line"
+    for package, named in (("screen", "full screen"), ("app", "application")):
+        if name == f"betel_tutor.{package}" or name.startswith(f"betel_tutor.{package}."):
+            return named
+    return "library"
+
+
+def test_no_layer_imports_a_layer_above_it() -> None:
+    upward = [
+        f"{name} → {imported}"
+        for name, imports in sorted(graph().items())
+        for imported in sorted(imports)
+        if LAYERS.index(layer(name)) > LAYERS.index(layer(imported))
+    ]
+    assert upward == []
+
+
+def test_the_layers_are_told_apart() -> None:
+    assert [
+        layer(name)
+        for name in (
+            "betel_tutor.cli_streams",
+            "betel_tutor.screen.app",
+            "betel_tutor.app.learn",
+            "betel_tutor.tutor.session",
+            "betel_tutor.applause",
+        )
+    ] == ["command line", "full screen", "application", "library", "library"]
