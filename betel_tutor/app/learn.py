@@ -13,7 +13,6 @@ from betel_tutor.bots.strong import STRENGTHS
 from betel_tutor.errors import BetelError, NotationError
 from betel_tutor.tutor import progress as store
 from betel_tutor.tutor.context import Settings
-from betel_tutor.tutor.penalty_lesson import open_lesson
 from betel_tutor.tutor.session import Session
 
 LEVELS = range(1, 11)
@@ -79,8 +78,12 @@ def open_session(
             tell(report, session.ctx.lang)
         return True
 
-    # A bridge lesson opens at once, the learner its declarer; the menu follows it.
-    first = None if options.lesson is None else open_lesson(options.lesson)
+    first = None
+    if options.lesson is not None:  # a bridge lesson opens at once, the learner its declarer
+        # Loaded only for a lesson: a level's start does without it (bench/startup.py).
+        from betel_tutor.tutor.penalty_lesson import open_lesson
+
+        first = open_lesson(options.lesson)
     chosen = options.lang if options.lang is not None else (saved.language or language)
     session = Session(saved, chosen, settings=settings, on_progress=keep, first=first)
     if notice is not None:
