@@ -1,6 +1,7 @@
 """What the commands share: their common options (``--lang``, ``--json``, ``--force``,
 ``--trump``) and the boundary where results become text and a library error becomes one line
-on stderr and exit status 2 (:func:`reported`, the one place that does so)."""
+on stderr and exit status 2 (:func:`reported`, the one place that does so). The library is
+imported inside the functions, once a command runs: ``--help`` loads only Typer."""
 
 from __future__ import annotations
 

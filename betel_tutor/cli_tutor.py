@@ -1,5 +1,8 @@
 """The tutor's commands: ``learn`` (line by line, JSON lines, full-screen or in a browser) and
-``progress``."""
+``progress``.
+
+Each command imports its part of the application layer inside its body: only Typer is loaded
+before a command runs, so that ``--help`` and every command start fast (bench/startup.py)."""
 
 from __future__ import annotations
 
