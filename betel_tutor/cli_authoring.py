@@ -1,7 +1,8 @@
 """The authoring commands: ``check``, ``schema``, ``import-note``, ``deal`` and ``convert``.
 
-Each command imports its part of the application layer inside its body: only Typer is loaded
-before a command runs, so that ``--help`` and every command start fast (bench/startup.py)."""
+Each command imports its part of the application layer and the library inside its body: only
+Typer is loaded before a command runs, so that ``--help`` and every command start fast
+(bench/startup.py)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,13 @@
 """The tutor's commands: ``learn`` (line by line, JSON lines, full-screen or in a browser) and
 ``progress``.
 
-Each command imports its part of the application layer inside its body: only Typer is loaded
-before a command runs, so that ``--help`` and every command start fast (bench/startup.py)."""
+Each command imports its part of the application layer and the library inside its body: only
+Typer is loaded before a command runs, so that ``--help`` and every command start fast
+(bench/startup.py)."""
 
 from __future__ import annotations
 
+import shutil  # loaded by Typer already
 import sys
 from typing import TYPE_CHECKING, Annotated
 
@@ -102,8 +104,6 @@ def learn_command(
 def _full_screen(language: str) -> bool:
     """Whether ``learn`` goes full-screen: both ends a terminal of at least 80×24 (a smaller
     one is told why it gets lines)."""
-    import shutil
-
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return False
     size = shutil.get_terminal_size(fallback=(0, 0))
