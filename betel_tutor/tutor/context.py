@@ -25,6 +25,7 @@ from betel_tutor.tutor.progress import Progress, SavedMatch
 from betel_tutor.tutor.saving import PlayedDeal
 from betel_tutor.tutor.table import THREE, Table
 from betel_tutor.tutor.text import markdown, plain, visible
+from betel_tutor.tutor.text import shown as quoted
 
 
 def level_path(level: int) -> Path:
@@ -124,6 +125,11 @@ class Context:
 
     def refuse_error(self, typed: str, error: BetelError) -> None:
         self.refuse(typed, error.reason, error.message(self.lang), error.rule)
+
+    def refuse_yes_no(self, typed: str) -> None:
+        """Refuse an answer that is neither yes nor no; a blank line is not quoted back."""
+        key = "bad_yes_no" if typed.strip() else "bad_yes_no_blank"
+        self.refuse(typed, "bad_yes_no", self.t(key, token=quoted(typed)))
 
     def take_events(self) -> list[Event]:
         events, self.events = self.events, []
