@@ -45,6 +45,7 @@ DYNAMIC = {
     r"files\.os_\w+": "files.py: f'files.os_{name}', the system's reason by its errno name",
     r"tutor\.goal_(best_)?\w+": "tutor/dealing.py 'goal_' + goal; playing.py f'goal_best_{key}'",
     r"tutor\.hint_call_\w+": "tutor/bidding.py: f'tutor.hint_{key}' with a bot's reason",
+    r"tutor\.bad_call(_exchange|_kontra|_plain)?(_blank)?": "tutor/bidding.py: call_prompt's key",
     r"tutor\.review_mistake_\w+": "tutor/dealend.py: f'review_mistake_{misere_}{side}'",
     r"tutor\.rule_\w+": "tutor/quiz.py: f'rule_{kind}', one per quiz kind",
     r"tutor\.stars_[1-3]": "tutor/dealend.py: f'stars_{table.stars}'",
