@@ -16,7 +16,7 @@ from betel_tutor.app.render import RenderOptions, render
 from betel_tutor.dealing import Deal
 from betel_tutor.render.html import render_handout
 from betel_tutor.render.played import scripted
-from betel_tutor.scenario import deals, loader, script
+from betel_tutor.scenario import deals, loader, script, source
 from betel_tutor.scenario.model import DealSpec
 from betel_tutor.scenario.script import Replayed
 
@@ -50,7 +50,7 @@ class Counted:
         self.parsed: Counter[str] = Counter()
         self.dealt: Counter[tuple[str, str]] = Counter()
         self.replayed: Counter[tuple[str, str]] = Counter()
-        parse, deal, walk = loader.load_yaml, deals._dealt, script._walk
+        parse, deal, walk = source.load_yaml, deals._dealt, script._walk  # as the loader calls it
 
         def parsing(text: str, path: str) -> Any:
             self.parsed[Path(path).name] += 1
@@ -83,7 +83,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counted]:
 
 def every_deal(folder: Path) -> tuple[list[DealSpec], list[DealSpec]]:
     """Every deal of the files in ``folder``, and those with a script."""
-    found = []
+    found: list[DealSpec] = []
     for path in sorted(folder.iterdir()):
         scenario, problems = loader.load(str(path))
         assert scenario is not None and not problems

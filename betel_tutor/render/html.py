@@ -231,10 +231,11 @@ def lay_out(
     played: Mapping[DealSpec, PlayedDeal] | None = None,
 ) -> LaidOut:
     """Scenarios as a sheet in ``lang`` (``both``: English and Polish side by side), their
-    deals read from ``played`` (each deal played once, :func:`~betel_tutor.render.played.
-    play_all`; a deal missing there is played here). With ``solver`` the answer sheet adds
-    each deal's trick table and cost marks, from ``analyses`` when given (tables already
-    started for these deals). A handout is titled after its lessons, never its folder."""
+    deals read from ``played`` (each deal played once, by
+    :func:`~betel_tutor.render.played.play_all`; a deal missing there is played here). With
+    ``solver`` the answer sheet adds each deal's trick table and cost marks, from ``analyses``
+    when given (tables already started for these deals). A handout is titled after its
+    lessons, never its folder."""
     if per_page not in PER_PAGE:
         raise ValueError(f"per_page is one of {PER_PAGE}")
     languages = ["en", "pl"] if lang == "both" else [lang]
@@ -336,29 +337,6 @@ def handout_page(laid: LaidOut, *, printing: bool = False) -> str:
         handout=several,
         printing=printing,
     )
-
-
-def print_documents(
-    scenarios: list[Scenario],
-    *,
-    title: str | None = None,
-    lang: str = "en",
-    sheet: str = "answers",
-    per_page: int = 1,
-    solver: bool = False,
-    analyses: Analyses | None = None,
-) -> list[str]:
-    """The pages a PDF is printed from (:func:`lay_out`, then :func:`printed_pages`)."""
-    laid = lay_out(
-        scenarios,
-        title=title,
-        lang=lang,
-        sheet=sheet,
-        per_page=per_page,
-        solver=solver,
-        analyses=analyses,
-    )
-    return printed_pages(laid)
 
 
 def printed_pages(laid: LaidOut) -> list[str]:
