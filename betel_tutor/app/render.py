@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from betel_tutor.errors import BetelError, NotationError
 from betel_tutor.files import check_outputs, make_output_folder, write_named
-from betel_tutor.render.html import PER_PAGE, handout_page, lay_out, printed_pages
+from betel_tutor.render.html import PER_PAGE, LaidOut, handout_page, lay_out, printed_pages
 from betel_tutor.render.played import play_all
 from betel_tutor.scenario.check import check_loaded, collect_files
 from betel_tutor.scenario.loader import load_file
@@ -120,15 +120,24 @@ def render(options: RenderOptions) -> Rendered:
             )
             for group in groups
         ]
-        pending: list[Callable[[], bytes] | None] = [None] * len(sheets)
-        if printer is not None:  # every PDF started before the first page is written
-            pending = [printer.submit(printed_pages(sheet)) for sheet in sheets]
-        written: list[Written] = []
-        for target, sheet, printed in zip(targets, sheets, pending, strict=True):
-            written.append(_write(options, target, "html", handout_page(sheet)))
-            if printed is not None:  # the same tables as the screen page
-                written.append(_write(options, target.with_suffix(".pdf"), "pdf", printed()))
-        return Rendered(written=tuple(written))
+        return Rendered(written=_write_sheets(options, targets, sheets, printer))
+
+
+def _write_sheets(
+    options: RenderOptions, targets: list[Path], sheets: list[LaidOut], printer: Printer | None
+) -> tuple[Written, ...]:
+    """Each sheet's page at its target and, with a ``printer``, its PDF beside it: every PDF
+    started before the first page is written, and printed from the page's own layout (the same
+    tables as the screen page)."""
+    pending: list[Callable[[], bytes] | None] = [None] * len(sheets)
+    if printer is not None:
+        pending = [printer.submit(printed_pages(sheet)) for sheet in sheets]
+    written: list[Written] = []
+    for target, sheet, printed in zip(targets, sheets, pending, strict=True):
+        written.append(_write(options, target, "html", handout_page(sheet)))
+        if printed is not None:
+            written.append(_write(options, target.with_suffix(".pdf"), "pdf", printed()))
+    return tuple(written)
 
 
 def _targets(folder: Path, files: list[str], handout: bool) -> list[Path]:
