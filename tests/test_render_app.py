@@ -132,3 +132,29 @@ def test_a_failing_file_is_reported_as_read_and_nothing_is_written(
     assert [problem.position.path for problem in rendered.problems] == [str(broken)]
     assert rendered.written == () and not (tmp_path / "out").exists()
     assert counted.parsed == Counter(Path(name).name for name in FILES)
+
+
+def test_the_pdf_is_printed_from_the_sheets_own_layout(
+    lessons: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each deal's view is made once a language, for the page and the printout both."""
+    from betel_tutor.render import html, viewmodel
+
+    views: Counter[tuple[str, str]] = Counter()
+    view = viewmodel.deal_view
+
+    def counting(scenario: Any, played: Any, **options: Any) -> Any:
+        views[(played.spec.id, options["lang"])] += 1
+        return view(scenario, played, **options)
+
+    monkeypatch.setattr(html, "deal_view", counting)
+    board = str(lessons / "blue-suit.yaml")
+    options = RenderOptions((board,), tmp_path / "out", lang="both", solver=False, pdf=True)
+    rendered = render(options)
+    names = [written.path.name for written in rendered.written]
+    assert names == ["blue-suit.html", "blue-suit.pdf"]
+    assert rendered.written[1].path.read_bytes().startswith(b"%PDF-")
+    scenario, _ = loader.load(board)
+    assert scenario is not None
+    ids = [spec.id for spec in scenario.deals]
+    assert views == Counter((ident, lang) for ident in ids for lang in ("en", "pl"))
