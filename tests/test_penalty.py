@@ -263,13 +263,14 @@ def test_a_step_after_the_last_card_is_refused(tmp_path: Path) -> None:
     ],
 )
 def test_the_sheet_shows_the_penalty_cards(lang: str, expected: list[str]) -> None:
+    from betel_tutor.render.played import play_deal
     from betel_tutor.render.viewmodel import deal_view
     from betel_tutor.scenario.loader import load
 
     scenario, _ = load(str(LESSON))
     assert scenario is not None
     deal = next(d for d in scenario.deals if d.id == "neither")
-    lines = "\n".join(deal_view(scenario, deal, lang=lang, sheet="answers").penalties)
+    lines = "\n".join(deal_view(scenario, play_deal(deal), lang=lang, sheet="answers").penalties)
     for text in expected:
         assert text in lines
 
