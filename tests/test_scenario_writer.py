@@ -27,7 +27,7 @@ from betel_tutor.scenario.model import (
     WatchStep,
 )
 from betel_tutor.scenario.source import Position, load_yaml
-from betel_tutor.scenario.writer import Comments, dump, quoted
+from betel_tutor.scenario.writer import Comments, dump, quoted, scalar
 from betel_tutor.seats import Seat
 
 ROOT = Path(__file__).parents[1]
@@ -70,10 +70,11 @@ def read_back(scenario: Scenario, comments: Comments | None = None) -> Scenario:
 
 # Whatever an author may write: Polish letters, quotes, colons, hashes, card symbols,
 # leading and trailing spaces, YAML's own words (yes, null, 12), tabs and line breaks.
-words = st.text(
-    st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\x00"),
-    min_size=1,
-    max_size=40,
+TRICKY = ["yes", "No", "null", "~", "12", "1e3", "0x1F", "2026-01-01", "- a", "a: b", "a #b"]
+TRICKY += ["#x", "*x", "&x", "!x", "|", ">", "'q'", '"q"', "[a]", "{a}", "a,b", " lead", "end "]
+words = st.one_of(
+    st.sampled_from(TRICKY),
+    st.text(st.characters(codec="utf-8"), min_size=1, max_size=40),
 ).filter(lambda text: bool(text.strip()))
 texts = st.builds(Text, en=words, pl=words)
 idents = st.text("abcdefghij0123456789-_ :#'\"", min_size=1, max_size=12).filter(str.strip)
@@ -209,6 +210,20 @@ def test_a_quoted_string_reads_back_as_it_was(text: str) -> None:
     node, problems = load_yaml(f"key: {quoted(text)}\n", "x.yaml")
     assert not problems and node is not None
     assert node.value["key"].value == text
+
+
+plain_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | words,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(words, inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@given(plain_values)
+def test_a_quizs_plain_value_reads_back_as_it_was(value: Any) -> None:
+    node, problems = load_yaml(f"key: {scalar(value)}\n", "x.yaml")
+    assert not problems and node is not None
+    assert node.value["key"].plain() == value
 
 
 # -- the files the project ships ----------------------------------------------------------------

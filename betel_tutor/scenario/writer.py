@@ -114,7 +114,7 @@ def scalar(value: Any, *, flow: bool = False) -> str:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, float):
-        return repr(value) if value == value and abs(value) != float("inf") else quoted(str(value))
+        return _float(value)
     if isinstance(value, str):
         return value if _plain(value, flow=flow) else quoted(value)
     if isinstance(value, Mapping):
@@ -126,6 +126,19 @@ def scalar(value: Any, *, flow: bool = False) -> str:
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(scalar(item, flow=True) for item in value) + "]"
     return scalar(str(value), flow=flow)
+
+
+def _float(value: float) -> str:
+    """A number as YAML 1.1 reads it back: ``.nan``, ``.inf``, and a dot before an exponent."""
+    if value != value:
+        return ".nan"
+    if value in (float("inf"), float("-inf")):
+        return ".inf" if value > 0 else "-.inf"
+    text = repr(value)
+    if "." not in text:
+        mantissa, _, exponent = text.partition("e")
+        text = f"{mantissa}.0" + (f"e{exponent}" if exponent else "")
+    return text
 
 
 def _literal(text: str) -> str | None:
