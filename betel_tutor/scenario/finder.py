@@ -167,8 +167,9 @@ def found_scenario(
     """A scenario of the found deals that ``check`` accepts: each deal its seed and the
     constraints it was found with (so ``check`` proves them), the hands in comments."""
     from betel_tutor.cards import format_cards, format_hand, sort_cards
+    from betel_tutor.profiles import profile
 
-    count = 4 if wanted.game == "bridge" else 3
+    game = profile(wanted.game)
     letters = _seat_letters(wanted.game)
     deals, after = [], {}
     for number, item in enumerate(found, 1):
@@ -177,7 +178,7 @@ def found_scenario(
             DealSpec(
                 id=ident,
                 game=wanted.game,  # type: ignore[arg-type]
-                dealer=Seat(wanted.dealer, count),
+                dealer=Seat(wanted.dealer, game.seats),
                 seed=item.seed,
                 constraints=wanted.constraints,
                 conditions=wanted.conditions,
@@ -186,7 +187,7 @@ def found_scenario(
         shown = [
             f"  {letters[seat]}: {format_hand(hand)}" for seat, hand in enumerate(item.deal.hands)
         ]
-        if wanted.game == "betel":
+        if game.dubel_size:
             shown.append(f"  dubel: {format_cards(sort_cards(item.deal.dubel))}")
         after[(ident, "seed")] = shown
     title = Text("Deals found", "Znalezione rozdania")

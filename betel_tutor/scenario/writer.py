@@ -20,6 +20,7 @@ import yaml
 from betel_tutor.cards import Card, format_cards, format_hand, parse_cards
 from betel_tutor.contracts import Contract
 from betel_tutor.match import TARGET
+from betel_tutor.profiles import profile
 from betel_tutor.scenario.conditions import Condition
 from betel_tutor.scenario.model import (
     Constraint,
@@ -40,6 +41,7 @@ from betel_tutor.scenario.model import (
 )
 from betel_tutor.seats import Seat, seats
 
+_DEFAULT = DealSpec("")  # what a deal is when a key is left out
 WIDTH = 100  # a mapping of plain values longer than this is written one key a line
 _RESOLVER = yaml.resolver.Resolver()
 _STR = "tag:yaml.org,2002:str"
@@ -260,14 +262,10 @@ def constraint_text(constraint: Constraint | Condition) -> str:
 
 
 def _contract(deal: DealSpec) -> str:
-    contract = deal.contract
-    assert contract is not None
-    if deal.game != "bridge":
-        return str(contract)
-    if contract.kind == "free":
-        return "pass"
-    strain = "NT" if contract.strain is None else contract.strain.symbol
-    return f"{contract.level}{strain}" + "X" * deal.doubled
+    """The contract as written (``2♥``, ``B3``, ``pass``), a bridge deal's doubling after it
+    (``4♠X``)."""
+    assert deal.contract is not None
+    return str(deal.contract) + "X" * deal.doubled
 
 
 def _auction(calls: tuple[str, ...]) -> str:
@@ -279,11 +277,14 @@ def _auction(calls: tuple[str, ...]) -> str:
 
 
 def _play(indent: str, deal: DealSpec) -> Lines:
-    """A bridge deal's play a trick a line (folded back into one), a Betel deal's on one."""
-    if deal.game != "bridge" or len(deal.play) <= 4:
+    """The play a trick a line (folded back into one), as a reader follows it; one trick or
+    less on the line of its key."""
+    size = profile(deal.game).seats
+    if len(deal.play) <= size:
         return [f"{indent}play: {scalar(format_cards(deal.play))}"]
-    tricks = [format_cards(deal.play[start : start + 4]) for start in range(0, len(deal.play), 4)]
-    return [f"{indent}play: >-", *(f"{indent}  {trick}" for trick in tricks)]
+    tricks = range(0, len(deal.play), size)
+    lines = (format_cards(deal.play[start : start + size]) for start in tricks)
+    return [f"{indent}play: >-", *(f"{indent}  {line}" for line in lines)]
 
 
 def _trade(trade: TradeSpec) -> dict[str, Any]:
@@ -320,9 +321,9 @@ def note_lines(note: Note, indent: str) -> Lines:
 
 def _deal_values(deal: DealSpec) -> dict[str, Any]:
     """The deal's keys written as plain values, in the loader's order."""
-    count = 4 if deal.game == "bridge" else 3
+    count = profile(deal.game).seats
     values: dict[str, Any] = {"id": deal.id}
-    if deal.game != "betel":
+    if deal.game != _DEFAULT.game:
         values["game"] = deal.game
     if deal.variant is not None:
         values["variant"] = deal.variant
@@ -338,29 +339,7 @@ def _deal_values(deal: DealSpec) -> dict[str, Any]:
 
 def _deal(deal: DealSpec, comments: Comments) -> Lines:
     values = _deal_values(deal)
-    simple = (
-        deal.title is None
-        and deal.hands is None
-        and not deal.constraints
-        and not deal.conditions
-        and deal.auction is None
-        and deal.contract is None
-        and deal.declarer is None
-        and deal.trump is None
-        and not deal.play
-        and not deal.dubel
-        and not deal.notes
-        and deal.first_exchange is None
-        and not deal.trades
-        and not deal.resting
-        and deal.prediction is None
-        and not deal.penalties
-        and deal.result is None
-        and not any(where[0] == deal.id for where in (*comments.after, *comments.inline))
-    )
-    if simple and (line := _flow_item("  ", values)) is not None:
-        return line
-    count = 4 if deal.game == "bridge" else 3
+    count = profile(deal.game).seats
     at = "    "
     out: Lines = []
     for key, value in values.items():
@@ -409,6 +388,10 @@ def _deal(deal: DealSpec, comments: Comments) -> Lines:
     if deal.notes:
         out.append(f"{at}notes:")
         out.extend(line for note in deal.notes for line in note_lines(note, at + "  "))
+    # A deal of a few plain values and nothing more reads best on one line, as lessons write it.
+    commented = any(where[0] == deal.id for where in (*comments.after, *comments.inline))
+    if len(out) == len(values) and not commented and (line := _flow_item("  ", values)):
+        return line
     return _item("  ", out)
 
 
