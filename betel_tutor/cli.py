@@ -724,7 +724,8 @@ def solve_command(
         import json
 
         from betel_tutor.errors import NotationError
-        from betel_tutor.solver.report import reports_for_file, reports_for_seed
+        from betel_tutor.scenario.trick_tables import reports_for_file
+        from betel_tutor.solver.report import reports_for_seed
 
         seed = _seed_text(seed)
         if (path is None) == (seed is None):
@@ -773,7 +774,7 @@ def _solve_bridge(path: str, language: str, *, as_json: bool, seat: str | None =
 
     suffix = os.path.splitext(path)[1].lower()
     if suffix not in (".pbn", ".lin"):
-        from betel_tutor.solver.report import reports_for_file
+        from betel_tutor.scenario.trick_tables import reports_for_file
 
         try:
             reports_for_file(path, ())
@@ -819,8 +820,9 @@ def convert_command(
 ) -> None:
     """Convert bridge boards between PBN, LIN and YAML, by the files' extensions (notes kept)."""
     with _reported(lang) as language:
-        from betel_tutor.bridge_files import check_conversion, format_of, write_boards
+        from betel_tutor.bridge.board import check_conversion, format_of
         from betel_tutor.i18n import translate, translate_plural
+        from betel_tutor.scenario.boards import write_boards
         from betel_tutor.scenario.loader import read_boards
 
         format_of(target)  # an unknown extension is refused before anything is read

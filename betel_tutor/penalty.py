@@ -116,7 +116,7 @@ class DeclarerOption:
         word = OPTION_WORDS[lang if lang in OPTION_WORDS else "en"][self.kind]
         if self.kind == "none":
             return word
-        return f"{word}:" + ",".join(s.symbol for s in sorted(self.suits, key=_suit_order))
+        return f"{word}:" + ",".join(s.symbol for s in sorted(self.suits, key=suit_order))
 
 
 # The option's words, read in either language whatever the learner's (like card letters).
@@ -129,7 +129,8 @@ _READ: dict[str, OptionKind] = {
 } | {"nakaż": "require", "zakaż": "forbid"}
 
 
-def _suit_order(suit: Suit) -> int:
+def suit_order(suit: Suit) -> int:
+    """A suit's place where options and messages name suits in order: ♠ ♥ ♦ ♣."""
     return list(Suit).index(suit)
 
 
@@ -156,7 +157,7 @@ def declarer_options(penalties: Penalties) -> tuple[DeclarerOption, ...]:
     """Every choice the declarer has when the partner of a defender with ``penalties`` is to
     lead (Law 50D2, 51B): require each suit of the major penalty cards, forbid each non-empty
     set of them, or neither; none without a major penalty card. The tutor offers these."""
-    suits = sorted(penalties.major_suits, key=_suit_order)
+    suits = sorted(penalties.major_suits, key=suit_order)
     if not suits:
         return ()
     options = [DeclarerOption("require", frozenset((suit,))) for suit in suits]
@@ -197,7 +198,7 @@ def check_option(penalties: Penalties, option: DeclarerOption) -> None:
                 reason="option_not_penalty_suit",
                 law=law,
                 suit=suit,
-                suits=tuple(sorted(suits, key=_suit_order)),
+                suits=tuple(sorted(suits, key=suit_order)),
             )
 
 
@@ -350,7 +351,7 @@ def lead_refusal(
     result = lead_legal(hand, rule)
     if card in result.legal or rule is None:
         return None
-    suits = tuple(sorted(rule.option.suits, key=_suit_order))
+    suits = tuple(sorted(rule.option.suits, key=suit_order))
     kind = "lead_required" if rule.option.kind == "require" else "lead_forbidden"
     return _refused(f"penalty.{kind}", rule.law, player, card=card, suits=suits)
 

@@ -148,7 +148,7 @@ def board_view() -> object:
 def test_a_bridge_boards_dds_table_is_computed_once_and_then_read(
     cached: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from betel_tutor import bridge_dd
+    from betel_tutor.bridge import dd as bridge_dd
 
     computed = bridge_dd.double_dummy
     first = board_view()

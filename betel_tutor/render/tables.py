@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from betel_tutor.bridge_dd import whole
+from betel_tutor.bridge.dd import whole
 from betel_tutor.render.cache import cache_folder, read_entry, write_entry
 from betel_tutor.render.played import PlayedDeal
 from betel_tutor.render.viewmodel import Analysis, analyse

@@ -198,7 +198,7 @@ def _auction(
 
 
 def _bridge_call(call: str, lang: str) -> str:
-    from betel_tutor.bridge_auction import call_words
+    from betel_tutor.bridge.auction import call_words
 
     return call_words(call, lang)
 
@@ -408,7 +408,7 @@ def _named_trump(scenario: Scenario, deal: DealSpec, lang: str) -> str:
 
 def _bridge_contract(deal: DealSpec, lang: str) -> str:
     """A scripted bridge auction's contract in words, doubled or redoubled."""
-    from betel_tutor.bridge_auction import BridgeAuction, parse_bid
+    from betel_tutor.bridge.auction import BridgeAuction, parse_bid
     from betel_tutor.contracts import bridge_contract_words
 
     auction = BridgeAuction(dealer=deal.dealer)

@@ -34,7 +34,7 @@ from betel_tutor.scenario.source import Node, Position, Problem, load_yaml, read
 from betel_tutor.seats import Seat
 
 if TYPE_CHECKING:
-    from betel_tutor.bridge_files import BridgeBoard
+    from betel_tutor.bridge.board import BridgeBoard
 
 TOP_KEYS = ("kind", "id", "title", "level", "text", "options", "deals", "steps", "quizzes")
 OPTION_KEYS = (
@@ -753,8 +753,8 @@ def read_source(path: str) -> tuple[str | None, list[Problem], dict[int, int] | 
         text, problems = read_file(path)
         return text, problems, None
     # Lazily: the board formats read scenario values (model), which load with this package.
-    from betel_tutor.bridge_files import as_scenario
     from betel_tutor.errors import ScenarioError
+    from betel_tutor.scenario.boards import as_scenario
 
     text, problems = read_file(path)
     if text is None:
@@ -785,7 +785,8 @@ def read_boards(path: str) -> list[BridgeBoard]:
     """The bridge boards of a ``.pbn``, ``.lin`` or ``.yaml`` file; a file that cannot be
     read, is damaged or holds a problem is one :class:`ScenarioError` naming the file (and
     line)."""
-    from betel_tutor.bridge_files import boards_of, format_of, problem_error, read_board_file
+    from betel_tutor.bridge.board import format_of
+    from betel_tutor.scenario.boards import boards_of, problem_error, read_board_file
 
     if format_of(path) != "yaml":
         return read_board_file(path)

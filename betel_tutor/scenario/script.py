@@ -172,7 +172,7 @@ def _bridge_auction(
     """A bridge deal's scripted auction, call by call; the contract and declarer it ends in
     (the deal's own when the auction is unfinished), which a contract written beside it must
     match."""
-    from betel_tutor.bridge_auction import BridgeAuction, blue_suit_auction, parse_bid
+    from betel_tutor.bridge.auction import BridgeAuction, blue_suit_auction, parse_bid
 
     dealer = int(deal.dealer)
     auction = blue_suit_auction(dealer) if deal.variant else BridgeAuction(dealer=dealer)
@@ -232,7 +232,7 @@ class _BridgeCall:
     written: str
 
     def localized(self, lang: str) -> str:
-        from betel_tutor.bridge_auction import call_words
+        from betel_tutor.bridge.auction import call_words
 
         return call_words(self.written, lang)
 
