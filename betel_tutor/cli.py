@@ -1021,9 +1021,7 @@ def learn_command(
         if hasattr(sys.stdin, "reconfigure"):
             sys.stdin.reconfigure(errors="replace")
         if lesson is not None:  # a bridge lesson: the learner is the declarer
-            from betel_tutor.tutor.penalty_lesson import open_lesson
-
-            session.phase = open_lesson(lesson)
+            session.open_lesson(lesson)
         if screen or (not as_json and not plain and _full_screen(session.ctx.lang)):
             from betel_tutor.screen import run as full_screen
 

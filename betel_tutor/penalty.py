@@ -383,8 +383,36 @@ class PenaltyTable:
         left, rule = apply_option(self.by_seat[offender], option)
         return replace(self, by_seat=_set(self.by_seat, offender, left), rule=rule, rule_for=leader)
 
-    def designate(self, card: Card) -> PenaltyTable:
+    def designate(
+        self, seat: Seat, hand: Collection[Card], trick: Sequence[Card], card: Card
+    ) -> PenaltyTable:
+        """The declarer designates ``card`` for ``seat`` to play (Law 51A): refused unless
+        ``seat`` may play two or more penalty cards to ``trick`` and ``card`` is one of them."""
+        result = defender_legal(hand, trick, self.by_seat[seat])
+        if not result.designate or card not in result.legal:
+            raise IllegalPlay(
+                "penalty.designate_not_legal",
+                reason="designate_not_legal",
+                law="51A",
+                card=card,
+                options=sort_cards(result.legal) if result.designate else (),
+            )
         return replace(self, designated=card)
+
+    def legal(self, seat: Seat, hand: Collection[Card], trick: Sequence[Card]) -> PenaltyLegal:
+        """The cards ``seat`` may play to ``trick`` now, and the law that narrows them, if any:
+        the lead under the declarer's option (Law 50D2, 51B, 59), a defender's penalty cards
+        (Law 50C, 50D1), the card the declarer designated (Law 51A); else following suit."""
+        if not trick and self.rule is not None and self.rule_for == seat:
+            return lead_legal(hand, self.rule)
+        penalties = self.by_seat[seat]
+        if not penalties:
+            return PenaltyLegal(_law_hand(hand, trick))
+        result = defender_legal(hand, trick, penalties)
+        if result.designate and self.designated in result.legal:
+            assert self.designated is not None
+            return PenaltyLegal(frozenset((self.designated,)), False, "51A")
+        return result
 
     def needs_option(self, seat: Seat, trick: Sequence[Card]) -> bool:
         """The declarer must choose before ``seat`` leads: its partner has major penalty cards

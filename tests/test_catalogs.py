@@ -35,7 +35,7 @@ DYNAMIC = {
     r"play\.\w+?(_many)?(_you)?": "rules.py: f'play.{reason}{_many}{_you}'",
     r"penalty\.\w+_you": "penalty.py: _refused(key) + '_you', spoken to the learner",
     r"explain\.option_(require|forbid|none)": "explain/penalty.py: f'explain.option_{kind}'",
-    r"tutor\.penalty_why_\w+": "tutor/penalty_lesson.py: f'penalty_why_{law}' or the option's kind",
+    r"tutor\.penalty_why_\w+": "tutor/board_play.py: f'penalty_why_{law}' or the option's kind",
     r"solver\.laydown_(proved|refuted|open)": "solver/laydown.py: f'laydown_{result.verdict}'",
     r"trade\.(named_card|any_card)_any": "trade/notation.py: f'{key}_any'",
     r"summary\.\d+": "explain/summary.py: f'summary.{each}', the 21 points",

@@ -290,19 +290,8 @@ def _penalty_event(table: PenaltyTable, state: PlayState, event: PenaltyEvent) -
             raise IllegalPlay("penalty.no_option", reason="no_option", law="50D2")
         return table.with_option(leader, parse_option(event.option))
     assert event.designate is not None
-    from betel_tutor.penalty import defender_legal
-
     seat = state.to_play
-    result = defender_legal(state.hands[seat], state.current, table.by_seat[seat])
-    if not result.designate or event.designate not in result.legal:
-        raise IllegalPlay(
-            "penalty.designate_not_legal",
-            reason="designate_not_legal",
-            law="51A",
-            card=event.designate,
-            options=sorted(result.legal, key=str) if result.designate else (),
-        )
-    return table.designate(event.designate)
+    return table.designate(seat, state.hands[seat], state.current, event.designate)
 
 
 def _penalty_play(table: PenaltyTable, state: PlayState, card: Card) -> PenaltyTable:

@@ -20,6 +20,7 @@ from betel_tutor.resources import data_dir
 from betel_tutor.scenario import Scenario
 from betel_tutor.scenario.model import Text
 from betel_tutor.seats import Seat
+from betel_tutor.tutor.board import Board
 from betel_tutor.tutor.events import Event, LessonText, Message, Refused, TableText
 from betel_tutor.tutor.progress import Progress, SavedMatch
 from betel_tutor.tutor.saving import PlayedDeal
@@ -79,9 +80,8 @@ class Context:
     last_table: Table | None = None  # the finished deal, for ``replay``
     fourth_deals: int = 0  # deals of level 10 begun in this run, for the resting turn
     fourth_noted: bool = False  # said once that --fourth does nothing outside level 10
+    board: Board | None = None  # the bridge board of the penalty-card lesson, while it is open
     events: list[Event] = field(default_factory=list)
-    # The table as a phase draws it itself (a bridge board), for a front end that asks.
-    view: Callable[[Context], Event | None] | None = None
 
     # -- words -----------------------------------------------------------------------------
     def t(self, key: str, **params: Any) -> str:
