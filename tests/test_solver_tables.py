@@ -14,6 +14,14 @@ from betel_tutor.solver import suit_data, suits
 KEY = suit_data.version_key()
 
 
+def test_the_shipped_file_is_of_the_current_source() -> None:
+    header = zlib.decompress(suit_data.PATH.read_bytes()).split(b"\n", 1)[0]
+    assert header.endswith(KEY.encode("ascii")), (
+        "suit_tables.bin is older than suits.py or suit_data.py: "
+        "run python -m betel_tutor.solver.suit_data"
+    )
+
+
 @pytest.fixture(scope="module")
 def shipped() -> suit_data.Tables:
     return suit_data.decode(suit_data.PATH.read_bytes(), KEY)
