@@ -78,8 +78,8 @@ def kept(written: Written | None, language: str) -> None:
     if written is not None and written.kept is not None:
         from betel_tutor.i18n import translate
 
-        aside = str(written.kept)
-        typer.echo(translate("cli.old_kept", language, path=written.path, aside=aside), err=True)
+        said = translate("cli.old_kept", language, path=str(written.path), aside=str(written.kept))
+        typer.echo(said, err=True)
 
 
 def workers_used(asked: int, language: str) -> int:

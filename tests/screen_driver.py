@@ -15,6 +15,7 @@ from betel_tutor.scenario.quizzes import show_answer
 from betel_tutor.screen.app import TutorApp
 from betel_tutor.screen.picker import Picker
 from betel_tutor.tutor.context import Settings
+from betel_tutor.tutor.events import Event
 from betel_tutor.tutor.progress import Progress
 from betel_tutor.tutor.session import Session
 
@@ -89,3 +90,19 @@ def shown_static(widget: Widget) -> str:
 
 def picker_labels(app: TutorApp) -> list[tuple[str, bool]]:
     return [(item.label, item.enabled) for item in app.query_one("#picker", Picker).items]
+
+
+def recorded(app: TutorApp) -> tuple[list[str], list[Event]]:
+    """The lines the screen sends the session, in order, and what the session answered."""
+    lines: list[str] = []
+    said: list[Event] = []
+    handle = app.session.handle
+
+    def record(line: str) -> list[Event]:
+        lines.append(line)
+        answer = handle(line)
+        said.extend(answer)
+        return answer
+
+    app.session.handle = record  # type: ignore[method-assign]
+    return lines, said

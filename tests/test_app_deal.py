@@ -32,7 +32,7 @@ def test_the_deals_found_meet_the_constraints_and_come_from_their_seeds() -> Non
 def test_the_deals_are_written_as_a_scenario_that_loads(tmp_path: Path) -> None:
     out = tmp_path / "found.yaml"
     dealt = deal(replace(STRONG_SOUTH, out=str(out)))
-    assert dealt.written is not None and dealt.written.path == str(out)
+    assert dealt.written is not None and dealt.written.path == out
     scenario, problems = load(str(out))
     assert scenario is not None and not problems and len(scenario.deals) == 2
 

@@ -64,7 +64,7 @@ def test_bad_options_are_refused_first(options: ImportOptions, key: str) -> None
 def test_boards_convert_and_read_back(tmp_path: Path) -> None:
     target = tmp_path / "played.yaml"
     done = convert(ConvertOptions(str(DATA / "bridge" / "played.pbn"), str(target)))
-    assert done.boards == 2 and done.written.path == str(target) and done.written.kept is None
+    assert done.boards == 2 and done.written.path == target and done.written.kept is None
     source = read_boards(str(DATA / "bridge" / "played.pbn"))
     again = read_boards(str(target))
     assert [(b.id, b.hands, b.contract) for b in again] == [

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from betel_tutor.app.writing import Written, write
-from betel_tutor.bridge_files import check_conversion, format_of, write_boards
+from betel_tutor.bridge.board import check_conversion, format_of
+from betel_tutor.scenario.boards import write_boards
 from betel_tutor.scenario.loader import read_boards
 
 

@@ -10,9 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from betel_tutor.app.seeds import seed_text
-from betel_tutor.app.writing import Written, check_outputs, write
+from betel_tutor.app.writing import Written, write
 from betel_tutor.cores import usable_workers
 from betel_tutor.errors import BetelError, NotationError
+from betel_tutor.files import check_outputs
 from betel_tutor.scenario.finder import Found, find_deals, lines, scenario_yaml, to_json, wanted_for
 
 
@@ -65,7 +66,7 @@ def deal(options: DealOptions, progress: Callable[[int, int], None] | None = Non
     if seconds is not None and not 0 < seconds < 1e9:  # nan and inf too
         raise NotationError("finder.bad_max_time", token=str(seconds), position=0)
     if options.out is not None:
-        check_outputs([Path(options.out)], options.force)
+        check_outputs([Path(options.out)], force=options.force)
     started = time.monotonic()
     if progress is not None:
         progress(0, 0)

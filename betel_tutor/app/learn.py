@@ -78,14 +78,10 @@ def open_session(
             tell(report, session.ctx.lang)
         return True
 
-    first = None
-    if options.lesson is not None:  # a bridge lesson opens at once, the learner its declarer
-        # Loaded only for a lesson: a level's start does without it (bench/startup.py).
-        from betel_tutor.tutor.penalty_lesson import open_lesson
-
-        first = open_lesson(options.lesson)
     chosen = options.lang if options.lang is not None else (saved.language or language)
-    session = Session(saved, chosen, settings=settings, on_progress=keep, first=first)
+    session = Session(saved, chosen, settings=settings, on_progress=keep)
+    if options.lesson is not None:  # a bridge lesson opens at once, the learner its declarer
+        session.open_lesson(options.lesson)
     if notice is not None:
         tell(notice, session.ctx.lang)
     return session

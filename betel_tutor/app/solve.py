@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from betel_tutor.app.seeds import seed_text
-from betel_tutor.bridge_dd import DoubleDummy
-from betel_tutor.bridge_files import BridgeBoard, boards_of
+from betel_tutor.bridge.board import BridgeBoard
+from betel_tutor.bridge.dd import DoubleDummy
 from betel_tutor.errors import NotationError, ScenarioError
+from betel_tutor.scenario.boards import boards_of
 from betel_tutor.scenario.deals import realize
 from betel_tutor.scenario.loader import load, read_boards
 from betel_tutor.scenario.source import Problem

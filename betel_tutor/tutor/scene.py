@@ -10,6 +10,7 @@ does not ask (it says the same in lines).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
@@ -18,6 +19,7 @@ from betel_tutor.cards import Card, sort_cards
 from betel_tutor.contracts import Contract
 from betel_tutor.play import PlayState
 from betel_tutor.seats import Seat
+from betel_tutor.tutor.board import Board
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import Event
 from betel_tutor.tutor.table import LEARNER, PLAYERS, Table
@@ -62,11 +64,9 @@ class Scene(Event):
 
 def scene(ctx: Context) -> Scene | None:
     """The table now; only the lesson and step when no deal is at the table (reading,
-    quizzes); None in the menu. A phase that draws its own table (a bridge board) gives it."""
-    if ctx.view is not None:
-        drawn = ctx.view(ctx)
-        assert drawn is None or isinstance(drawn, Scene)
-        return drawn
+    quizzes); None in the menu. A bridge board (the penalty-card lesson) has four seats."""
+    if ctx.board is not None:
+        return _board(ctx, ctx.board)
     table, place = ctx.table, ctx.place
     if place is None and table is None:
         return None
@@ -130,21 +130,8 @@ def _play(ctx: Context, table: Table, state: PlayState, seats: tuple[Seat, ...])
     lang = ctx.lang
     hands, counts = _shown_hands(table, state.hands, seats, lang)
     contract, trumps = _contract(ctx, state.contract)
-    leader = Seat(state.leader)
-    trick = tuple(
-        (seats[leader.next(i)].letter, card.localized(lang)) for i, card in enumerate(state.current)
-    )
-    last: tuple[tuple[str, str], ...] = ()
-    winner = None
-    if state.tricks:
-        done = state.tricks[-1]
-        last = tuple(
-            (seats[done.leader.next(i)].letter, card.localized(lang))
-            for i, card in enumerate(done.cards)
-        )
-        winner = seats[done.winner].letter
-    taken = state.tricks_taken()
     return {
+        **_tricks(state, lambda seat: seats[seat].letter, range(len(seats)), lang),
         "hands": hands,
         "counts": counts,
         "dubel": _cards(_dubel_now(table, state), lang),
@@ -153,13 +140,72 @@ def _play(ctx: Context, table: Table, state: PlayState, seats: tuple[Seat, ...])
         "declarer": seats[state.declarer].letter if state.declarer is not None else None,
         "doubled": table.doubled,
         "free": state.contract.kind == "free",
-        "trick": trick,
-        "last_trick": last,
-        "last_winner": winner,
-        "tricks": {seats[i].letter: taken[i] for i in range(len(taken))},
         "to_move": seats[state.to_play].letter if not state.finished else None,
         "goal": goal_words(ctx, table),
     }
+
+
+def _tricks(
+    state: PlayState, letter: Callable[[int], str], order: Iterable[int], lang: str
+) -> dict[str, Any]:
+    """The trick in progress, the last one and its winner, and the tricks taken by each seat
+    of ``order``; ``letter`` names a seat of the play."""
+    leader = state.leader
+    trick = tuple(
+        (letter(leader.next(i)), card.localized(lang)) for i, card in enumerate(state.current)
+    )
+    last: tuple[tuple[str, str], ...] = ()
+    winner = None
+    if state.tricks:
+        done = state.tricks[-1]
+        last = tuple(
+            (letter(done.leader.next(i)), card.localized(lang)) for i, card in enumerate(done.cards)
+        )
+        winner = letter(done.winner)
+    taken = state.tricks_taken()
+    return {
+        "trick": trick,
+        "last_trick": last,
+        "last_winner": winner,
+        "tricks": {letter(seat): taken[seat] for seat in order},
+    }
+
+
+def _board(ctx: Context, board: Board) -> Scene:
+    """A bridge board (the penalty-card lesson): four hands open, the learner the declarer,
+    the seat whose cards the learner plays now, and the penalty cards face up."""
+    lang = ctx.lang
+    title = ctx.text(board.lesson.title)
+    state = board.state
+    if state is None:  # between boards
+        return Scene("", title=title)
+    declarer = board.declarer
+    order = (declarer, declarer.lho, declarer.partner, declarer.rho)
+    contract, trumps = _contract(ctx, state.contract)
+    to_move = state.to_play
+    return Scene(
+        "",
+        title=title,
+        step=board.index + 1,
+        steps=len(board.lesson.deals),
+        seats=tuple(seat.letter for seat in order),
+        names={seat.letter: seat.localized(lang) for seat in order},
+        learner=declarer.letter,
+        hands={seat.letter: _cards(state.hands[seat], lang) for seat in order},
+        counts={seat.letter: len(state.hands[seat]) for seat in order},
+        contract=contract,
+        trumps=trumps,
+        declarer=declarer.letter,
+        **_tricks(state, lambda seat: Seat(seat, 4).letter, order, lang),
+        to_move=to_move.letter,
+        open=True,
+        playing=to_move.letter if to_move in board.learners else None,
+        penalty={
+            seat.letter: _cards(board.penalty.by_seat[seat].cards, lang)
+            for seat in order
+            if board.penalty.by_seat[seat]
+        },
+    )
 
 
 def _auction(

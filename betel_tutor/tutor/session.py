@@ -23,6 +23,7 @@ from betel_tutor.tutor.commands import Command, Typed, parse_command
 from betel_tutor.tutor.context import Context, Settings
 from betel_tutor.tutor.events import Bye, Event, Prompt
 from betel_tutor.tutor.menu import MenuPhase, open_level, practise
+from betel_tutor.tutor.penalty_lesson import open_lesson
 from betel_tutor.tutor.phase import Phase
 from betel_tutor.tutor.playing import PlayPhase
 from betel_tutor.tutor.progress import Progress
@@ -54,11 +55,10 @@ class Session:
         settings: Settings | None = None,
         on_progress: Callable[[Progress], bool] | None = None,
         scenes: bool = False,
-        first: Phase | None = None,
     ) -> None:
         self.ctx = Context(progress, lang, settings or Settings(), on_progress)
         self.scenes = scenes  # a scene of the table before each prompt (full-screen front end)
-        self.phase: Phase = first or MenuPhase()  # ``first``: a lesson opened from the start
+        self.phase: Phase = MenuPhase()
         self.finished = False
 
     @property
@@ -77,6 +77,11 @@ class Session:
         elif level is not None:
             self.phase = open_level(ctx, level) or MenuPhase()
         return self.run()
+
+    def open_lesson(self, name: str) -> None:
+        """Open the shipped bridge lesson ``name`` (``learn --lesson``) in place of the menu,
+        which follows its last board; ``start`` then runs it."""
+        self.phase = open_lesson(name, lambda ctx: MenuPhase())
 
     def run(self) -> list[Event]:
         """Computer players move until a phase waits for the learner; then its prompt."""
