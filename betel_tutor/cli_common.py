@@ -6,7 +6,6 @@ imported inside the functions, once a command runs: ``--help`` loads only Typer.
 from __future__ import annotations
 
 import gc
-import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated
@@ -70,6 +69,8 @@ def echo(lines: list[str], *, err: bool = False) -> None:
 
 
 def dump(data: object, *, indent: int | None = 2) -> None:
+    import json  # lazily: Typer does not load it, and ``--help`` need not
+
     typer.echo(json.dumps(data, ensure_ascii=False, indent=indent))
 
 
