@@ -17,7 +17,9 @@ from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, Card, CardRun
 from betel_tutor.cores import usable_workers, worker_pool
 from betel_tutor.errors import BetelError
 from betel_tutor.resources import shipped_level
+from betel_tutor.scenario.contract_claims import contract_problems
 from betel_tutor.scenario.deals import Unsatisfiable, realize
+from betel_tutor.scenario.examples import deal_trump, scenario_texts, trick_problems
 from betel_tutor.scenario.model import DealSpec, Note, Quiz, Scenario
 from betel_tutor.scenario.quizzes import engine_answer, normalise_answer, show_answer
 from betel_tutor.scenario.source import Position, Problem
@@ -103,8 +105,10 @@ def check_scenario(scenario: Scenario, written: frozenset[str] | None = None) ->
         problems.extend(found)
     for quiz in scenario.all_quizzes():
         problems.extend(check_quiz(quiz))
+    problems.extend(scenario_texts(scenario))
     problems.extend(check_step_references(scenario, written))
     problems.extend(check_goals(scenario, broken))
+    problems.extend(contract_problems(scenario, broken))
     return problems
 
 
@@ -301,50 +305,14 @@ def _same_cards(
 
 def check_note(deal: DealSpec, note: Note) -> list[Problem]:
     """A note's two languages agree on the cards, and every underlined winner is right."""
-    from betel_tutor.profiles import profile
-    from betel_tutor.scenario.legacy_note import example_tricks
-
     starts = {lang: note.text_positions.get(lang) or _where(note.position) for lang in ("en", "pl")}
     problems = _same_cards(note.text.en, note.text.pl, starts)
     for lang in ("en", "pl"):
         problems.extend(_remote_urls(note.text.get(lang), lang, starts[lang]))
         problems.extend(_raw_html(note.text.get(lang), lang, starts[lang]))
         problems.extend(_markup_slips(note.text.get(lang), lang, starts[lang]))
-    game = profile(deal.variant or deal.game)
-    trump = deal.trump
-    if trump is None and deal.contract is not None:
-        trump = str(deal.contract.trump or "") or None
-    deck = frozenset(game.deck)
-    for lang in ("en", "pl"):
-        start = note.text_positions.get(lang) or _where(note.position)
-        try:
-            tricks = example_tricks(note.text.get(lang), lang)
-        except BetelError:
-            continue  # reported by _same_cards
-        for trick in tricks:
-            at = Position(start.path, start.line + trick.line, 1)
-            strangers = [card for card in trick.cards if card not in deck]
-            if strangers:  # a bridge note on a Betel deal: 32 cards, three a trick
-                params = {"lang": lang.upper(), "card": strangers[0], "game": game.name}
-                problems.append(Problem(at, "check.note_card_not_in_deck", params))
-                continue
-            if len(trick.cards) != game.seats:
-                params = {"lang": lang.upper(), "n": len(trick.cards), "seats": game.seats}
-                problems.append(Problem(at, "check.note_trick_size", params))
-                continue
-            winner = game.winner(list(trick.cards), trump=trump)
-            if winner != trick.winner:
-                problems.append(
-                    Problem(
-                        at,
-                        "check.note_winner",
-                        {
-                            "lang": lang.upper(),
-                            "given": trick.cards[trick.winner],
-                            "engine": trick.cards[winner],
-                        },
-                    )
-                )
+    game = deal.variant or deal.game
+    problems += trick_problems(note.text, starts, game_name=game, trump=deal_trump(deal))
     return problems
 
 

@@ -521,7 +521,7 @@ class _Loader(Reader):
         ((kind, body),) = fields.items()
         if kind == "read":
             text = self.text(body, "read")
-            return ReadStep(text, node.position) if text is not None else None
+            return None if text is None else ReadStep(text, node.position, language_starts(body))
         if kind == "quiz":
             quiz = self.quiz(body)
             return QuizStep(quiz, node.position) if quiz is not None else None
@@ -672,8 +672,17 @@ class _Loader(Reader):
             params=params,
             explanation=explanation,
             position=node.position,
-            where={key: value.position for key, value in spec.items()},
+            where={key: value.position for key, value in spec.items()}
+            | language_starts(spec["question"], "question.")
+            | (language_starts(spec["explanation"], "explanation.") if explanation else {}),
         )
+
+
+def language_starts(node: Node, prefix: str = "") -> dict[str, Position]:
+    """Where each language of a bilingual text is written, keyed ``prefix`` + ``en``/``pl``."""
+    if not node.is_mapping:
+        return {}
+    return {prefix + lang: node.value[lang].position for lang in ("en", "pl") if lang in node.value}
 
 
 def load_text(text: str, path: str) -> tuple[Scenario | None, list[Problem]]:

@@ -189,6 +189,8 @@ class Quiz:
 class ReadStep:
     text: Text
     position: Position | None = None
+    # Where each language's text begins (its example tricks are reported by line).
+    text_positions: dict[str, Position] = field(default_factory=dict, hash=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
