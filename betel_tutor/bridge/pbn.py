@@ -1,16 +1,17 @@
 """PBN files, read with endplay and written here: :func:`loads` and :func:`dumps`.
 
 endplay reads the PBN tags but drops commentary, so the commentary is read here, game by game:
-a note written by :func:`dumps` is a ``{...}`` block whose first line names it (``betel-tutor
-note id=… version=… category=… lang=en``); any other commentary becomes a note ``after`` the
-play, the same text in both languages. Card markup (``♠{A}``) is written as PBN writes suits in
-commentary (``\\SA``) and read back as it was.
+a note written by :func:`dumps` is a ``{...}`` block after a ``[BetelNote "id=… version=…
+category=… lang=…"]`` tag, once for both languages where they say the same; any other
+commentary becomes a note ``after`` the play, the same text in both languages. Card markup
+(``♠{A}``) is written as PBN writes suits in commentary (``\\SA``) and read back as it was.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from betel_tutor.bridge import endplay_parts
 from betel_tutor.bridge.auction import parse_bid
@@ -28,34 +29,46 @@ _VUL_OF_PBN = {"none": "none", "love": "none", "-": "none", "ns": "NS", "ew": "E
 _VUL_OF_PBN |= {"all": "all", "both": "all"}
 _ESCAPE = {suit.symbol: "\\" + suit.letter for suit in PBN_SUITS}
 _UNESCAPE = {suit.letter: suit.symbol for suit in PBN_SUITS}
-_HEADER = re.compile(
-    r"betel-tutor note id=(\S+) version=(\d+) category=(before|after) lang=(en|pl)\s*$"
+# Our notes' tag: before each note's commentary, what the commentary alone cannot say.
+_NOTE_TAG = "BetelNote"
+_ID_TAG = "BetelId"  # a deal's id, where it is not the one its board number gives
+_META = re.compile(
+    r"id=(\S+) version=(\d+) category=(before|after) lang=(en,pl|en|pl)( letters=QJ)?\s*$"
 )
 _TAG = re.compile(r'\s*\[(\w+)\s+"(.*)"\]')
 
 
 @dataclass
 class _Game:
-    """One game of a PBN file as read here: its tags' lines and its commentary."""
+    """One game of a PBN file as read here: its tags' lines and its commentary, each with
+    what the ``BetelNote`` tag before it says of it (``None``: a commentary of its own)."""
 
     line: int  # of its first tag
     tags: dict[str, tuple[str, int]]
-    comments: list[str]
+    comments: list[tuple[str | None, str]]
 
 
 def _pbn_games(text: str) -> list[_Game]:
-    """Tags and commentary per game; a blank line outside commentary ends a game."""
+    """Tags and commentary per game; a blank line outside commentary ends a game. Commentary
+    between games belongs to the game after it (PBN 2.1 §3.3); after the last, to the last."""
     games: list[_Game] = []
     current: _Game | None = None
     comment: list[str] | None = None
+    loose: list[tuple[str | None, str]] = []  # commentary before the game it belongs to
+    meta: str | None = None  # the BetelNote tag just read: it describes the next commentary
+
+    def ended(body: str) -> None:
+        nonlocal meta
+        (current.comments if current is not None else loose).append((meta, body))
+        meta = None
+
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip("\r")
         if comment is not None:
             end = line.find("}")
             comment.append(line if end < 0 else line[:end])
             if end >= 0:
-                if current is not None:
-                    current.comments.append("\n".join(comment))
+                ended("\n".join(comment))
                 comment = None
             continue
         stripped = line.strip()
@@ -69,20 +82,23 @@ def _pbn_games(text: str) -> list[_Game]:
         tag = _TAG.match(line)
         if tag is not None:
             if current is None:
-                current = _Game(number, {}, [])
-            current.tags.setdefault(tag.group(1).lower(), (tag.group(2), number))
+                current, loose = _Game(number, {}, loose), []
+            name = tag.group(1).lower()
+            meta = tag.group(2) if name == _NOTE_TAG.lower() else None
+            current.tags.setdefault(name, (tag.group(2), number))
             continue
         start = line.find("{")
         if start >= 0:
             body = line[start + 1 :]
             end = body.find("}")
             if end >= 0:
-                if current is not None:
-                    current.comments.append(body[:end])
+                ended(body[:end])
             else:
                 comment = [body]
     if current is not None and current.tags:
         games.append(current)
+    if games and loose:
+        games[-1].comments.extend(loose)
     return games
 
 
@@ -123,8 +139,10 @@ def loads(text: str, path: str) -> list[BridgeBoard]:
             if game and ("vulnerable" in game.tags)
             else "none"
         )
-        dealer = Seat(int(board.dealer), 4) if board.dealer is not None else Seat(0, 4)
+        dealer = _dealer(board, game)
         ident = f"board-{number}" if number is not None else f"board-{index + 1}"
+        if game is not None and _ID_TAG.lower() in game.tags:
+            ident = game.tags[_ID_TAG.lower()][0]
         notes = _notes_of(game.comments if game else [], ident)
         variant = game.tags["variant"][0] if game and "variant" in game.tags else None
         if variant not in (None, "blue-suit"):
@@ -146,6 +164,16 @@ def loads(text: str, path: str) -> list[BridgeBoard]:
             BridgeBoard(ident, hands, dealer, number, vul, notes, variant, trump, **played)
         )
     return boards
+
+
+def _dealer(board: Any, game: _Game | None) -> Seat:
+    """The Dealer tag's seat: endplay takes it only with a contract, and else the board
+    number's (Law 2), which a board dealt for a lesson need not follow."""
+    written = game.tags.get("dealer", ("", 0))[0].strip() if game is not None else ""
+    try:
+        return Seat.parse(written, 4)
+    except ValueError:
+        return Seat(int(board.dealer), 4) if board.dealer is not None else Seat(0, 4)
 
 
 _PBN_RANKS = "AKQJT98765432"
@@ -182,6 +210,7 @@ def _without_commentary(text: str) -> str:
     out: list[str] = []
     in_block = False
     for raw in text.split("\n"):
+        inside = in_block  # a blank line of a commentary does not end the game either
         kept: list[str] = []
         in_tag = in_string = False
         index = 0
@@ -206,7 +235,7 @@ def _without_commentary(text: str) -> str:
                 in_tag = (in_tag or char == "[") and char != "]"
             index += 1
         line = "".join(kept)
-        if raw.strip() and not line.strip():
+        if (raw.strip() or inside) and not line.strip():
             line = "%"
         out.append(line)
     return "\n".join(out)
@@ -302,14 +331,13 @@ def _escape(text: str) -> str:
     return text.replace("{", "(").replace("}", ")")
 
 
-def _notes_of(comments: list[str], board_id: str) -> tuple[Note, ...]:
-    """Notes from a game's commentary: ours (by their header line) paired by id and version;
-    other commentary, one note each, in both languages."""
+def _notes_of(comments: list[tuple[str | None, str]], board_id: str) -> tuple[Note, ...]:
+    """Notes from a game's commentary: ours (by the ``BetelNote`` tag before each) paired by
+    id and version; other commentary, one note each, the same text in both languages."""
     ours: dict[tuple[str, int, str], dict[str, str]] = {}
     notes: list[Note] = []
-    for index, comment in enumerate(comments):
-        head, _, body = comment.partition("\n")
-        match = _HEADER.match(head.strip())
+    for index, (meta, comment) in enumerate(comments):
+        match = _META.match(meta.strip()) if meta is not None else None
         if match is None:
             plain = _unescape(comment.strip())
             if plain:
@@ -318,12 +346,30 @@ def _notes_of(comments: list[str], board_id: str) -> tuple[Note, ...]:
                 notes.append(Note(ident, 1, "after", Text(en=plain, pl=polish)))
             continue
         key = (match.group(1), int(match.group(2)), match.group(3))
-        ours.setdefault(key, {})[match.group(4)] = _unescape(body, match.group(4))
+        for lang in match.group(4).split(","):
+            letters = "en" if lang == "en" or match.group(5) else "pl"
+            ours.setdefault(key, {})[lang] = _unescape(comment, letters)
     for (ident, version, category), texts in ours.items():
         en = texts.get("en", texts.get("pl", ""))
         pl = texts.get("pl", en)
         notes.append(Note(ident, version, category, Text(en=en, pl=pl)))  # type: ignore[arg-type]
     return tuple(notes)
+
+
+def _note_lines(note: Note) -> list[str]:
+    """A note as PBN commentary, each block after a ``BetelNote`` tag saying whose it is:
+    once where both languages say the same, else once in each. A Polish text that writes the
+    queen and the jack Q and J (not D and W) says so, to be read back as written."""
+    en, pl = note.text.en, note.text.pl
+    letters = " letters=QJ" if re.search(r"[♠♥♦♣]\{[QJ]\}", pl) else ""
+    head = f"id={note.id} version={note.version} category={note.category}"
+    same = _escape(en) == _escape(pl)
+    texts = [("en,pl", en)] if same else [("en", en), ("pl", pl)]
+    lines = []
+    for lang, text in texts:
+        extra = letters if "pl" in lang else ""
+        lines += [f'[{_NOTE_TAG} "{head} lang={lang}{extra}"]', "{" + _escape(text) + "}"]
+    return lines
 
 
 def _pbn_string(text: str) -> str:
@@ -332,9 +378,10 @@ def _pbn_string(text: str) -> str:
 
 
 def dumps(boards: list[BridgeBoard]) -> str:
-    """PBN 2.1 text: the tags of each board, then its notes as commentary (both languages)."""
+    """PBN 2.1 text: the tags of each board, its notes as commentary, then its auction and
+    play."""
     games = []
-    for board in boards:
+    for index, board in enumerate(boards):
         lines = [
             f'[Event "{_pbn_string(board.event or "?")}"]',
             '[Site "?"]',
@@ -348,19 +395,19 @@ def dumps(boards: list[BridgeBoard]) -> str:
             f'[Vulnerable "{_PBN_VUL[board.vulnerable]}"]',
             f'[Deal "{board.pbn_deal()}"]',
             '[Scoring "?"]',
-            *_pbn_result(board),
         ]
+        derived = f"board-{board.number if board.number is not None else index + 1}"
+        if board.id != derived:  # a deal's own id, which the board's number does not give
+            lines.append(f'[{_ID_TAG} "{_pbn_string(board.id)}"]')
+        # Commentary before the auction and the play: there endplay's reader, and any
+        # other, reads a section's lines as calls and cards.
+        for note in board.notes:
+            lines.extend(_note_lines(note))
+        lines.extend(_pbn_result(board))
         if board.variant is not None:
             lines.append(f'[Variant "{board.variant}"]')
         if board.trump is not None:
             lines.append(f'[Trump "{Suit.parse(board.trump).letter}"]')
-        for note in board.notes:
-            for lang in ("en", "pl"):
-                head = (
-                    f"betel-tutor note id={note.id} version={note.version} "
-                    f"category={note.category} lang={lang}"
-                )
-                lines.append("{" + head + "\n" + _escape(note.text.get(lang)) + "}")
         games.append("\n".join(lines) + "\n")
     return "% PBN 2.1\n% EXPORT\n\n" + "\n".join(games)
 

@@ -1,0 +1,162 @@
+"""PBN written and read back keeps a board whole: YAML → PBN → YAML is byte-identical, notes
+are written once in the language they were written in, and endplay (another reader) reads
+every PBN written here with the same deal, contract, auction and play."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Literal
+
+import endplay.parsers.pbn as endplay_pbn
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from betel_tutor.bridge.board import BridgeBoard
+from betel_tutor.bridge.pbn import dumps, loads
+from betel_tutor.cards import BRIDGE_DECK, Card, Rank, sort_cards
+from betel_tutor.notes import Note, Text
+from betel_tutor.scenario.boards import to_yaml
+from betel_tutor.scenario.loader import read_boards
+from betel_tutor.seats import Seat
+
+ROOT = Path(__file__).parent.parent
+DATA = Path(__file__).parent / "data" / "bridge"
+SOURCES = [
+    ROOT / "scenarios" / "boards" / "blue-suit.yaml",
+    ROOT / "scenarios" / "lessons" / "penalty-cards.yaml",
+    DATA / "slam.yaml",
+    DATA / "played.pbn",
+    DATA / "played.lin",
+    DATA / "whole_play.lin",
+    DATA / "claimed.lin",
+]
+
+POLISH_JACK = """kind: board
+id: polish-jack
+title: {en: Jacks, pl: Walety}
+deals:
+  - id: jacks
+    game: bridge
+    dealer: E
+    hands:
+      N: ♠AKQJ ♥AKQJ ♦AKQ ♣AK
+      E: ♠1098 ♥1098 ♦1098 ♣10987
+      S: ♠765 ♥765 ♦765 ♣6543
+      W: ♠432 ♥432 ♦J432 ♣QJ2
+    notes:
+      - id: n1
+        version: 1
+        category: before
+        en: West holds ♦{J}.
+        pl: Zachód ma ♦{J}.
+      - id: n2
+        version: 1
+        category: after
+        en: North holds ♥{Q} and ♥{J}.
+        pl: Północ ma ♥{D} i ♥{W}.
+"""
+
+
+def endplay_card(card: Card) -> str:
+    """A card as endplay names it: ``♠T`` for the ten."""
+    return card.suit.symbol + ("T" if card.rank is Rank.TEN else card.rank.symbol)
+
+
+def same_for_endplay(boards: list[BridgeBoard]) -> None:
+    """endplay reads ``dumps(boards)`` as the same boards."""
+    read = endplay_pbn.loads(dumps(boards))
+    assert len(read) == len(boards)
+    for ours, theirs in zip(boards, read, strict=True):
+        assert theirs.deal.to_pbn() == ours.pbn_deal()
+        assert [endplay_card(card) for card in ours.play] == [
+            card.suit.abbr + card.rank.abbr for card in theirs.play
+        ]
+        assert len(theirs.auction) == len(ours.auction)
+        if ours.contract not in (None, "pass"):
+            assert theirs.contract is not None
+            assert str(theirs.contract).startswith(ours.contract[0])
+            assert int(theirs.contract.declarer) == ours.declarer
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda path: path.name)
+def test_yaml_pbn_yaml_is_byte_identical(source: Path) -> None:
+    boards = read_boards(str(source))
+    written = to_yaml(boards, scenario_id="x")
+    again = loads(dumps(boards), "x.pbn")
+    assert to_yaml(again, scenario_id="x") == written
+    same_for_endplay(boards)
+
+
+def test_a_polish_note_keeps_its_letters_and_a_note_is_written_once(tmp_path: Path) -> None:
+    source = tmp_path / "jacks.yaml"
+    source.write_text(POLISH_JACK, encoding="utf-8")
+    boards = read_boards(str(source))
+    text = dumps(boards)
+    assert "betel-tutor note" not in text
+    # n1 says the same in both languages (♦{J} is \DJ in both): one block; n2 does not.
+    assert text.count("{West holds \\DJ.}") == 1 and text.count("{Zachód ma \\DJ.}") == 1
+    assert text.count("\\HQ") == 2 and text.count("{Północ ma \\HQ i \\HJ.}") == 1
+    (again,) = loads(text, "jacks.pbn")
+    assert [note.text for note in again.notes] == [
+        Text("West holds ♦{J}.", "Zachód ma ♦{J}."),
+        Text("North holds ♥{Q} and ♥{J}.", "Północ ma ♥{D} i ♥{W}."),
+    ]
+    assert to_yaml([again], scenario_id="x") == to_yaml(boards, scenario_id="x")
+    same_for_endplay(boards)
+
+
+def test_commentary_is_written_before_the_auction_and_the_play() -> None:
+    board = read_boards(str(DATA / "played.pbn"))[0]
+    assert board.auction and board.play
+    note = Note("n", 1, "after", Text("Lead the ♠{A}.", "Wyjdź ♠{A}."))
+    text = dumps([replace(board, notes=(note,))])
+    lines = text.splitlines()
+    comments = [n for n, line in enumerate(lines) if line.startswith("{")]
+    sections = [n for n, line in enumerate(lines) if line.startswith(("[Auction", "[Play"))]
+    assert comments and sections and max(comments) < min(sections)
+
+
+def test_trailing_commentary_is_kept() -> None:
+    text = dumps(read_boards(str(DATA / "slam.lin"))) + "\n{A last word on the \\SA.}\n"
+    (board,) = loads(text, "x.pbn")
+    assert [note.text.en for note in board.notes] == ["A last word on the ♠{A}."]
+
+
+# A note's words: plain words and cards in the markup, in English and in Polish letters.
+WORDS = st.sampled_from(["lead", "the", "ruff", "and", "wins", "zagraj", "bierze", "ze"])
+RANKS = st.sampled_from(["A", "K", "Q", "J", "T", "9", "2", "10", "D", "W"])
+SUITS = st.sampled_from(["♠", "♥", "♦", "♣"])
+CARD = st.builds(lambda suit, rank: f"{suit}{{{rank}}}", SUITS, RANKS)
+TEXT = st.lists(st.one_of(WORDS, CARD), min_size=1, max_size=12).map(" ".join)
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> BridgeBoard:
+    deck = list(BRIDGE_DECK)
+    order = draw(st.permutations(deck))
+    hands = tuple(tuple(sort_cards(order[seat * 13 : seat * 13 + 13])) for seat in range(4))
+    en = draw(TEXT.filter(lambda text: "{D}" not in text and "{W}" not in text))
+    pl = draw(st.one_of(st.just(en), TEXT))
+    if "{D}" in pl or "{W}" in pl:  # a Polish text writes its letters one way or the other
+        pl = pl.replace("{Q}", "{D}").replace("{J}", "{W}")
+    category: Literal["before", "after"] = draw(st.sampled_from(["before", "after"]))
+    note = Note("n1", draw(st.integers(1, 9)), category, Text(en, pl))
+    return BridgeBoard(
+        id="board-1",
+        hands=hands,
+        dealer=Seat(draw(st.integers(0, 3)), 4),
+        number=1,
+        vulnerable=draw(st.sampled_from(["none", "NS", "EW", "all"])),
+        notes=(note,),
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards())
+def test_property_yaml_pbn_yaml_is_byte_identical(board: BridgeBoard) -> None:
+    written = to_yaml([board], scenario_id="x")
+    again = loads(dumps([board]), "x.pbn")
+    assert to_yaml(again, scenario_id="x") == written
+    assert dumps(again) == dumps([board])  # and PBN → YAML → PBN tag for tag
