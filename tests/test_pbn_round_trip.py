@@ -4,12 +4,14 @@ every PBN written here with the same deal, contract, auction and play."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Literal
 
 import endplay.parsers.pbn as endplay_pbn
 import pytest
+from endplay.types import Deal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +20,7 @@ from betel_tutor.bridge.pbn import dumps, loads
 from betel_tutor.cards import BRIDGE_DECK, Card, Rank, sort_cards
 from betel_tutor.notes import Note, Text
 from betel_tutor.scenario.boards import to_yaml
+from betel_tutor.scenario.check import check_file
 from betel_tutor.scenario.loader import read_boards
 from betel_tutor.seats import Seat
 
@@ -124,6 +127,44 @@ def test_trailing_commentary_is_kept() -> None:
     assert [note.text.en for note in board.notes] == ["A last word on the ♠{A}."]
 
 
+CLUB_MATCH = """\
+% PBN 2.1
+[Event "Club night"]
+[Site "Warszawa"]
+[Date "2026.11.27"]
+[Board "3"]
+[West "Darek"]
+[North "Anna"]
+[East "Bartek"]
+[South "Celina"]
+[Dealer "S"]
+[Vulnerable "EW"]
+[Deal "S:AKQ2.K54.A32.K54 J98.QJT9.KQ4.Q32 7543.A82.JT98.A6 T6.763.765.JT987"]
+[Scoring "IMP"]
+[Declarer "S"]
+[Contract "3NT"]
+[Result "9"]
+"""
+
+
+def tags(text: str) -> dict[str, str]:
+    """A PBN game's tags; the deal as endplay writes it (from North): one deal, two spellings."""
+    found = dict(re.findall(r'^\[(\w+) "(.*)"\]$', text, flags=re.MULTILINE))
+    return found | {"Deal": Deal(found["Deal"]).to_pbn()}
+
+
+def test_pbn_yaml_pbn_keeps_event_site_date_scoring_and_players(tmp_path: Path) -> None:
+    source = tmp_path / "club.pbn"
+    source.write_text(CLUB_MATCH, encoding="utf-8")
+    yaml = to_yaml(read_boards(str(source)), scenario_id="club")
+    assert "site: Warszawa" in yaml and "players: {N: Anna, E: Bartek, S: Celina, W: Darek}" in yaml
+    back = tmp_path / "club.yaml"
+    back.write_text(yaml, encoding="utf-8")
+    again = dumps(read_boards(str(back)))
+    assert tags(again) == tags(CLUB_MATCH)
+    assert check_file(str(back)) == []
+
+
 # A note's words: plain words and cards in the markup, in English and in Polish letters.
 WORDS = st.sampled_from(["lead", "the", "ruff", "and", "wins", "zagraj", "bierze", "ze"])
 RANKS = st.sampled_from(["A", "K", "Q", "J", "T", "9", "2", "10", "D", "W"])
@@ -143,8 +184,14 @@ def boards(draw: st.DrawFn) -> BridgeBoard:
         pl = pl.replace("{Q}", "{D}").replace("{J}", "{W}")
     category: Literal["before", "after"] = draw(st.sampled_from(["before", "after"]))
     note = Note("n1", draw(st.integers(1, 9)), category, Text(en, pl))
+    name = st.sampled_from(["", "Anna", "Łucja Nowak", "J. O'Brien"])
+    players = draw(st.one_of(st.none(), st.tuples(name, name, name, name)))
     return BridgeBoard(
         id="board-1",
+        players=players if players and any(players) else None,
+        site=draw(st.sampled_from([None, "Warszawa", 'Club "Trefl"'])),
+        date=draw(st.sampled_from([None, "2026.11.27", "2026.??.??"])),
+        scoring=draw(st.sampled_from([None, "IMP", "MP"])),
         hands=hands,
         dealer=Seat(draw(st.integers(0, 3)), 4),
         number=1,

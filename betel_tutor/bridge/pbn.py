@@ -154,9 +154,8 @@ def loads(text: str, path: str) -> list[BridgeBoard]:
                 raise bad_file(path, game.tags["trump"][1], f"trump {letter}")
             trump = _UNESCAPE[letter]
         played = play_fields(board, dealer, game.tags if game is not None else {})
-        event = game.tags.get("event", ("", 0))[0].strip() if game is not None else ""
-        if event not in ("", "?"):
-            played["event"] = event
+        if game is not None:
+            played |= _record(game.tags)
         if game is not None:
             lines = {name: line for name, (_, line) in game.tags.items()} | {"": game.line}
             played["tag_lines"] = lines
@@ -174,6 +173,19 @@ def _dealer(board: Any, game: _Game | None) -> Seat:
         return Seat.parse(written, 4)
     except ValueError:
         return Seat(int(board.dealer), 4) if board.dealer is not None else Seat(0, 4)
+
+
+def _record(tags: dict[str, tuple[str, int]]) -> dict[str, Any]:
+    """Where, when, how and by whom the board was played, as its tags say (``?``: unknown)."""
+    said = {name: re.sub(r"\\(.)", r"\1", value).strip() for name, (value, _) in tags.items()}
+    known = {name: value for name, value in said.items() if value not in ("", "?")}
+    out: dict[str, Any] = {
+        key: known[key] for key in ("event", "site", "date", "scoring") if key in known
+    }
+    names = tuple(known.get(tag.lower(), "") for tag in _PLAYER_TAGS)
+    if any(names):
+        out["players"] = names
+    return out
 
 
 _PBN_RANKS = "AKQJT98765432"
@@ -384,17 +396,14 @@ def dumps(boards: list[BridgeBoard]) -> str:
     for index, board in enumerate(boards):
         lines = [
             f'[Event "{_pbn_string(board.event or "?")}"]',
-            '[Site "?"]',
-            '[Date "?"]',
+            f'[Site "{_pbn_string(board.site or "?")}"]',
+            f'[Date "{_pbn_string(board.date or "?")}"]',
             *([f'[Board "{board.number}"]'] if board.number is not None else []),
-            '[West "?"]',
-            '[North "?"]',
-            '[East "?"]',
-            '[South "?"]',
+            *(f'[{tag} "{_pbn_string(name or "?")}"]' for tag, name in _players(board)),
             f'[Dealer "{board.dealer.letter}"]',
             f'[Vulnerable "{_PBN_VUL[board.vulnerable]}"]',
             f'[Deal "{board.pbn_deal()}"]',
-            '[Scoring "?"]',
+            f'[Scoring "{_pbn_string(board.scoring or "?")}"]',
         ]
         derived = f"board-{board.number if board.number is not None else index + 1}"
         if board.id != derived:  # a deal's own id, which the board's number does not give
@@ -410,6 +419,14 @@ def dumps(boards: list[BridgeBoard]) -> str:
             lines.append(f'[Trump "{Suit.parse(board.trump).letter}"]')
         games.append("\n".join(lines) + "\n")
     return "% PBN 2.1\n% EXPORT\n\n" + "\n".join(games)
+
+
+_PLAYER_TAGS = ("North", "East", "South", "West")  # by seat; PBN 2.1 writes them W N E S
+
+
+def _players(board: BridgeBoard) -> list[tuple[str, str]]:
+    names = board.players or ("", "", "", "")
+    return [(_PLAYER_TAGS[seat], names[seat]) for seat in (3, 0, 1, 2)]
 
 
 def _pbn_result(board: BridgeBoard) -> list[str]:

@@ -83,6 +83,10 @@ def _yaml_played(deal: Any) -> dict[str, Any]:
         "declarer": deal.declarer,
         "play": tuple(deal.play),
         "result": deal.result,
+        "site": deal.site,
+        "date": deal.date,
+        "scoring": deal.scoring,
+        "players": deal.players,
     }
     if written is None and deal.auction:
         out |= from_auction(list(deal.auction), Seat(deal.dealer, 4))
@@ -126,6 +130,10 @@ def board_deal(board: BridgeBoard) -> DealSpec:
         vulnerable=board.vulnerable,
         doubled=0 if passed else board.doubled,
         result=board.result,
+        site=board.site,
+        date=board.date,
+        scoring=board.scoring,
+        players=board.players,
     )
 
 

@@ -72,6 +72,10 @@ DEAL_KEYS = (
     "vulnerable",
     "penalties",
     "result",
+    "site",
+    "date",
+    "scoring",
+    "players",
 )
 VULNERABLE = ("none", "NS", "EW", "all")
 PENALTY_KEYS = ("after", "seat", "expose", "minor", "option", "designate")
@@ -254,6 +258,11 @@ class _Loader(Reader):
             values["result"] = self.integer(fields["result"], "result", low=0, high=13)
             if game != "bridge":
                 self.problem(fields["result"].position, "scenario.result_bridge_only")
+        for key in ("site", "date", "scoring"):
+            if key in fields:
+                values[key] = self.string(fields[key], key)
+        if "players" in fields:
+            values["players"] = self.players(fields["players"])
         if "trump" in fields:
             values["trump"] = self.string(fields["trump"], "trump")
             ok = ok and self.trump(fields["trump"], "trump")
@@ -475,6 +484,17 @@ class _Loader(Reader):
         if not ok or any(value is None for key, value in values.items() if key != "seat"):
             return None
         return Constraint(**values)
+
+    def players(self, node: Node) -> tuple[str, ...] | None:
+        """A bridge board's players by seat: ``{N: Anna, E: Bartek, S: Celina, W: Darek}``,
+        any of them left out."""
+        fields = self.mapping(node, "players", allowed=("N", "E", "S", "W"))
+        if fields is None:
+            return None
+        names = {seat: self.string(value, f"players.{seat}") for seat, value in fields.items()}
+        if any(name is None for name in names.values()):
+            return None
+        return tuple(names.get(seat) or "" for seat in ("N", "E", "S", "W"))
 
     def rank(self, node: Node, count: int) -> str | None:
         """A mapping constraint's rank, as its symbol (``D`` is ``Q``, ``W`` is ``J``)."""

@@ -144,6 +144,12 @@ class DealSpec:
     vulnerable: str | None = None  # a bridge board's: none, NS, EW, all
     doubled: int = 0  # a bridge deal's contract: 1 doubled (4♠X), 2 redoubled (4♠XX)
     result: int | None = None  # a bridge board's result: the declarer's tricks
+    # Where, when, how and by whom a bridge board was played (PBN's Site, Date, Scoring and
+    # the players by seat N E S W, "" for one not named), as its file says.
+    site: str | None = None
+    date: str | None = None
+    scoring: str | None = None
+    players: tuple[str, ...] | None = None
     position: Position | None = None
     # Left out of the hash (a dict has none): a deal is hashed to replay it once (script.py).
     where: dict[str, Position] = field(default_factory=dict, hash=False)

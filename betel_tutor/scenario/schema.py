@@ -192,6 +192,15 @@ def scenario_schema() -> dict[str, Any]:
         **_trade_properties(),
         "board": {"type": "integer", "minimum": 1},
         "vulnerable": {"enum": list(VULNERABLE)},
+        "site": {"type": "string", "description": "where a bridge board was played (PBN Site)"},
+        "date": {"type": "string", "description": "when, as PBN writes it: 2026.11.27"},
+        "scoring": {"type": "string", "description": "how it was scored (PBN Scoring): IMP, MP"},
+        "players": {
+            "type": "object",
+            "properties": {seat: {"type": "string"} for seat in ("N", "E", "S", "W")},
+            "additionalProperties": False,
+            "description": "the players by seat, as a file of the board names them",
+        },
         "result": {
             "type": "integer",
             "minimum": 0,
