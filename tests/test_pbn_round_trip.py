@@ -16,12 +16,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from betel_tutor.bridge.board import BridgeBoard
-from betel_tutor.bridge.pbn import dumps, loads
+from betel_tutor.bridge.pbn import GAMES_A_PART, dumps, loads
 from betel_tutor.cards import BRIDGE_DECK, Card, Rank, sort_cards
 from betel_tutor.notes import Note, Text
 from betel_tutor.scenario.boards import to_yaml
 from betel_tutor.scenario.check import check_file
 from betel_tutor.scenario.loader import read_boards
+from betel_tutor.scenario.source import MAX_BYTES
 from betel_tutor.seats import Seat
 
 ROOT = Path(__file__).parent.parent
@@ -207,3 +208,26 @@ def test_property_yaml_pbn_yaml_is_byte_identical(board: BridgeBoard) -> None:
     again = loads(dumps([board]), "x.pbn")
     assert to_yaml(again, scenario_id="x") == written
     assert dumps(again) == dumps([board])  # and PBN → YAML → PBN tag for tag
+
+
+def test_a_file_of_thousands_of_boards_is_read(tmp_path: Path) -> None:
+    # A club's year of boards: past the YAML limit, read GAMES_A_PART games at a time.
+    deck = list(BRIDGE_DECK)
+    boards = []
+    for number in range(1, 2201):
+        shift = number % 52
+        order = deck[shift:] + deck[:shift]
+        hands = tuple(tuple(sort_cards(order[seat::4])) for seat in range(4))
+        boards.append(BridgeBoard(f"board-{number}", hands, Seat(number % 4, 4), number))
+    assert len(boards) > 8 * GAMES_A_PART
+    path = tmp_path / "year.pbn"
+    path.write_text(dumps(boards) + "\n{The last word.}\n", encoding="utf-8")
+    assert path.stat().st_size > MAX_BYTES
+    read = read_boards(str(path))
+    assert [board.hands for board in read] == [board.hands for board in boards]
+    assert [board.dealer for board in read] == [board.dealer for board in boards]
+    assert [note.text.en for note in read[-1].notes] == ["The last word."]
+    lines = path.read_text(encoding="utf-8").splitlines()
+    last_deal = max(n for n, line in enumerate(lines, 1) if line.startswith("[Deal "))
+    assert read[-1].tag_lines["deal"] == last_deal  # lines are counted across the parts
+    assert check_file(str(path)) == []

@@ -10,6 +10,7 @@ commentary becomes a note ``after`` the play, the same text in both languages. C
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -102,7 +103,42 @@ def _pbn_games(text: str) -> list[_Game]:
     return games
 
 
+GAMES_A_PART = 256  # games read at once: a file of thousands is read a part at a time
+
+
 def loads(text: str, path: str) -> list[BridgeBoard]:
+    """The boards of a PBN file's text, read :data:`GAMES_A_PART` games at a time, so that
+    what the parsers build for a file of thousands of boards is never held all at once."""
+    boards: list[BridgeBoard] = []
+    for part, first_line in _parts(text):
+        # Blank lines before a part keep every line's number, which messages name.
+        boards.extend(_load_part("\n" * (first_line - 1) + part, path, len(boards)))
+    return boards
+
+
+def _parts(text: str) -> Iterator[tuple[str, int]]:
+    """``text`` in parts of :data:`GAMES_A_PART` games, each with its first line's number;
+    a part ends at a blank line outside commentary (which ends a game)."""
+    lines = text.split("\n")
+    start, games, in_block = 0, 0, False
+    for number, line in enumerate(lines):
+        for char in line:
+            if char == "{" and not in_block:
+                in_block = True
+            elif char == "}" and in_block:
+                in_block = False
+        if in_block or line.strip():
+            continue
+        games += 1
+        if games >= GAMES_A_PART:
+            yield "\n".join(lines[start : number + 1]), start + 1
+            start, games = number + 1, 0
+    if start < len(lines):
+        yield "\n".join(lines[start:]), start + 1
+
+
+def _load_part(text: str, path: str, before: int) -> list[BridgeBoard]:
+    """The boards of part of a PBN file; ``before``: the boards of the parts before it."""
     endplay_parts.load()
     import endplay.parsers.pbn as pbn
 
@@ -140,7 +176,7 @@ def loads(text: str, path: str) -> list[BridgeBoard]:
             else "none"
         )
         dealer = _dealer(board, game)
-        ident = f"board-{number}" if number is not None else f"board-{index + 1}"
+        ident = f"board-{number}" if number is not None else f"board-{before + index + 1}"
         if game is not None and _ID_TAG.lower() in game.tags:
             ident = game.tags[_ID_TAG.lower()][0]
         notes = _notes_of(game.comments if game else [], ident)

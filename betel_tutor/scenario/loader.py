@@ -30,7 +30,15 @@ from betel_tutor.scenario.model import (
     WatchStep,
 )
 from betel_tutor.scenario.reader import Reader
-from betel_tutor.scenario.source import Node, Position, Problem, load_yaml, read_file
+from betel_tutor.scenario.source import (
+    BOARD_FILE_BYTES,
+    MAX_BYTES,
+    Node,
+    Position,
+    Problem,
+    load_yaml,
+    read_file,
+)
 from betel_tutor.seats import Seat
 
 if TYPE_CHECKING:
@@ -711,11 +719,13 @@ def load_text(text: str, path: str) -> tuple[Scenario | None, list[Problem]]:
     return (scenario if not problems else None), problems
 
 
-def load_text_partly(text: str, path: str) -> tuple[Scenario | None, list[Problem], frozenset[str]]:
+def load_text_partly(
+    text: str, path: str, limit: int = MAX_BYTES
+) -> tuple[Scenario | None, list[Problem], frozenset[str]]:
     """Like :func:`load_text`, with what could be read even when there are problems (the
     parts with problems left out), and the id of every deal written, read or not: ``check``
     goes on checking what does not depend on the parts left out."""
-    root, problems = load_yaml(text, path)
+    root, problems = load_yaml(text, path, limit)
     if root is None:
         return None, problems, frozenset()
     loader = _Loader(path)
@@ -761,7 +771,8 @@ def load_file(path: str) -> LoadedFile:
     text, problems, origin = read_source(path)
     if text is None:
         return LoadedFile(path, None, tuple(problems))
-    scenario, problems, written = load_text_partly(text, path)
+    limit = MAX_BYTES if origin is None else BOARD_FILE_BYTES  # a board file's YAML is ours
+    scenario, problems, written = load_text_partly(text, path, limit)
     return LoadedFile(path, scenario, tuple(problems), written, origin)
 
 
@@ -785,9 +796,10 @@ def read_source(path: str) -> tuple[str | None, list[Problem], dict[int, int] | 
     from betel_tutor.errors import ScenarioError
     from betel_tutor.scenario.boards import as_scenario
 
-    text, problems = read_file(path)
+    text, problems = read_file(path, BOARD_FILE_BYTES)
     if text is None:
         return None, problems, None
+    del text  # read to report what stops it being read; the boards are read from the file
     try:
         converted, origin = as_scenario(path)
     except ScenarioError as error:
