@@ -24,6 +24,7 @@ from betel_tutor.scenario.check import check_file
 from betel_tutor.scenario.loader import read_boards
 from betel_tutor.scenario.source import MAX_BYTES
 from betel_tutor.seats import Seat
+from tests.test_bridge_files import POLISH_NOTE
 
 ROOT = Path(__file__).parent.parent
 DATA = Path(__file__).parent / "data" / "bridge"
@@ -37,18 +38,10 @@ SOURCES = [
     DATA / "claimed.lin",
 ]
 
-POLISH_JACK = """kind: board
-id: polish-jack
-title: {en: Jacks, pl: Walety}
-deals:
-  - id: jacks
-    game: bridge
-    dealer: E
-    hands:
-      N: ♠AKQJ ♥AKQJ ♦AKQ ♣AK
-      E: ♠1098 ♥1098 ♦1098 ♣10987
-      S: ♠765 ♥765 ♦765 ♣6543
-      W: ♠432 ♥432 ♦J432 ♣QJ2
+# The deal of the Polish letters test, with notes of its own.
+POLISH_JACK = (
+    POLISH_NOTE.split("    notes:\n")[0]
+    + """\
     notes:
       - id: n1
         version: 1
@@ -61,6 +54,7 @@ deals:
         en: North holds ♥{Q} and ♥{J}.
         pl: Północ ma ♥{D} i ♥{W}.
 """
+)
 
 
 def endplay_card(card: Card) -> str:
@@ -231,3 +225,22 @@ def test_a_file_of_thousands_of_boards_is_read(tmp_path: Path) -> None:
     last_deal = max(n for n, line in enumerate(lines, 1) if line.startswith("[Deal "))
     assert read[-1].tag_lines["deal"] == last_deal  # lines are counted across the parts
     assert check_file(str(path)) == []
+
+
+def test_a_board_played_in_two_rooms_is_kept_and_converted_back(tmp_path: Path) -> None:
+    open_room = CLUB_MATCH.replace('[Scoring "IMP"]', '[Scoring "IMP"]\n[Room "Open"]')
+    closed = open_room.replace("Open", "Closed").replace('[Result "9"]', '[Result "8"]')
+    source = tmp_path / "match.pbn"
+    source.write_text(open_room + "\n" + closed, encoding="utf-8")
+    boards = read_boards(str(source))
+    assert [(board.id, board.room, board.result) for board in boards] == [
+        ("board-3-open", "Open", 9),
+        ("board-3-closed", "Closed", 8),
+    ]
+    yaml = tmp_path / "match.yaml"
+    yaml.write_text(to_yaml(boards, scenario_id="match"), encoding="utf-8")
+    assert check_file(str(yaml)) == []
+    again = dumps(read_boards(str(yaml)))
+    games = again.split("\n\n")[1:]
+    assert [tags(game)["Room"] for game in games] == ["Open", "Closed"]
+    assert [board.id for board in loads(again, "x.pbn")] == ["board-3-open", "board-3-closed"]

@@ -113,7 +113,28 @@ def loads(text: str, path: str) -> list[BridgeBoard]:
     for part, first_line in _parts(text):
         # Blank lines before a part keep every line's number, which messages name.
         boards.extend(_load_part("\n" * (first_line - 1) + part, path, len(boards)))
-    return boards
+    return _tables_apart(boards)
+
+
+def _tables_apart(boards: list[BridgeBoard]) -> list[BridgeBoard]:
+    """A board played at several tables (a team match's open and closed rooms) is in the file
+    once a table: each gets an id of its own, from its board and its room or table
+    (``board-11-open``), or its place among them (``board-11-2``)."""
+    from dataclasses import replace
+
+    count: dict[str, int] = {}
+    for board in boards:
+        count[board.id] = count.get(board.id, 0) + 1
+    seen: dict[str, int] = {}
+    out = []
+    for board in boards:
+        if count[board.id] == 1:
+            out.append(board)
+            continue
+        seen[board.id] = seen.get(board.id, 0) + 1
+        table = re.sub(r"[^a-z0-9]+", "-", (board.room or "").lower()).strip("-")
+        out.append(replace(board, id=f"{board.id}-{table or seen[board.id]}"))
+    return out
 
 
 def _parts(text: str) -> Iterator[tuple[str, int]]:
@@ -192,6 +213,9 @@ def _load_part(text: str, path: str, before: int) -> list[BridgeBoard]:
         played = play_fields(board, dealer, game.tags if game is not None else {})
         if game is not None:
             played |= _record(game.tags)
+            room = game.tags.get("room", game.tags.get("table", ("", 0)))[0].strip()
+            if room not in ("", "?"):
+                played["room"] = room
         if game is not None:
             lines = {name: line for name, (_, line) in game.tags.items()} | {"": game.line}
             played["tag_lines"] = lines
@@ -440,6 +464,7 @@ def dumps(boards: list[BridgeBoard]) -> str:
             f'[Vulnerable "{_PBN_VUL[board.vulnerable]}"]',
             f'[Deal "{board.pbn_deal()}"]',
             f'[Scoring "{_pbn_string(board.scoring or "?")}"]',
+            *([f'[Room "{_pbn_string(board.room)}"]'] if board.room else []),
         ]
         derived = f"board-{board.number if board.number is not None else index + 1}"
         if board.id != derived:  # a deal's own id, which the board's number does not give

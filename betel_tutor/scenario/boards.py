@@ -87,6 +87,7 @@ def _yaml_played(deal: Any) -> dict[str, Any]:
         "date": deal.date,
         "scoring": deal.scoring,
         "players": deal.players,
+        "room": deal.room,
     }
     if written is None and deal.auction:
         out |= from_auction(list(deal.auction), Seat(deal.dealer, 4))
@@ -134,6 +135,7 @@ def board_deal(board: BridgeBoard) -> DealSpec:
         date=board.date,
         scoring=board.scoring,
         players=board.players,
+        room=board.room,
     )
 
 

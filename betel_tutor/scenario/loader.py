@@ -84,6 +84,7 @@ DEAL_KEYS = (
     "date",
     "scoring",
     "players",
+    "room",
 )
 VULNERABLE = ("none", "NS", "EW", "all")
 PENALTY_KEYS = ("after", "seat", "expose", "minor", "option", "designate")
@@ -266,7 +267,7 @@ class _Loader(Reader):
             values["result"] = self.integer(fields["result"], "result", low=0, high=13)
             if game != "bridge":
                 self.problem(fields["result"].position, "scenario.result_bridge_only")
-        for key in ("site", "date", "scoring"):
+        for key in ("site", "date", "scoring", "room"):
             if key in fields:
                 values[key] = self.string(fields[key], key)
         if "players" in fields:

@@ -150,6 +150,7 @@ class DealSpec:
     date: str | None = None
     scoring: str | None = None
     players: tuple[str, ...] | None = None
+    room: str | None = None  # of a board played at several tables: Open, Closed, a table's
     position: Position | None = None
     # Left out of the hash (a dict has none): a deal is hashed to replay it once (script.py).
     where: dict[str, Position] = field(default_factory=dict, hash=False)

@@ -195,6 +195,7 @@ def scenario_schema() -> dict[str, Any]:
         "site": {"type": "string", "description": "where a bridge board was played (PBN Site)"},
         "date": {"type": "string", "description": "when, as PBN writes it: 2026.11.27"},
         "scoring": {"type": "string", "description": "how it was scored (PBN Scoring): IMP, MP"},
+        "room": {"type": "string", "description": "the room or table it was played at: Open"},
         "players": {
             "type": "object",
             "properties": {seat: {"type": "string"} for seat in ("N", "E", "S", "W")},

@@ -332,7 +332,7 @@ def _deal_values(deal: DealSpec) -> dict[str, Any]:
     values["dealer"] = Seat(deal.dealer, count).letter
     if deal.vulnerable is not None:
         values["vulnerable"] = deal.vulnerable
-    for key in ("site", "date", "scoring"):
+    for key in ("site", "date", "scoring", "room"):
         if getattr(deal, key) is not None:
             values[key] = getattr(deal, key)
     if deal.seed is not None:
