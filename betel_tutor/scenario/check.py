@@ -375,19 +375,24 @@ def check_cards(deal: DealSpec) -> list[Problem]:
                     {"seat": _seat_name(deal, seat), "n": len(hand), "size": size},
                 )
             )
+    count = 4 if deal.game == "bridge" else 3
     placed = [
-        (card, deal.where.get(f"hand{seat}", hands_at))
+        (card, deal.where.get(f"hand{seat}", hands_at), Seat(seat, count))
         for seat, hand in enumerate(deal.hands)
         for card in hand
-    ] + [(card, deal.where.get("dubel", where)) for card in deal.dubel]
-    dealt = [card for card, _ in placed]
-    seen: set[Card] = set()
-    for card, at in placed:
+    ] + [(card, deal.where.get("dubel", where), None) for card in deal.dubel]
+    dealt = [card for card, _, _ in placed]
+    seen: dict[Card, tuple[Position, Seat | None]] = {}
+    for card, at, holder in placed:
         if card not in deck:
             problems.append(Problem(at, "check.not_in_deck", {"card": card, "game": deal.game}))
-        elif card in seen:  # reported where it is dealt the second time
-            problems.append(Problem(at, "check.dealt_twice", {"card": card}))
-        seen.add(card)
+        elif card in seen:  # reported where it is dealt the second time, naming the first
+            first, first_holder = seen[card]
+            key = "check.dealt_twice" if first_holder is not None else "check.dealt_twice_dubel"
+            holder_named = "" if first_holder is None else first_holder
+            params = {"card": card, "seat": holder_named, "line": first.line}
+            problems.append(Problem(at, key, params))
+        seen.setdefault(card, (at, holder))
     expected_dubel = 2 if deal.game == "betel" else 0
     if len(deal.dubel) != expected_dubel:
         problems.append(

@@ -675,7 +675,7 @@ class _Loader(Reader):
         common = ("kind", "question", "answer", "explanation")
         spec = self.mapping(
             node,
-            f"{kind} quiz",
+            QuizNamed(kind),
             allowed=common + QUIZ_PARAMS[kind],
             required=("question", "answer", *QUIZ_REQUIRED[kind]),
         )
@@ -705,6 +705,21 @@ class _Loader(Reader):
             | language_starts(spec["question"], "question.")
             | (language_starts(spec["explanation"], "explanation.") if explanation else {}),
         )
+
+
+class QuizNamed(str):
+    """A quiz named in a message by its kind: ``trick-winner quiz``, in Polish ``quizie
+    trick-winner`` (the messages say "in a quiz", ``w quizie``)."""
+
+    __slots__ = ()
+
+    def __new__(cls, kind: str) -> QuizNamed:
+        return super().__new__(cls, f"{kind} quiz")
+
+    def localized(self, lang: str) -> str:
+        from betel_tutor import i18n
+
+        return i18n.translate("scenario.quiz_named", lang, kind=self.removesuffix(" quiz"))
 
 
 def language_starts(node: Node, prefix: str = "") -> dict[str, Position]:
