@@ -303,6 +303,13 @@ def scenario_schema() -> dict[str, Any]:
                 },
                 ("en", "pl"),
             ),
-            "quiz": {"oneOf": [_quiz(kind) for kind in QUIZ_PARAMS]},
+            # The kind first, on its own: an editor then names every kind where one is wrong,
+            # rather than the first few branches of the oneOf.
+            "quiz": {
+                "type": "object",
+                "properties": {"kind": {"enum": list(QUIZ_PARAMS)}},
+                "required": ["kind"],
+                "allOf": [{"oneOf": [_quiz(kind) for kind in QUIZ_PARAMS]}],
+            },
         },
     }
