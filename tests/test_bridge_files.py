@@ -13,6 +13,7 @@ from betel_tutor.bridge.board import BridgeBoard
 from betel_tutor.bridge.pbn import dumps as to_pbn
 from betel_tutor.cards import parse_cards
 from betel_tutor.errors import ScenarioError
+from betel_tutor.scenario.check import check_file
 from betel_tutor.scenario.loader import read_boards
 from betel_tutor.scenario.model import Note, Text
 from betel_tutor.seats import Seat
@@ -240,6 +241,17 @@ def test_lin_auction_and_play_are_read(tmp_path: Path) -> None:
     assert run("convert", str(DATA / "played.lin"), str(out)).returncode == 0
     checked = run("check", str(out))
     assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_lin_result_is_its_play_or_its_claim() -> None:
+    # endplay counts the tricks of the opening leader's side (7 here); the declarer took 8.
+    (played,) = read_boards(str(DATA / "whole_play.lin"))
+    assert (played.contract, played.declarer, len(played.play)) == ("4♠", Seat.parse("S", 4), 52)
+    assert played.result == 8
+    (claimed,) = read_boards(str(DATA / "claimed.lin"))  # six tricks played, then mc|10|
+    assert (len(claimed.play), claimed.result) == (24, 10)
+    for name in ("whole_play.lin", "claimed.lin"):
+        assert check_file(str(DATA / name)) == []
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ import pytest
 import yaml
 
 from betel_tutor.resources import data_dir
+from betel_tutor.scenario.loader import QUIZ_PARAMS
 from betel_tutor.scenario.schema import scenario_schema
 
 SCENARIOS = data_dir("scenarios")
@@ -57,3 +58,10 @@ def test_schema_refuses_what_the_loader_refuses(name: str) -> None:
     document = yaml.safe_load((BAD / name).read_text(encoding="utf-8"))
     validator = jsonschema.Draft202012Validator(scenario_schema())
     assert list(validator.iter_errors(document)), name
+
+
+def test_a_wrong_quiz_kind_is_told_with_every_kind() -> None:
+    document = yaml.safe_load((BAD / "24_unknown_quiz_kind.yaml").read_text(encoding="utf-8"))
+    validator = jsonschema.Draft202012Validator(scenario_schema())
+    said = [error.message for error in validator.iter_errors(document)]
+    assert any(all(repr(kind) in message for kind in QUIZ_PARAMS) for message in said), said

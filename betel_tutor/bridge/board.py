@@ -42,6 +42,11 @@ class BridgeBoard:
     play: tuple[Card, ...] = ()  # in the order played
     result: int | None = None  # the declarer's tricks
     event: str | None = None  # PBN's Event: what the boards were played at, the file's title
+    site: str | None = None  # PBN's Site, Date and Scoring, as written
+    date: str | None = None
+    scoring: str | None = None
+    players: tuple[str, ...] | None = None  # by seat N E S W, "" for one not named
+    room: str | None = None  # PBN's Room (Open, Closed) or Table: where it was played
     # Where the board's tags are in its PBN file (tag name in lower case; "" its first line).
     tag_lines: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
 

@@ -3,6 +3,8 @@ written."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from betel_tutor.bridge import endplay_parts
 from betel_tutor.bridge.board import BridgeBoard, bad_file
 from betel_tutor.bridge.played import cards_of, play_fields, whole
@@ -32,6 +34,14 @@ def loads(text: str, path: str) -> list[BridgeBoard]:
         vul = ("none", "all", "NS", "EW")[int(board.vul)] if board.vul is not None else "none"
         dealer = Seat(int(board.dealer), 4) if board.dealer is not None else Seat(0, 4)
         ident = f"board-{number}" if number is not None else f"board-{index + 1}"
-        played = play_fields(board, dealer, {})
+        played = play_fields(board, dealer, _claim(board))
         boards.append(BridgeBoard(ident, hands, dealer, number, vul, **played))
     return boards
+
+
+def _claim(board: Any) -> dict[str, tuple[str, int]]:
+    """A claim (``mc|10|``: the declarer's tricks) as the tag of a written result."""
+    contract = board.contract
+    if not board.claimed or contract is None or contract.result is None:
+        return {}
+    return {"result": (str(int(contract.level) + 6 + int(contract.result)), 1)}

@@ -1,16 +1,18 @@
 """PBN files, read with endplay and written here: :func:`loads` and :func:`dumps`.
 
 endplay reads the PBN tags but drops commentary, so the commentary is read here, game by game:
-a note written by :func:`dumps` is a ``{...}`` block whose first line names it (``betel-tutor
-note id=… version=… category=… lang=en``); any other commentary becomes a note ``after`` the
-play, the same text in both languages. Card markup (``♠{A}``) is written as PBN writes suits in
-commentary (``\\SA``) and read back as it was.
+a note written by :func:`dumps` is a ``{...}`` block after a ``[BetelNote "id=… version=…
+category=… lang=…"]`` tag, once for both languages where they say the same; any other
+commentary becomes a note ``after`` the play, the same text in both languages. Card markup
+(``♠{A}``) is written as PBN writes suits in commentary (``\\SA``) and read back as it was.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from betel_tutor.bridge import endplay_parts
 from betel_tutor.bridge.auction import parse_bid
@@ -28,34 +30,46 @@ _VUL_OF_PBN = {"none": "none", "love": "none", "-": "none", "ns": "NS", "ew": "E
 _VUL_OF_PBN |= {"all": "all", "both": "all"}
 _ESCAPE = {suit.symbol: "\\" + suit.letter for suit in PBN_SUITS}
 _UNESCAPE = {suit.letter: suit.symbol for suit in PBN_SUITS}
-_HEADER = re.compile(
-    r"betel-tutor note id=(\S+) version=(\d+) category=(before|after) lang=(en|pl)\s*$"
+# Our notes' tag: before each note's commentary, what the commentary alone cannot say.
+_NOTE_TAG = "BetelNote"
+_ID_TAG = "BetelId"  # a deal's id, where it is not the one its board number gives
+_META = re.compile(
+    r"id=(\S+) version=(\d+) category=(before|after) lang=(en,pl|en|pl)( letters=QJ)?\s*$"
 )
 _TAG = re.compile(r'\s*\[(\w+)\s+"(.*)"\]')
 
 
 @dataclass
 class _Game:
-    """One game of a PBN file as read here: its tags' lines and its commentary."""
+    """One game of a PBN file as read here: its tags' lines and its commentary, each with
+    what the ``BetelNote`` tag before it says of it (``None``: a commentary of its own)."""
 
     line: int  # of its first tag
     tags: dict[str, tuple[str, int]]
-    comments: list[str]
+    comments: list[tuple[str | None, str]]
 
 
 def _pbn_games(text: str) -> list[_Game]:
-    """Tags and commentary per game; a blank line outside commentary ends a game."""
+    """Tags and commentary per game; a blank line outside commentary ends a game. Commentary
+    between games belongs to the game after it (PBN 2.1 §3.3); after the last, to the last."""
     games: list[_Game] = []
     current: _Game | None = None
     comment: list[str] | None = None
+    loose: list[tuple[str | None, str]] = []  # commentary before the game it belongs to
+    meta: str | None = None  # the BetelNote tag just read: it describes the next commentary
+
+    def ended(body: str) -> None:
+        nonlocal meta
+        (current.comments if current is not None else loose).append((meta, body))
+        meta = None
+
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip("\r")
         if comment is not None:
             end = line.find("}")
             comment.append(line if end < 0 else line[:end])
             if end >= 0:
-                if current is not None:
-                    current.comments.append("\n".join(comment))
+                ended("\n".join(comment))
                 comment = None
             continue
         stripped = line.strip()
@@ -69,24 +83,83 @@ def _pbn_games(text: str) -> list[_Game]:
         tag = _TAG.match(line)
         if tag is not None:
             if current is None:
-                current = _Game(number, {}, [])
-            current.tags.setdefault(tag.group(1).lower(), (tag.group(2), number))
+                current, loose = _Game(number, {}, loose), []
+            name = tag.group(1).lower()
+            meta = tag.group(2) if name == _NOTE_TAG.lower() else None
+            current.tags.setdefault(name, (tag.group(2), number))
             continue
         start = line.find("{")
         if start >= 0:
             body = line[start + 1 :]
             end = body.find("}")
             if end >= 0:
-                if current is not None:
-                    current.comments.append(body[:end])
+                ended(body[:end])
             else:
                 comment = [body]
     if current is not None and current.tags:
         games.append(current)
+    if games and loose:
+        games[-1].comments.extend(loose)
     return games
 
 
+GAMES_A_PART = 256  # games read at once: a file of thousands is read a part at a time
+
+
 def loads(text: str, path: str) -> list[BridgeBoard]:
+    """The boards of a PBN file's text, read :data:`GAMES_A_PART` games at a time, so that
+    what the parsers build for a file of thousands of boards is never held all at once."""
+    boards: list[BridgeBoard] = []
+    for part, first_line in _parts(text):
+        # Blank lines before a part keep every line's number, which messages name.
+        boards.extend(_load_part("\n" * (first_line - 1) + part, path, len(boards)))
+    return _tables_apart(boards)
+
+
+def _tables_apart(boards: list[BridgeBoard]) -> list[BridgeBoard]:
+    """A board played at several tables (a team match's open and closed rooms) is in the file
+    once a table: each gets an id of its own, from its board and its room or table
+    (``board-11-open``), or its place among them (``board-11-2``)."""
+    from dataclasses import replace
+
+    count: dict[str, int] = {}
+    for board in boards:
+        count[board.id] = count.get(board.id, 0) + 1
+    seen: dict[str, int] = {}
+    out = []
+    for board in boards:
+        if count[board.id] == 1:
+            out.append(board)
+            continue
+        seen[board.id] = seen.get(board.id, 0) + 1
+        table = re.sub(r"[^a-z0-9]+", "-", (board.room or "").lower()).strip("-")
+        out.append(replace(board, id=f"{board.id}-{table or seen[board.id]}"))
+    return out
+
+
+def _parts(text: str) -> Iterator[tuple[str, int]]:
+    """``text`` in parts of :data:`GAMES_A_PART` games, each with its first line's number;
+    a part ends at a blank line outside commentary (which ends a game)."""
+    lines = text.split("\n")
+    start, games, in_block = 0, 0, False
+    for number, line in enumerate(lines):
+        for char in line:
+            if char == "{" and not in_block:
+                in_block = True
+            elif char == "}" and in_block:
+                in_block = False
+        if in_block or line.strip():
+            continue
+        games += 1
+        if games >= GAMES_A_PART:
+            yield "\n".join(lines[start : number + 1]), start + 1
+            start, games = number + 1, 0
+    if start < len(lines):
+        yield "\n".join(lines[start:]), start + 1
+
+
+def _load_part(text: str, path: str, before: int) -> list[BridgeBoard]:
+    """The boards of part of a PBN file; ``before``: the boards of the parts before it."""
     endplay_parts.load()
     import endplay.parsers.pbn as pbn
 
@@ -123,8 +196,10 @@ def loads(text: str, path: str) -> list[BridgeBoard]:
             if game and ("vulnerable" in game.tags)
             else "none"
         )
-        dealer = Seat(int(board.dealer), 4) if board.dealer is not None else Seat(0, 4)
-        ident = f"board-{number}" if number is not None else f"board-{index + 1}"
+        dealer = _dealer(board, game)
+        ident = f"board-{number}" if number is not None else f"board-{before + index + 1}"
+        if game is not None and _ID_TAG.lower() in game.tags:
+            ident = game.tags[_ID_TAG.lower()][0]
         notes = _notes_of(game.comments if game else [], ident)
         variant = game.tags["variant"][0] if game and "variant" in game.tags else None
         if variant not in (None, "blue-suit"):
@@ -136,9 +211,11 @@ def loads(text: str, path: str) -> list[BridgeBoard]:
                 raise bad_file(path, game.tags["trump"][1], f"trump {letter}")
             trump = _UNESCAPE[letter]
         played = play_fields(board, dealer, game.tags if game is not None else {})
-        event = game.tags.get("event", ("", 0))[0].strip() if game is not None else ""
-        if event not in ("", "?"):
-            played["event"] = event
+        if game is not None:
+            played |= _record(game.tags)
+            room = game.tags.get("room", game.tags.get("table", ("", 0)))[0].strip()
+            if room not in ("", "?"):
+                played["room"] = room
         if game is not None:
             lines = {name: line for name, (_, line) in game.tags.items()} | {"": game.line}
             played["tag_lines"] = lines
@@ -146,6 +223,29 @@ def loads(text: str, path: str) -> list[BridgeBoard]:
             BridgeBoard(ident, hands, dealer, number, vul, notes, variant, trump, **played)
         )
     return boards
+
+
+def _dealer(board: Any, game: _Game | None) -> Seat:
+    """The Dealer tag's seat: endplay takes it only with a contract, and else the board
+    number's (Law 2), which a board dealt for a lesson need not follow."""
+    written = game.tags.get("dealer", ("", 0))[0].strip() if game is not None else ""
+    try:
+        return Seat.parse(written, 4)
+    except ValueError:
+        return Seat(int(board.dealer), 4) if board.dealer is not None else Seat(0, 4)
+
+
+def _record(tags: dict[str, tuple[str, int]]) -> dict[str, Any]:
+    """Where, when, how and by whom the board was played, as its tags say (``?``: unknown)."""
+    said = {name: re.sub(r"\\(.)", r"\1", value).strip() for name, (value, _) in tags.items()}
+    known = {name: value for name, value in said.items() if value not in ("", "?")}
+    out: dict[str, Any] = {
+        key: known[key] for key in ("event", "site", "date", "scoring") if key in known
+    }
+    names = tuple(known.get(tag.lower(), "") for tag in _PLAYER_TAGS)
+    if any(names):
+        out["players"] = names
+    return out
 
 
 _PBN_RANKS = "AKQJT98765432"
@@ -182,6 +282,7 @@ def _without_commentary(text: str) -> str:
     out: list[str] = []
     in_block = False
     for raw in text.split("\n"):
+        inside = in_block  # a blank line of a commentary does not end the game either
         kept: list[str] = []
         in_tag = in_string = False
         index = 0
@@ -206,7 +307,7 @@ def _without_commentary(text: str) -> str:
                 in_tag = (in_tag or char == "[") and char != "]"
             index += 1
         line = "".join(kept)
-        if raw.strip() and not line.strip():
+        if (raw.strip() or inside) and not line.strip():
             line = "%"
         out.append(line)
     return "\n".join(out)
@@ -302,14 +403,13 @@ def _escape(text: str) -> str:
     return text.replace("{", "(").replace("}", ")")
 
 
-def _notes_of(comments: list[str], board_id: str) -> tuple[Note, ...]:
-    """Notes from a game's commentary: ours (by their header line) paired by id and version;
-    other commentary, one note each, in both languages."""
+def _notes_of(comments: list[tuple[str | None, str]], board_id: str) -> tuple[Note, ...]:
+    """Notes from a game's commentary: ours (by the ``BetelNote`` tag before each) paired by
+    id and version; other commentary, one note each, the same text in both languages."""
     ours: dict[tuple[str, int, str], dict[str, str]] = {}
     notes: list[Note] = []
-    for index, comment in enumerate(comments):
-        head, _, body = comment.partition("\n")
-        match = _HEADER.match(head.strip())
+    for index, (meta, comment) in enumerate(comments):
+        match = _META.match(meta.strip()) if meta is not None else None
         if match is None:
             plain = _unescape(comment.strip())
             if plain:
@@ -318,12 +418,30 @@ def _notes_of(comments: list[str], board_id: str) -> tuple[Note, ...]:
                 notes.append(Note(ident, 1, "after", Text(en=plain, pl=polish)))
             continue
         key = (match.group(1), int(match.group(2)), match.group(3))
-        ours.setdefault(key, {})[match.group(4)] = _unescape(body, match.group(4))
+        for lang in match.group(4).split(","):
+            letters = "en" if lang == "en" or match.group(5) else "pl"
+            ours.setdefault(key, {})[lang] = _unescape(comment, letters)
     for (ident, version, category), texts in ours.items():
         en = texts.get("en", texts.get("pl", ""))
         pl = texts.get("pl", en)
         notes.append(Note(ident, version, category, Text(en=en, pl=pl)))  # type: ignore[arg-type]
     return tuple(notes)
+
+
+def _note_lines(note: Note) -> list[str]:
+    """A note as PBN commentary, each block after a ``BetelNote`` tag saying whose it is:
+    once where both languages say the same, else once in each. A Polish text that writes the
+    queen and the jack Q and J (not D and W) says so, to be read back as written."""
+    en, pl = note.text.en, note.text.pl
+    letters = " letters=QJ" if re.search(r"[♠♥♦♣]\{[QJ]\}", pl) else ""
+    head = f"id={note.id} version={note.version} category={note.category}"
+    same = _escape(en) == _escape(pl)
+    texts = [("en,pl", en)] if same else [("en", en), ("pl", pl)]
+    lines = []
+    for lang, text in texts:
+        extra = letters if "pl" in lang else ""
+        lines += [f'[{_NOTE_TAG} "{head} lang={lang}{extra}"]', "{" + _escape(text) + "}"]
+    return lines
 
 
 def _pbn_string(text: str) -> str:
@@ -332,37 +450,44 @@ def _pbn_string(text: str) -> str:
 
 
 def dumps(boards: list[BridgeBoard]) -> str:
-    """PBN 2.1 text: the tags of each board, then its notes as commentary (both languages)."""
+    """PBN 2.1 text: the tags of each board, its notes as commentary, then its auction and
+    play."""
     games = []
-    for board in boards:
+    for index, board in enumerate(boards):
         lines = [
             f'[Event "{_pbn_string(board.event or "?")}"]',
-            '[Site "?"]',
-            '[Date "?"]',
+            f'[Site "{_pbn_string(board.site or "?")}"]',
+            f'[Date "{_pbn_string(board.date or "?")}"]',
             *([f'[Board "{board.number}"]'] if board.number is not None else []),
-            '[West "?"]',
-            '[North "?"]',
-            '[East "?"]',
-            '[South "?"]',
+            *(f'[{tag} "{_pbn_string(name or "?")}"]' for tag, name in _players(board)),
             f'[Dealer "{board.dealer.letter}"]',
             f'[Vulnerable "{_PBN_VUL[board.vulnerable]}"]',
             f'[Deal "{board.pbn_deal()}"]',
-            '[Scoring "?"]',
-            *_pbn_result(board),
+            f'[Scoring "{_pbn_string(board.scoring or "?")}"]',
+            *([f'[Room "{_pbn_string(board.room)}"]'] if board.room else []),
         ]
+        derived = f"board-{board.number if board.number is not None else index + 1}"
+        if board.id != derived:  # a deal's own id, which the board's number does not give
+            lines.append(f'[{_ID_TAG} "{_pbn_string(board.id)}"]')
+        # Commentary before the auction and the play: there endplay's reader, and any
+        # other, reads a section's lines as calls and cards.
+        for note in board.notes:
+            lines.extend(_note_lines(note))
+        lines.extend(_pbn_result(board))
         if board.variant is not None:
             lines.append(f'[Variant "{board.variant}"]')
         if board.trump is not None:
             lines.append(f'[Trump "{Suit.parse(board.trump).letter}"]')
-        for note in board.notes:
-            for lang in ("en", "pl"):
-                head = (
-                    f"betel-tutor note id={note.id} version={note.version} "
-                    f"category={note.category} lang={lang}"
-                )
-                lines.append("{" + head + "\n" + _escape(note.text.get(lang)) + "}")
         games.append("\n".join(lines) + "\n")
     return "% PBN 2.1\n% EXPORT\n\n" + "\n".join(games)
+
+
+_PLAYER_TAGS = ("North", "East", "South", "West")  # by seat; PBN 2.1 writes them W N E S
+
+
+def _players(board: BridgeBoard) -> list[tuple[str, str]]:
+    names = board.players or ("", "", "", "")
+    return [(_PLAYER_TAGS[seat], names[seat]) for seat in (3, 0, 1, 2)]
 
 
 def _pbn_result(board: BridgeBoard) -> list[str]:

@@ -9,6 +9,7 @@ from betel_tutor.bridge.auction import BridgeAuction
 from betel_tutor.bridge.dd import PBN_SUITS
 from betel_tutor.cards import Card, parse_cards, sort_cards
 from betel_tutor.errors import BetelError
+from betel_tutor.rules import trick_winner
 from betel_tutor.seats import Seat
 
 
@@ -51,17 +52,37 @@ def play_fields(board: Any, dealer: Seat, tags: dict[str, tuple[str, int]]) -> d
         out["contract"] = f"{int(contract.level)}{_STRAIN_OF_DENOM[int(contract.denom)]}"
         out["doubled"] = _DOUBLED_OF_PENALTY.get(int(contract.penalty), 0)
         out["declarer"] = Seat(int(contract.declarer), 4)
-        written = tags.get("result", ("", 0))[0].strip()
-        whole = len(board.play or ()) == 52  # LIN has no result: the play's, when complete
-        if written.isdigit() or (whole and contract.result is not None):
-            out["result"] = int(contract.level) + 6 + int(contract.result)
     elif calls:
         out |= from_auction(calls, dealer)
     out["play"] = tuple(
         parse_cards(PBN_SUITS[int(card.suit)].symbol + card.rank.abbr)[0]
         for card in board.play or ()
     )
+    if contract is not None and int(contract.level) > 0:
+        written = tags.get("result", ("", 0))[0].strip()
+        # A written result (LIN's claim, ``mc|11|``, is one) is the declarer's tricks; else a
+        # complete play's, counted here (endplay counts those of the opening leader's side).
+        if written.isdigit() and contract.result is not None:
+            out["result"] = int(contract.level) + 6 + int(contract.result)
+        elif len(out["play"]) == 4 * BRIDGE_TRICKS:
+            out["result"] = declarer_tricks(out["play"], out["declarer"], out["contract"])
     return out
+
+
+BRIDGE_TRICKS = 13
+
+
+def declarer_tricks(play: tuple[Card, ...], declarer: Seat, contract: str) -> int:
+    """The tricks the declarer's side takes in ``play`` (whole tricks), the declarer's left-hand
+    opponent leading the first (Law 41) and each trick's winner the next (Law 44)."""
+    strain = contract[1:]
+    trump = None if strain == "NT" else strain
+    leader, taken = declarer.next(), 0
+    for start in range(0, len(play) - len(play) % 4, 4):
+        winner = leader.next(trick_winner(play[start : start + 4], trump=trump))
+        taken += winner in (declarer, declarer.next(2))
+        leader = winner
+    return taken
 
 
 def from_auction(calls: list[str], dealer: Seat) -> dict[str, Any]:

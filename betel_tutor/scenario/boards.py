@@ -17,7 +17,7 @@ from betel_tutor.contracts import Contract, free_play
 from betel_tutor.errors import ScenarioError
 from betel_tutor.scenario.deals import realize
 from betel_tutor.scenario.model import DealSpec, Scenario, Text
-from betel_tutor.scenario.source import read_file
+from betel_tutor.scenario.source import BOARD_FILE_BYTES, read_file
 from betel_tutor.scenario.writer import dump
 from betel_tutor.seats import Seat
 
@@ -32,7 +32,7 @@ def read_board_file(path: str) -> list[BridgeBoard]:
     """The bridge boards of a ``.pbn`` or ``.lin`` file; a file that cannot be read, or is
     damaged, is one :class:`ScenarioError` naming the file (and line). (A ``.yaml`` file is a
     scenario: :func:`betel_tutor.scenario.loader.read_boards` reads all three.)"""
-    text, problems = read_file(path)
+    text, problems = read_file(path, BOARD_FILE_BYTES)
     if text is None:
         raise ScenarioError("bridge.unreadable", path=path, detail=Said(problems[0]))
     boards = pbn.loads(text, path) if format_of(path) == "pbn" else lin.loads(text, path)
@@ -83,6 +83,11 @@ def _yaml_played(deal: Any) -> dict[str, Any]:
         "declarer": deal.declarer,
         "play": tuple(deal.play),
         "result": deal.result,
+        "site": deal.site,
+        "date": deal.date,
+        "scoring": deal.scoring,
+        "players": deal.players,
+        "room": deal.room,
     }
     if written is None and deal.auction:
         out |= from_auction(list(deal.auction), Seat(deal.dealer, 4))
@@ -126,6 +131,11 @@ def board_deal(board: BridgeBoard) -> DealSpec:
         vulnerable=board.vulnerable,
         doubled=0 if passed else board.doubled,
         result=board.result,
+        site=board.site,
+        date=board.date,
+        scoring=board.scoring,
+        players=board.players,
+        room=board.room,
     )
 
 

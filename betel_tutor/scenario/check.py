@@ -17,7 +17,9 @@ from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, Card, CardRun
 from betel_tutor.cores import usable_workers, worker_pool
 from betel_tutor.errors import BetelError
 from betel_tutor.resources import shipped_level
+from betel_tutor.scenario.contract_claims import contract_problems
 from betel_tutor.scenario.deals import Unsatisfiable, realize
+from betel_tutor.scenario.examples import deal_trump, scenario_texts, trick_problems
 from betel_tutor.scenario.model import DealSpec, Note, Quiz, Scenario
 from betel_tutor.scenario.quizzes import engine_answer, normalise_answer, show_answer
 from betel_tutor.scenario.source import Position, Problem
@@ -103,8 +105,10 @@ def check_scenario(scenario: Scenario, written: frozenset[str] | None = None) ->
         problems.extend(found)
     for quiz in scenario.all_quizzes():
         problems.extend(check_quiz(quiz))
+    problems.extend(scenario_texts(scenario))
     problems.extend(check_step_references(scenario, written))
     problems.extend(check_goals(scenario, broken))
+    problems.extend(contract_problems(scenario, broken))
     return problems
 
 
@@ -301,50 +305,14 @@ def _same_cards(
 
 def check_note(deal: DealSpec, note: Note) -> list[Problem]:
     """A note's two languages agree on the cards, and every underlined winner is right."""
-    from betel_tutor.profiles import profile
-    from betel_tutor.scenario.legacy_note import example_tricks
-
     starts = {lang: note.text_positions.get(lang) or _where(note.position) for lang in ("en", "pl")}
     problems = _same_cards(note.text.en, note.text.pl, starts)
     for lang in ("en", "pl"):
         problems.extend(_remote_urls(note.text.get(lang), lang, starts[lang]))
         problems.extend(_raw_html(note.text.get(lang), lang, starts[lang]))
         problems.extend(_markup_slips(note.text.get(lang), lang, starts[lang]))
-    game = profile(deal.variant or deal.game)
-    trump = deal.trump
-    if trump is None and deal.contract is not None:
-        trump = str(deal.contract.trump or "") or None
-    deck = frozenset(game.deck)
-    for lang in ("en", "pl"):
-        start = note.text_positions.get(lang) or _where(note.position)
-        try:
-            tricks = example_tricks(note.text.get(lang), lang)
-        except BetelError:
-            continue  # reported by _same_cards
-        for trick in tricks:
-            at = Position(start.path, start.line + trick.line, 1)
-            strangers = [card for card in trick.cards if card not in deck]
-            if strangers:  # a bridge note on a Betel deal: 32 cards, three a trick
-                params = {"lang": lang.upper(), "card": strangers[0], "game": game.name}
-                problems.append(Problem(at, "check.note_card_not_in_deck", params))
-                continue
-            if len(trick.cards) != game.seats:
-                params = {"lang": lang.upper(), "n": len(trick.cards), "seats": game.seats}
-                problems.append(Problem(at, "check.note_trick_size", params))
-                continue
-            winner = game.winner(list(trick.cards), trump=trump)
-            if winner != trick.winner:
-                problems.append(
-                    Problem(
-                        at,
-                        "check.note_winner",
-                        {
-                            "lang": lang.upper(),
-                            "given": trick.cards[trick.winner],
-                            "engine": trick.cards[winner],
-                        },
-                    )
-                )
+    game = deal.variant or deal.game
+    problems += trick_problems(note.text, starts, game_name=game, trump=deal_trump(deal))
     return problems
 
 
@@ -407,19 +375,24 @@ def check_cards(deal: DealSpec) -> list[Problem]:
                     {"seat": _seat_name(deal, seat), "n": len(hand), "size": size},
                 )
             )
+    count = 4 if deal.game == "bridge" else 3
     placed = [
-        (card, deal.where.get(f"hand{seat}", hands_at))
+        (card, deal.where.get(f"hand{seat}", hands_at), Seat(seat, count))
         for seat, hand in enumerate(deal.hands)
         for card in hand
-    ] + [(card, deal.where.get("dubel", where)) for card in deal.dubel]
-    dealt = [card for card, _ in placed]
-    seen: set[Card] = set()
-    for card, at in placed:
+    ] + [(card, deal.where.get("dubel", where), None) for card in deal.dubel]
+    dealt = [card for card, _, _ in placed]
+    seen: dict[Card, tuple[Position, Seat | None]] = {}
+    for card, at, holder in placed:
         if card not in deck:
             problems.append(Problem(at, "check.not_in_deck", {"card": card, "game": deal.game}))
-        elif card in seen:  # reported where it is dealt the second time
-            problems.append(Problem(at, "check.dealt_twice", {"card": card}))
-        seen.add(card)
+        elif card in seen:  # reported where it is dealt the second time, naming the first
+            first, first_holder = seen[card]
+            key = "check.dealt_twice" if first_holder is not None else "check.dealt_twice_dubel"
+            holder_named = "" if first_holder is None else first_holder
+            params = {"card": card, "seat": holder_named, "line": first.line}
+            problems.append(Problem(at, key, params))
+        seen.setdefault(card, (at, holder))
     expected_dubel = 2 if deal.game == "betel" else 0
     if len(deal.dubel) != expected_dubel:
         problems.append(

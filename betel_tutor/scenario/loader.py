@@ -30,7 +30,15 @@ from betel_tutor.scenario.model import (
     WatchStep,
 )
 from betel_tutor.scenario.reader import Reader
-from betel_tutor.scenario.source import Node, Position, Problem, load_yaml, read_file
+from betel_tutor.scenario.source import (
+    BOARD_FILE_BYTES,
+    MAX_BYTES,
+    Node,
+    Position,
+    Problem,
+    load_yaml,
+    read_file,
+)
 from betel_tutor.seats import Seat
 
 if TYPE_CHECKING:
@@ -72,6 +80,11 @@ DEAL_KEYS = (
     "vulnerable",
     "penalties",
     "result",
+    "site",
+    "date",
+    "scoring",
+    "players",
+    "room",
 )
 VULNERABLE = ("none", "NS", "EW", "all")
 PENALTY_KEYS = ("after", "seat", "expose", "minor", "option", "designate")
@@ -254,6 +267,11 @@ class _Loader(Reader):
             values["result"] = self.integer(fields["result"], "result", low=0, high=13)
             if game != "bridge":
                 self.problem(fields["result"].position, "scenario.result_bridge_only")
+        for key in ("site", "date", "scoring", "room"):
+            if key in fields:
+                values[key] = self.string(fields[key], key)
+        if "players" in fields:
+            values["players"] = self.players(fields["players"])
         if "trump" in fields:
             values["trump"] = self.string(fields["trump"], "trump")
             ok = ok and self.trump(fields["trump"], "trump")
@@ -476,6 +494,17 @@ class _Loader(Reader):
             return None
         return Constraint(**values)
 
+    def players(self, node: Node) -> tuple[str, ...] | None:
+        """A bridge board's players by seat: ``{N: Anna, E: Bartek, S: Celina, W: Darek}``,
+        any of them left out."""
+        fields = self.mapping(node, "players", allowed=("N", "E", "S", "W"))
+        if fields is None:
+            return None
+        names = {seat: self.string(value, f"players.{seat}") for seat, value in fields.items()}
+        if any(name is None for name in names.values()):
+            return None
+        return tuple(names.get(seat) or "" for seat in ("N", "E", "S", "W"))
+
     def rank(self, node: Node, count: int) -> str | None:
         """A mapping constraint's rank, as its symbol (``D`` is ``Q``, ``W`` is ``J``)."""
         value = node.value
@@ -521,7 +550,7 @@ class _Loader(Reader):
         ((kind, body),) = fields.items()
         if kind == "read":
             text = self.text(body, "read")
-            return ReadStep(text, node.position) if text is not None else None
+            return None if text is None else ReadStep(text, node.position, language_starts(body))
         if kind == "quiz":
             quiz = self.quiz(body)
             return QuizStep(quiz, node.position) if quiz is not None else None
@@ -646,7 +675,7 @@ class _Loader(Reader):
         common = ("kind", "question", "answer", "explanation")
         spec = self.mapping(
             node,
-            f"{kind} quiz",
+            QuizNamed(kind),
             allowed=common + QUIZ_PARAMS[kind],
             required=("question", "answer", *QUIZ_REQUIRED[kind]),
         )
@@ -672,8 +701,32 @@ class _Loader(Reader):
             params=params,
             explanation=explanation,
             position=node.position,
-            where={key: value.position for key, value in spec.items()},
+            where={key: value.position for key, value in spec.items()}
+            | language_starts(spec["question"], "question.")
+            | (language_starts(spec["explanation"], "explanation.") if explanation else {}),
         )
+
+
+class QuizNamed(str):
+    """A quiz named in a message by its kind: ``trick-winner quiz``, in Polish ``quizie
+    trick-winner`` (the messages say "in a quiz", ``w quizie``)."""
+
+    __slots__ = ()
+
+    def __new__(cls, kind: str) -> QuizNamed:
+        return super().__new__(cls, f"{kind} quiz")
+
+    def localized(self, lang: str) -> str:
+        from betel_tutor import i18n
+
+        return i18n.translate("scenario.quiz_named", lang, kind=self.removesuffix(" quiz"))
+
+
+def language_starts(node: Node, prefix: str = "") -> dict[str, Position]:
+    """Where each language of a bilingual text is written, keyed ``prefix`` + ``en``/``pl``."""
+    if not node.is_mapping:
+        return {}
+    return {prefix + lang: node.value[lang].position for lang in ("en", "pl") if lang in node.value}
 
 
 def load_text(text: str, path: str) -> tuple[Scenario | None, list[Problem]]:
@@ -682,11 +735,13 @@ def load_text(text: str, path: str) -> tuple[Scenario | None, list[Problem]]:
     return (scenario if not problems else None), problems
 
 
-def load_text_partly(text: str, path: str) -> tuple[Scenario | None, list[Problem], frozenset[str]]:
+def load_text_partly(
+    text: str, path: str, limit: int = MAX_BYTES
+) -> tuple[Scenario | None, list[Problem], frozenset[str]]:
     """Like :func:`load_text`, with what could be read even when there are problems (the
     parts with problems left out), and the id of every deal written, read or not: ``check``
     goes on checking what does not depend on the parts left out."""
-    root, problems = load_yaml(text, path)
+    root, problems = load_yaml(text, path, limit)
     if root is None:
         return None, problems, frozenset()
     loader = _Loader(path)
@@ -732,7 +787,8 @@ def load_file(path: str) -> LoadedFile:
     text, problems, origin = read_source(path)
     if text is None:
         return LoadedFile(path, None, tuple(problems))
-    scenario, problems, written = load_text_partly(text, path)
+    limit = MAX_BYTES if origin is None else BOARD_FILE_BYTES  # a board file's YAML is ours
+    scenario, problems, written = load_text_partly(text, path, limit)
     return LoadedFile(path, scenario, tuple(problems), written, origin)
 
 
@@ -756,9 +812,10 @@ def read_source(path: str) -> tuple[str | None, list[Problem], dict[int, int] | 
     from betel_tutor.errors import ScenarioError
     from betel_tutor.scenario.boards import as_scenario
 
-    text, problems = read_file(path)
+    text, problems = read_file(path, BOARD_FILE_BYTES)
     if text is None:
         return None, problems, None
+    del text  # read to report what stops it being read; the boards are read from the file
     try:
         converted, origin = as_scenario(path)
     except ScenarioError as error:

@@ -144,6 +144,13 @@ class DealSpec:
     vulnerable: str | None = None  # a bridge board's: none, NS, EW, all
     doubled: int = 0  # a bridge deal's contract: 1 doubled (4♠X), 2 redoubled (4♠XX)
     result: int | None = None  # a bridge board's result: the declarer's tricks
+    # Where, when, how and by whom a bridge board was played (PBN's Site, Date, Scoring and
+    # the players by seat N E S W, "" for one not named), as its file says.
+    site: str | None = None
+    date: str | None = None
+    scoring: str | None = None
+    players: tuple[str, ...] | None = None
+    room: str | None = None  # of a board played at several tables: Open, Closed, a table's
     position: Position | None = None
     # Left out of the hash (a dict has none): a deal is hashed to replay it once (script.py).
     where: dict[str, Position] = field(default_factory=dict, hash=False)
@@ -189,6 +196,8 @@ class Quiz:
 class ReadStep:
     text: Text
     position: Position | None = None
+    # Where each language's text begins (its example tricks are reported by line).
+    text_positions: dict[str, Position] = field(default_factory=dict, hash=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -192,6 +192,16 @@ def scenario_schema() -> dict[str, Any]:
         **_trade_properties(),
         "board": {"type": "integer", "minimum": 1},
         "vulnerable": {"enum": list(VULNERABLE)},
+        "site": {"type": "string", "description": "where a bridge board was played (PBN Site)"},
+        "date": {"type": "string", "description": "when, as PBN writes it: 2026.11.27"},
+        "scoring": {"type": "string", "description": "how it was scored (PBN Scoring): IMP, MP"},
+        "room": {"type": "string", "description": "the room or table it was played at: Open"},
+        "players": {
+            "type": "object",
+            "properties": {seat: {"type": "string"} for seat in ("N", "E", "S", "W")},
+            "additionalProperties": False,
+            "description": "the players by seat, as a file of the board names them",
+        },
         "result": {
             "type": "integer",
             "minimum": 0,
@@ -293,6 +303,13 @@ def scenario_schema() -> dict[str, Any]:
                 },
                 ("en", "pl"),
             ),
-            "quiz": {"oneOf": [_quiz(kind) for kind in QUIZ_PARAMS]},
+            # The kind first, on its own: an editor then names every kind where one is wrong,
+            # rather than the first few branches of the oneOf.
+            "quiz": {
+                "type": "object",
+                "properties": {"kind": {"enum": list(QUIZ_PARAMS)}},
+                "required": ["kind"],
+                "allOf": [{"oneOf": [_quiz(kind) for kind in QUIZ_PARAMS]}],
+            },
         },
     }

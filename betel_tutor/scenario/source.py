@@ -19,6 +19,9 @@ from typing import Any, NamedTuple
 import yaml
 
 MAX_BYTES = 512 * 1024
+# A PBN or LIN file: a club's or a federation's holds thousands of boards, tens of megabytes.
+# The YAML made from it is ours, read with the same limit.
+BOARD_FILE_BYTES = 256 * 1024 * 1024
 _PLAIN_TAGS = frozenset(
     "tag:yaml.org,2002:" + name
     for name in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")
@@ -176,10 +179,10 @@ class _Converter:
             ) from None
 
 
-def load_yaml(text: str, path: str) -> tuple[Node | None, list[Problem]]:
+def load_yaml(text: str, path: str, limit: int = MAX_BYTES) -> tuple[Node | None, list[Problem]]:
     """Parse one YAML document; never raises for bad input, returns the problems instead."""
-    if len(text.encode("utf-8")) > MAX_BYTES:
-        return None, [Problem(Position(path, 1, 1), "scenario.too_big", {"n": MAX_BYTES})]
+    if len(text.encode("utf-8")) > limit:
+        return None, [Problem(Position(path, 1, 1), "scenario.too_big", {"n": limit})]
     try:
         # Report an alias where it is used, before composing shares the node. An alias needs
         # an anchor (``&``); without one, a ``*`` is text (markdown emphasis in lessons) or an
@@ -211,7 +214,7 @@ def load_yaml(text: str, path: str) -> tuple[Node | None, list[Problem]]:
         return None, [Problem(Position(path, 1, 1), "scenario.yaml_syntax")]
 
 
-def read_file(path: str) -> tuple[str | None, list[Problem]]:
+def read_file(path: str, limit: int = MAX_BYTES) -> tuple[str | None, list[Problem]]:
     """The text of a file, or the problem that stops it being read (size, encoding, absence).
 
     Only a regular file is read: a named pipe, a device or a socket is never opened (opening a
@@ -225,13 +228,13 @@ def read_file(path: str) -> tuple[str | None, list[Problem]]:
         with open(descriptor, "rb") as handle:
             if not stat.S_ISREG(os.fstat(descriptor).st_mode):
                 return None, [Problem(Position(path, 0, 0), "scenario.not_regular")]
-            data = handle.read(MAX_BYTES + 1)
+            data = handle.read(limit + 1)
     except (OSError, ValueError) as error:  # ValueError: a NUL in the name
         from betel_tutor.files import why_not
 
         return None, [Problem(where, "scenario.unreadable", {"detail": why_not(error)})]
-    if len(data) > MAX_BYTES:
-        return None, [Problem(where, "scenario.too_big", {"n": MAX_BYTES})]
+    if len(data) > limit:
+        return None, [Problem(where, "scenario.too_big", {"n": limit})]
     try:
         return data.decode("utf-8"), []
     except UnicodeDecodeError as error:

@@ -332,6 +332,9 @@ def _deal_values(deal: DealSpec) -> dict[str, Any]:
     values["dealer"] = Seat(deal.dealer, count).letter
     if deal.vulnerable is not None:
         values["vulnerable"] = deal.vulnerable
+    for key in ("site", "date", "scoring", "room"):
+        if getattr(deal, key) is not None:
+            values[key] = getattr(deal, key)
     if deal.seed is not None:
         values["seed"] = deal.seed
     return values
@@ -371,6 +374,9 @@ def _deal(deal: DealSpec, comments: Comments) -> Lines:
         out.append(f"{at}trump: {scalar(deal.trump)}")
     if deal.result is not None:
         out.append(f"{at}result: {deal.result}")
+    if deal.players is not None:
+        named = {seat: name for seat, name in zip("NESW", deal.players, strict=True) if name}
+        out.append(f"{at}players: {scalar(named)}")
     if deal.play:
         out.extend(_play(at, deal))
     if deal.trades:
