@@ -96,3 +96,16 @@ def test_the_split_of_the_missing_cards() -> None:
     with pytest.raises(BetelError) as refused:
         odds(OddsOptions(3, dubel=1, after_discard=True))
     assert refused.value.key == "cli.odds_dubel_discard"
+
+
+def test_a_lesson_of_words_alone_has_no_deal_to_solve(tmp_path: Path) -> None:
+    lesson = tmp_path / "words.yaml"
+    lesson.write_text(
+        'kind: lesson\nid: words\ntitle: {en: "Words", pl: "Słowa"}\n'
+        'steps:\n  - read: {en: "Hello.", pl: "Witaj."}\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(BetelError) as refused:
+        solve(SolveOptions(path=str(lesson)))
+    assert refused.value.key == "solver.no_deals"
+    assert refused.value.message("en") == f"{lesson}: no deal to solve: the file holds none."

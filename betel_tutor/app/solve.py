@@ -66,6 +66,8 @@ def solve(options: SolveOptions) -> Solved:
     scenario, problems = load(path)
     if scenario is None or problems:
         raise ScenarioError("solver.bad_file", problem=_Located(problems[0]))
+    if not scenario.deals:  # a lesson of words and quizzes only
+        raise ScenarioError("solver.no_deals", path=path)
     deals = [deal for deal in scenario.deals if deal.game == "betel"]
     if not deals:  # a YAML file of bridge boards
         return _bridge(boards_of(scenario, path), options.seat)
