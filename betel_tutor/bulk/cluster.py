@@ -30,9 +30,10 @@ def connect(address: str, *, timeout: float | None = None) -> Iterator[Client]:
         # whose clean-up prints a traceback when it is collected.
         asyncio.run(_reach(address, seconds))
         client = Client(address, timeout=seconds, set_as_default=False)  # type: ignore[no-untyped-call]
-    except (OSError, ValueError, TypeError) as error:
-        detail = str(error).splitlines()[0] if str(error) else type(error).__name__
-        raise BetelError("bulk.no_cluster", address=address, detail=detail) from None
+    except (ValueError, TypeError):
+        raise BetelError("bulk.bad_cluster_address", address=address) from None
+    except OSError:  # the reason is Dask's, in English: the message says it in the language
+        raise BetelError("bulk.no_cluster", address=address, seconds=seconds) from None
     try:
         yield client
     finally:
@@ -49,5 +50,5 @@ async def _reach(address: str, seconds: float) -> None:
         # never answers would hold it for ever.
         comm = await asyncio.wait_for(open_connection(address, timeout=seconds), seconds * 2)  # type: ignore[no-untyped-call]
     except TimeoutError:
-        raise OSError(f"no answer from {address} in {seconds:g} s") from None
+        raise OSError(address) from None
     await comm.close()
