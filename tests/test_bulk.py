@@ -9,6 +9,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -114,7 +115,7 @@ def test_a_damaged_line_is_named(tmp_path: Path) -> None:
 
 def test_a_journal_in_use_is_refused(tmp_path: Path) -> None:
     journal = str(tmp_path / "run.jsonl")
-    with Journal(journal, "tests.bulk_tasks.square"), pytest.raises(BetelError) as caught:
+    with closing(Journal(journal, "tests.bulk_tasks.square")), pytest.raises(BetelError) as caught:
         list(run(range(2), bulk_tasks.square, workers=1, journal=journal))
     assert caught.value.key == "bulk.journal_busy"
 

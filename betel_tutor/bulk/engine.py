@@ -8,7 +8,7 @@ import itertools
 import json
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sized
-from contextlib import ExitStack
+from contextlib import ExitStack, closing
 from typing import Any, Protocol, TypeVar
 
 from betel_tutor.bulk.journal import Journal
@@ -53,14 +53,16 @@ def run(
     total = len(items) if isinstance(items, Sized) else None
     name = f"{task.__module__}.{task.__qualname__}"
     with ExitStack() as stack:
-        log = stack.enter_context(Journal(journal, name)) if journal is not None else None
+        # The workers first: a worker forked after the journal is opened would hold its lock
+        # (``flock`` follows the open file into the child) until it ends.
+        submit, slots = _executor(stack, workers, cluster)
+        log = stack.enter_context(closing(Journal(journal, name))) if journal else None
         done = list(log.done) if log is not None else []
         finished = len(done)
         yield from done
         if progress is not None:
             progress(finished, total)
         rest = itertools.islice(iter(items), finished, None)
-        submit, slots = _executor(stack, workers, cluster)
         pending: deque[Pending] = deque()
 
         def finish_oldest() -> list[str]:
@@ -118,4 +120,5 @@ def _executor(stack: ExitStack, workers: int | None, cluster: str | None) -> tup
         return (lambda task, batch: _Done(work(task, batch))), 1
     pool = worker_pool(count, initializer=prepare)
     stack.callback(pool.shutdown, cancel_futures=True)
+    pool.submit(prepare).result()  # forks every worker now (all at once, as fork's pools do)
     return (lambda task, batch: pool.submit(work, task, batch)), count

@@ -10,7 +10,6 @@ import json
 import os
 import sys
 from pathlib import Path
-from types import TracebackType
 
 from betel_tutor.errors import BetelError
 from betel_tutor.files import why_not
@@ -19,7 +18,8 @@ FORMAT = 1
 
 
 class Journal:
-    """An open journal: the results already in it (``done``), and :meth:`append`."""
+    """An open journal: the results already in it (``done``), and :meth:`append`; closed
+    (and its lock let go) by :meth:`close`."""
 
     def __init__(self, path: str | Path, task: str) -> None:
         self.path = str(path)
@@ -70,17 +70,6 @@ class Journal:
 
     def close(self) -> None:
         os.close(self._handle)  # the lock goes with it
-
-    def __enter__(self) -> Journal:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
 def _decode(line: bytes, path: str, number: int) -> object:
