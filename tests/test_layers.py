@@ -208,3 +208,13 @@ def test_the_layers_are_told_apart() -> None:
             "betel_tutor.applause",
         )
     ] == ["command line", "full screen", "application", "library", "library"]
+
+
+def test_bulk_sits_above_the_solver_and_the_scenarios_and_below_the_front_ends() -> None:
+    packages = package_graph(graph())
+    below = {"betel_tutor.solver", "betel_tutor.scenario", "betel_tutor.cores"}
+    assert {"betel_tutor.solver", "betel_tutor.scenario"} <= packages["betel_tutor.bulk"]
+    above = ("betel_tutor.app", "betel_tutor.cli", "betel_tutor.tutor", "betel_tutor.screen")
+    assert not packages["betel_tutor.bulk"] & set(above)
+    for package in below:
+        assert "betel_tutor.bulk" not in packages.get(package, set()), package

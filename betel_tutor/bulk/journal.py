@@ -1,0 +1,92 @@
+"""The journal of a run: its results, one JSON line each in input order, after a first line
+naming the task. A batch is appended in one write and flushed to disk before the run goes on,
+so a run killed at any moment leaves every finished batch whole and at most one half-written
+line at the end, which the next run drops. The file is locked (``flock``) while a run holds
+it: two runs never append to one journal."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+from betel_tutor.errors import BetelError
+from betel_tutor.files import why_not
+
+FORMAT = 1
+
+
+class Journal:
+    """An open journal: the results already in it (``done``), and :meth:`append`; closed
+    (and its lock let go) by :meth:`close`."""
+
+    def __init__(self, path: str | Path, task: str) -> None:
+        self.path = str(path)
+        try:
+            self._handle = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+        except OSError as error:
+            raise BetelError(
+                "bulk.journal_unwritable", path=self.path, detail=why_not(error)
+            ) from None
+        try:
+            _lock(self._handle, self.path)
+            self.done = self._read(task)
+        except BaseException:
+            os.close(self._handle)
+            raise
+
+    def _read(self, task: str) -> list[object]:
+        with open(self._handle, "rb", closefd=False) as stream:
+            data = stream.read()
+        whole = data[: data.rfind(b"\n") + 1]  # a half-written last line is dropped
+        lines = whole.splitlines()
+        header = {"bulk": FORMAT, "task": task}
+        if not lines:
+            os.ftruncate(self._handle, 0)
+            self._write([json.dumps(header)])
+            return []
+        if _decode(lines[0], self.path, 1) != header:
+            raise BetelError("bulk.journal_other_task", path=self.path, task=task)
+        results = [_decode(line, self.path, number) for number, line in enumerate(lines[1:], 2)]
+        os.ftruncate(self._handle, len(whole))
+        return results
+
+    def append(self, lines: list[str]) -> None:
+        """Add results (JSON texts) at the end, and make them last before returning."""
+        self._write(lines)
+
+    def _write(self, lines: list[str]) -> None:
+        data = "".join(f"{line}\n" for line in lines).encode("utf-8")
+        try:
+            os.lseek(self._handle, 0, os.SEEK_END)
+            while data:
+                data = data[os.write(self._handle, data) :]
+            os.fsync(self._handle)
+        except OSError as error:
+            raise BetelError(
+                "bulk.journal_unwritable", path=self.path, detail=why_not(error)
+            ) from None
+
+    def close(self) -> None:
+        os.close(self._handle)  # the lock goes with it
+
+
+def _decode(line: bytes, path: str, number: int) -> object:
+    try:
+        return json.loads(line)
+    except ValueError:
+        raise BetelError("bulk.journal_bad_line", path=path, line=number) from None
+
+
+def _lock(handle: int, path: str) -> None:
+    if sys.platform == "win32":
+        return
+    import fcntl
+
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise BetelError("bulk.journal_busy", path=path) from None
+    except OSError:
+        pass  # a file system without locks: the run goes on unlocked
