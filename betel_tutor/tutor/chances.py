@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from betel_tutor.cards import Card, format_hand
 from betel_tutor.play import PlayState
@@ -237,16 +238,27 @@ def review(ctx: Context, table: Table, slip: Slip | None) -> None:
             words = fact_words(ctx, fact)
             text += " " + ctx.t("review_punished_fact", card=slip.card, fact=words)
     ctx.emit(
-        Review(
+        card_review(
             text,
-            trick=slip.trick,
-            card=str(slip.card),
-            better=str(slip.better),
-            cost=slip.best - slip.chance or 1,
-            side=goals.side_of(table.play.state, table.learner_seat or 0),
+            slip.trick,
+            (slip.card, slip.better),
+            slip.best - slip.chance or 1,
+            goals.side_of(table.play.state, table.learner_seat or 0),
             measure="chance",
             chance=slip.chance,
             better_chance=slip.best,
             layout=hidden,
         )
+    )
+
+
+def card_review(
+    text: str, trick: int, cards: tuple[Card, Card], cost: int, side: str, **closed: Any
+) -> Review:
+    """The review that names a card of the learner's: in trick ``trick`` the first of
+    ``cards`` where the second was better, what it cost and whose tricks count (``side``),
+    with a closed deal's chances in ``closed``. Open and closed deals' reviews alike."""
+    card, better = cards
+    return Review(
+        text, trick=trick, card=str(card), better=str(better), cost=cost, side=side, **closed
     )
