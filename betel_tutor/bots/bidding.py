@@ -24,7 +24,8 @@ Everything is deterministic: the same auction and hand always give the same call
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from betel_tutor.auction import AuctionState, Call, legal_calls
 from betel_tutor.cards import Card, Rank, Suit
@@ -72,14 +73,17 @@ class CallChoice:
     params: dict[str, object]
 
 
-def kontra_choice(state: AuctionState, cards: list[Card]) -> CallChoice | None:
-    """Kontra, with its reason, when a defender's hand clearly beats the standing contract."""
+def kontra_choice(
+    state: AuctionState, cards: list[Card], calls: list[Call] | None = None
+) -> CallChoice | None:
+    """Kontra, with its reason, when a defender's hand clearly beats the standing contract
+    (``calls``: the legal calls now, when already worked out)."""
     kontra = Call("kontra")
     standing = state.standing
     if (
         standing is not None
         and state.declarer != state.to_call
-        and kontra in legal_calls(state)
+        and kontra in (legal_calls(state) if calls is None else calls)
         and beats_contract(cards, standing)
     ):
         if standing.is_misere:
@@ -91,6 +95,37 @@ def kontra_choice(state: AuctionState, cards: list[Card]) -> CallChoice | None:
             kontra, "bots.call_kontra", {"contract": standing, "tricks": tricks, "spare": spare}
         )
     return None
+
+
+def open_calls(state: AuctionState) -> list[Call]:
+    """The legal calls now without an exchange (:func:`legal_calls`), which no hand changes:
+    kept for each state of the auction, since a player's call is asked for many hands when
+    the tutor reads what the auction told (:mod:`betel_tutor.tutor.told`)."""
+    return list(_open_calls(replace(state, hands=None)))
+
+
+@lru_cache(maxsize=256)
+def _open_calls(public: AuctionState) -> tuple[Call, ...]:
+    return tuple(legal_calls(public))
+
+
+def call_distance(state: AuctionState, hand: Iterable[Card], call: Call) -> float:
+    """How far the beginner holding ``hand`` is from making ``call`` now: 0 when it makes
+    it; else, for a normal declaration, the tricks its count lacks in that strain, and for a
+    pass where it would declare, the tricks its count has to spare (at least half a trick
+    either way); 1 for any other call it would not make. A guide towards hands that make the
+    calls a player made (:mod:`betel_tutor.tutor.told`)."""
+    cards = list(hand)
+    choice = call_choice(state, cards).call
+    if choice == call:
+        return 0.0
+    contract = call.contract
+    if call.kind == "declare" and contract is not None and not contract.is_misere:
+        return max(0.5, contract.tricks_needed - count_tricks(cards, contract.trump))
+    made = choice.contract
+    if call.kind == "pass" and choice.kind == "declare" and made and not made.is_misere:
+        return max(0.5, count_tricks(cards, made.trump) - made.tricks_needed + 0.5)
+    return 1.0
 
 
 def choose_call(state: AuctionState, hand: Iterable[Card]) -> Call:
@@ -107,10 +142,11 @@ def call_choice(state: AuctionState, hand: Iterable[Card]) -> CallChoice:
     exchange when that lets it bid.
     """
     cards = list(hand)
-    kontra = kontra_choice(state, cards)
+    calls = open_calls(state)
+    kontra = kontra_choice(state, cards, calls)
     if kontra is not None:
         return kontra
-    plain = _choose_without_exchange(state, cards)
+    plain = _choose_without_exchange(state, cards, calls)
     if plain.kind != "pass" or not state.options.exchange or not state.dubel:
         return _explained(state, cards, plain)
     for take in state.dubel:
@@ -120,7 +156,7 @@ def call_choice(state: AuctionState, hand: Iterable[Card]) -> CallChoice:
             if lay is take:
                 continue
             new_hand = [c for c in cards if c is not lay] + [take]
-            call = _choose_without_exchange(state, new_hand)
+            call = _choose_without_exchange(state, new_hand, calls)
             contract = call.contract
             if call.kind == "declare" and contract is not None and contract.is_misere == misere:
                 made = Call("declare", contract, take=(take,), lay=(lay,))
@@ -145,17 +181,28 @@ def _explained(state: AuctionState, cards: list[Card], call: Call) -> CallChoice
     return CallChoice(call, "bots.call_declare", params)
 
 
-def _choose_without_exchange(state: AuctionState, cards: list[Card]) -> Call:
-    calls = legal_calls(state)
+def _choose_without_exchange(
+    state: AuctionState, cards: list[Card], calls: list[Call] | None = None
+) -> Call:
+    """The beginner's declaration with ``cards``, or pass; ``calls`` are the legal calls now
+    (worked out here when not given: an exchange tried asks again with the same ones)."""
+    calls = legal_calls(state) if calls is None else calls
     declarations = [call for call in calls if call.kind == "declare" and call.contract is not None]
     best: Contract | None = None
+    counts: dict[Suit | None, float] = {}  # a count per trump, not per declaration
+    misere = None
     for call in declarations:
         contract = call.contract
         assert contract is not None
         if contract.is_misere:
-            if estimated_tricks(cards, None) <= contract.tricks_allowed - 0.5:
+            if misere is None:
+                misere = estimated_tricks(cards, None)
+            if misere <= contract.tricks_allowed - 0.5:
                 best = contract if best is None or contract > best else best
-        elif count_tricks(cards, contract.trump) >= contract.tricks_needed:
+            continue
+        if contract.trump not in counts:
+            counts[contract.trump] = count_tricks(cards, contract.trump)
+        if counts[contract.trump] >= contract.tricks_needed:
             best = contract if best is None or contract > best else best
     if best is not None and (state.standing is None or best > state.standing):
         # Bid low first, as the article advises: the cheapest declaration that is legal now.

@@ -20,7 +20,7 @@ from betel_tutor.seats import Seat
 from betel_tutor.solver.api import card_reaches
 from betel_tutor.solver.single_dummy import Aim, Held, Judgement, judge, seen_by
 from betel_tutor.solver.telling import Fact, beaten_by, punishing_with_fact
-from betel_tutor.tutor import goals
+from betel_tutor.tutor import goals, told
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import Review
 from betel_tutor.tutor.table import Table
@@ -77,9 +77,19 @@ def judgement(table: Table, state: PlayState) -> Judgement:
     key = (seen_by(state, table.learner_seat, held), aim)
     found = table.judged.get(key)
     if found is None:
-        found = judge(state, table.learner_seat, aim, table.advisor.board(state), held)
+        board = table.advisor.board(state)
+        found = judge(state, table.learner_seat, aim, board, held, told.play_misfit(table))
         table.judged[key] = found
     return found
+
+
+def layouts_note(ctx: Context, table: Table, judged: Judgement) -> str | None:
+    """What the layouts of ``judged`` made of the auction, when it told anything: that they
+    are the ones in which the computer players would have called as they did, or that it was
+    left aside because too few layouts fit it (so that nothing claims it was counted)."""
+    if not told.told(table):
+        return None
+    return ctx.t("chance_auction" if judged.narrowed else "chance_auction_aside")
 
 
 def best_cards(judged: Judgement) -> list[Card]:
@@ -147,8 +157,9 @@ def punished(table: Table, slip: Slip) -> tuple[PlayState, Fact | None] | None:
     board = table.advisor.board(state)
     aim = aim_of(table, state)
     held = taken_from_dubel(table)
+    misfit = told.play_misfit(table)
     return punishing_with_fact(
-        state, table.learner_seat, aim, board, slip.card, slip.better, held
+        state, table.learner_seat, aim, board, slip.card, slip.better, held, misfit
     )
 
 
@@ -178,7 +189,10 @@ def bad_layout(table: Table) -> BadLayout | None:
             continue
         chance = percent(judgement(table, state).of(card).chance)
         held = taken_from_dubel(table)
-        fact = beaten_by(state, table.learner_seat, aim, board, card, held) if chance else None
+        misfit = told.play_misfit(table)
+        fact = None
+        if chance:
+            fact = beaten_by(state, table.learner_seat, aim, board, card, held, misfit)
         return None if fact is None else BadLayout(card, chance, fact)
     return None
 
@@ -219,6 +233,9 @@ def review(ctx: Context, table: Table, slip: Slip | None) -> None:
         better=slip.better,
         best=said(slip.best),
     )
+    note = layouts_note(ctx, table, judgement(table, table.play.history[slip.move]))
+    if note is not None:
+        text += " " + note
     found = punished(table, slip)
     hidden: dict[str, tuple[str, ...]] = {}
     if found is not None:

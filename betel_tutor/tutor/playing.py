@@ -260,6 +260,9 @@ class PlayPhase(Phase):
                 for c in others
             )
             lines.append(ctx.t("hint_chance_others", chances=said))
+        note = chances.layouts_note(ctx, self.table, judged)
+        if note is not None:
+            lines.append(note)
         rule, good = rule_of_thumb(state, best)
         rule_reason = ctx.reason(rule.reason, rule.params)
         if good is not None:
