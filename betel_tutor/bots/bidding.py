@@ -8,12 +8,13 @@ it needs, bidding that strain's cheapest declaration first: with a long suit and
 it declares, as a learner would, at the lowest level.
 
 It exchanges only to make a declaration possible; with a very weak hand it tries a betelek
-when the level allows them. Where the level has kontra and a kontra is legal, a defender
-doubles a contract that its own hand clearly beats (:func:`beats_contract`):
+when the level allows them: one whose allowance its count at no trump stays half a trick or
+more below. Where the level has kontra and a kontra is legal, a defender doubles a contract
+that its own hand clearly beats (:func:`beats_contract`):
 
-- a normal contract, when its own estimated tricks (:func:`estimated_tricks`, counted with the
-  contract's trumps) are more than the defence needs to beat it, ``11 - tricks_needed``: the
-  hand alone is expected to take at least one trick more than the declarer can spare;
+- a normal contract, when its count of tricks with the contract's trumps (the same method) is
+  more than the defence needs to beat it, ``11 - tricks_needed``: the hand alone is expected
+  to take at least one trick more than the declarer can spare;
 - a betelek or Betel, when it holds at least ``tricks_allowed + 3`` sevens and eights, in three
   suits or more: low cards to lead and to play under the declarer, who must beat and so is
   forced to take tricks (rule 7).
@@ -36,21 +37,6 @@ LOW_RANKS = (Rank.SEVEN, Rank.EIGHT)
 """The cards a betelek defender counts as low: they go under almost anything."""
 
 
-def estimated_tricks(hand: Iterable[Card], trump: Suit | None) -> float:
-    """A rough count: aces, guarded kings and queens, and length in the trump suit."""
-    cards = list(hand)
-    total = 0.0
-    for suit in Suit:
-        held = [card.rank for card in cards if card.suit is suit]
-        length = len(held)
-        total += Rank.ACE in held
-        total += 0.7 * (Rank.KING in held and length >= 2)
-        total += 0.4 * (Rank.QUEEN in held and length >= 3)
-        if suit is trump and length > 3:
-            total += length - 3
-    return total
-
-
 def beats_contract(hand: Iterable[Card], contract: Contract) -> bool:
     """Does a defender holding ``hand`` expect to beat ``contract`` on its own? (See above.)"""
     cards = list(hand)
@@ -60,7 +46,7 @@ def beats_contract(hand: Iterable[Card], contract: Contract) -> bool:
         return len(low) >= contract.tricks_allowed + 3 and len(suits) >= 3
     if contract.kind != "normal":
         return False
-    return estimated_tricks(cards, contract.trump) > 11 - contract.tricks_needed
+    return count_tricks(cards, contract.trump) > 11 - contract.tricks_needed
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +75,7 @@ def kontra_choice(
         if standing.is_misere:
             low = sum(card.rank in LOW_RANKS for card in cards)
             return CallChoice(kontra, "bots.call_kontra_misere", {"contract": standing, "n": low})
-        tricks = round(estimated_tricks(cards, standing.trump), 1)
+        tricks = round(count_tricks(cards, standing.trump), 1)
         spare = 11 - standing.tricks_needed
         return CallChoice(
             kontra, "bots.call_kontra", {"contract": standing, "tricks": tricks, "spare": spare}
@@ -173,7 +159,7 @@ def _explained(state: AuctionState, cards: list[Card], call: Call) -> CallChoice
         best = max(count_tricks(cards, suit) for suit in (*Suit, None))
         return CallChoice(call, "bots.call_pass", {"call": call, "tricks": round(best, 1)})
     if contract.is_misere:
-        tricks = round(estimated_tricks(cards, None), 1)
+        tricks = round(count_tricks(cards, None), 1)
         params = {"call": call, "tricks": tricks, "allowed": contract.tricks_allowed}
         return CallChoice(call, "bots.call_misere", params)
     tricks = round(count_tricks(cards, contract.trump), 1)
@@ -196,7 +182,7 @@ def _choose_without_exchange(
         assert contract is not None
         if contract.is_misere:
             if misere is None:
-                misere = estimated_tricks(cards, None)
+                misere = count_tricks(cards, None)
             if misere <= contract.tricks_allowed - 0.5:
                 best = contract if best is None or contract > best else best
             continue
