@@ -30,18 +30,22 @@ def bid_out(
     hands: Sequence[frozenset[Card]],
     dubel: tuple[Card, ...],
     dealer: int,
-    learner: Sequence[str],
+    learner: Sequence[str] | None,
     level: int = 5,
     strength: str = "beginner",
 ) -> tuple[list[Called], AuctionState]:
     """The auction of the deal: the learner's calls in turn from ``learner`` (pass when they
-    run out), the computer players' by their hands; every call with the auction before it."""
+    run out; None: as a beginner computer player calls), the computer players' by their
+    hands; every call with the auction before it."""
     order = Seat(dealer).clockwise()
     auction = Auction(hands=[hands[seat] for seat in order], dubel=dubel, **level_options(level))
-    state, mine, called = auction.state, list(learner), []
+    state, mine, called = auction.state, list(learner or ()), []
     while not state.finished:
         seat = order[state.to_call]
-        if seat == LEARNER:
+        if seat == LEARNER and learner is None:
+            assert state.hands is not None
+            call = bidder("beginner")(state, state.hands[state.to_call]).call
+        elif seat == LEARNER:
             call = parse_call(mine.pop(0)) if mine else Call("pass")
         else:
             assert state.hands is not None
@@ -55,7 +59,7 @@ def at_table(
     hands: Sequence[frozenset[Card]],
     dubel: tuple[Card, ...],
     dealer: int,
-    learner: Sequence[str],
+    learner: Sequence[str] | None,
     goal: dict[str, int],
     level: int = 5,
     strength: str = "beginner",

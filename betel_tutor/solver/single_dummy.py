@@ -59,7 +59,7 @@ SAMPLES = 64  # layouts drawn when there are more; never fewer than 48
 # layouts: a card's exact value costs several searches where its chance costs one, and the
 # tie-break need not carry a quoted margin.
 TIE_LAYOUTS = 16
-FEWEST = 48  # sampled layouts that fit the auction needed for it to narrow them
+FEWEST = 48  # of SAMPLES drawn layouts, how many must fit the auction for it to narrow them
 BUDGET = 3000  # up to this many layouts, every one is tried against the auction
 STEPS = 512  # the longest walk among the layouts for those that fit the auction
 
@@ -141,10 +141,15 @@ def layouts(
 
 
 def drawn(
-    state: PlayState, observer: int, held: Held = NOTHING_HELD, misfit: Misfit | None = None
+    state: PlayState,
+    observer: int,
+    held: Held = NOTHING_HELD,
+    misfit: Misfit | None = None,
+    samples: int = SAMPLES,
 ) -> Drawn:
     """The layouts of :func:`layouts`, only those that fit the auction (``misfit``) when
-    enough of them do (see the module's notes)."""
+    enough of them do (see the module's notes); ``samples`` of them at most where they are
+    drawn (and then never fewer than three in four of that that fit the auction)."""
     first, second = [seat for seat in range(state.profile.seats) if seat != observer]
     known = infer(state)
     unseen = sorted(state.hands[first] | state.hands[second], key=lambda c: c.index)
@@ -181,44 +186,47 @@ def drawn(
                 yield chosen
 
     if misfit is not None:
-        fitting = fit_auction(misfit, dealt, free, want, tried, seen_by(state, observer, held))
+        seed = seen_by(state, observer, held)
+        fitting = fit_auction(misfit, dealt, (free, want), tried, seed, samples)
         if fitting is not None:
             return fitting
     if total <= EXACT_UP_TO:
         return Drawn([dealt(chosen) for chosen in combinations(free, want)], True, False)
-    return Drawn([dealt(chosen) for chosen in islice(tried(), SAMPLES)], False, False)
+    return Drawn([dealt(chosen) for chosen in islice(tried(), samples)], False, False)
 
 
 def fit_auction(
     misfit: Misfit,
     dealt: Callable[[tuple[Card, ...]], PlayState],
-    free: list[Card],
-    want: int,
+    split: tuple[list[Card], int],
     tried: Callable[[], Iterator[tuple[Card, ...]]],
     seed: str,
+    samples: int = SAMPLES,
 ) -> Drawn | None:
-    """The layouts that fit the auction, found as the module's notes say; None when too few
-    do. ``dealt`` makes the layout of the free cards chosen for the first hand, ``tried``
-    draws them, ``seed`` seeds the walk."""
+    """Up to ``samples`` layouts that fit the auction, found as the module's notes say; None
+    when too few do. ``dealt`` makes the layout of the free cards chosen for the first hand
+    (``split``: the free cards, and how many of them that hand gets), ``tried`` draws them,
+    ``seed`` seeds the walk."""
+    free, want = split
     every = list(combinations(free, want)) if comb(len(free), want) <= BUDGET else None
     rng = random.Random(seed + "/auction")
     if every is not None:  # every layout tried: these are all that fit
         kept = [p for p in map(dealt, every) if misfit(p, 0.0) == 0]
-        if len(kept) > SAMPLES:
-            picked = sorted(rng.sample(range(len(kept)), SAMPLES))
+        if len(kept) > samples:
+            picked = sorted(rng.sample(range(len(kept)), samples))
             return Drawn([kept[i] for i in picked], False, True)
         return Drawn(kept, True, True) if kept else None
     found: dict[frozenset[Card], PlayState] = {}
     now: tuple[Card, ...] = ()
     least = inf
-    for chosen in islice(tried(), SAMPLES):
+    for chosen in islice(tried(), samples):
         missed = misfit(dealt(chosen), least)
         if missed == 0:
             found[frozenset(chosen)] = dealt(chosen)
         if missed < least:
             now, least = chosen, missed
     for _ in range(STEPS):
-        if len(found) >= SAMPLES:
+        if len(found) >= samples:
             break
         out = rng.choice(now)
         into = rng.choice([card for card in free if card not in now])
@@ -228,9 +236,9 @@ def fit_auction(
             found.setdefault(frozenset(chosen), dealt(chosen))
         if missed <= least:
             now, least = chosen, missed
-    if len(found) < FEWEST:
+    if len(found) < FEWEST * samples // SAMPLES:
         return None
-    return Drawn(list(found.values())[:SAMPLES], False, True)
+    return Drawn(list(found.values())[:samples], False, True)
 
 
 def taken_by_other(held: Held, seat: int, card: Card) -> bool:

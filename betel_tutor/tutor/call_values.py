@@ -48,6 +48,11 @@ from betel_tutor.trick_count import count_tricks
 # costly: a contract's points at the lowest level, so that the noise of 64 sampled layouts and
 # the choice of the best of many calls on the same layouts do not fault a close call.
 COSTLY_POINTS = 10
+# The layouts each call is judged over: each costs a search per strain tried, and the learner
+# waits for the review after the deal's last card. Fewer than a closed deal's hint is judged
+# over (64), so an average is within about 15 points of the whole set's for a contract at
+# the second level, 19 times in 20.
+LAYOUTS = 32
 REACH = 2  # how far from a declaration's need the learner's count may be for it to be tried
 
 
@@ -165,7 +170,7 @@ def judge_call(
     dealt ``hands``, judged against every call open there over the layouts that fit the
     auction by ``misfit``."""
     position = start_play(BETEL, hands, free_play(), declarer=None)
-    found = drawn(position, seat, misfit=misfit)
+    found = drawn(position, seat, misfit=misfit, samples=LAYOUTS)
     made = plain(call)
     open_calls = [c for c in legal_calls(before) if worth_trying(c, hands[seat])]
     if made.kind == "declare":  # judged against passing alone
