@@ -29,9 +29,9 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from betel_tutor.auction import AuctionState, Call, legal_calls
-from betel_tutor.cards import Card, Rank, Suit
+from betel_tutor.cards import Card, Rank
 from betel_tutor.contracts import Contract
-from betel_tutor.trick_count import count_tricks
+from betel_tutor.trick_count import count_tricks, counts_by_trump
 
 LOW_RANKS = (Rank.SEVEN, Rank.EIGHT)
 """The cards a betelek defender counts as low: they go under almost anything."""
@@ -156,7 +156,7 @@ def _explained(state: AuctionState, cards: list[Card], call: Call) -> CallChoice
     """The beginner's reason for ``call`` (a declaration or pass), from its count of tricks."""
     contract = call.contract
     if call.kind != "declare" or contract is None:
-        best = max(count_tricks(cards, suit) for suit in (*Suit, None))
+        best = max(counts_by_trump(cards).values())
         return CallChoice(call, "bots.call_pass", {"call": call, "tricks": round(best, 1)})
     if contract.is_misere:
         tricks = round(count_tricks(cards, None), 1)
@@ -175,20 +175,14 @@ def _choose_without_exchange(
     calls = legal_calls(state) if calls is None else calls
     declarations = [call for call in calls if call.kind == "declare" and call.contract is not None]
     best: Contract | None = None
-    counts: dict[Suit | None, float] = {}  # a count per trump, not per declaration
-    misere = None
+    counts = counts_by_trump(cards)  # a count per trump, not per declaration
     for call in declarations:
         contract = call.contract
         assert contract is not None
         if contract.is_misere:
-            if misere is None:
-                misere = count_tricks(cards, None)
-            if misere <= contract.tricks_allowed - 0.5:
+            if counts[None] <= contract.tricks_allowed - 0.5:
                 best = contract if best is None or contract > best else best
-            continue
-        if contract.trump not in counts:
-            counts[contract.trump] = count_tricks(cards, contract.trump)
-        if counts[contract.trump] >= contract.tricks_needed:
+        elif counts[contract.trump] >= contract.tricks_needed:
             best = contract if best is None or contract > best else best
     if best is not None and (state.standing is None or best > state.standing):
         # Bid low first, as the article advises: the cheapest declaration that is legal now.
