@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from betel_tutor.tutor.events import Event, Refused
+from betel_tutor.tutor.events import Choice, Event, Refused
 from tests.screen_driver import new_app, panel_text, shown, until
 
 QUESTIONS = {
@@ -40,11 +40,11 @@ def test_f2_at_the_trump_prompt_speaks_the_learners_language(lang: str, word: st
         app = new_app(lang, level=2)
         async with app.run_test(size=(100, 30)) as pilot:
             await until(pilot, app, "trump")
-            sent: list[str] = []
+            sent: list[Choice] = []
             said: list[Event] = []
             handle = app.session.handle
 
-            def record(line: str) -> list[Event]:
+            def record(line: Choice) -> list[Event]:
                 sent.append(line)
                 answer = handle(line)
                 said.extend(answer)

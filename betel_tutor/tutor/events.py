@@ -2,9 +2,11 @@
 
 The session core never prints. Every phase returns events; a front end shows them: the line
 front end prints each event's ``text`` (already in the learner's language), ``learn --json``
-writes :meth:`Event.to_json` as one JSON object per line. The structured fields use the
-notation a learner types (cards ``♠A``, calls ``2♠``, seats by letter ``S W N E``), so a script
-can answer a ``prompt`` with one of its ``choices``.
+writes :meth:`Event.to_json` as one JSON object per line. The structured fields hold values
+(:class:`Card`, :class:`Call`, :class:`Contract`, :class:`Seat`) that a front end formats: the
+line and full-screen front ends in the learner's language (:mod:`betel_tutor.display`), the JSON
+one in the notation a learner types (cards ``♠A``, calls ``2♠``, seats by letter ``S W N E``),
+so a script can answer a ``prompt`` with one of its ``choices``.
 """
 
 from __future__ import annotations
@@ -13,7 +15,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
+from betel_tutor.auction import Call
+from betel_tutor.cards import Card, Suit
+from betel_tutor.penalty import DeclarerOption
 from betel_tutor.seats import Seat
+
+Choice = str | Card | Call | Suit | DeclarerOption
+"""One of a prompt's legal inputs: a value where the input names one, else the word typed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +39,8 @@ class Event:
 
 
 def _plain(value: Any) -> Any:
-    """A field as JSON: seats by letter, cards and calls by notation, tuples as lists."""
+    """A field as JSON: seats by letter, cards, calls and contracts in their canonical
+    notation (``str``), tuples as lists."""
     if isinstance(value, Seat):
         return value.letter
     if isinstance(value, bool | int | float | str) or value is None:
@@ -68,23 +77,23 @@ class Prompt(Event):
 
     kind: ClassVar[str] = "prompt"
     expects: str = "continue"
-    choices: tuple[str, ...] | None = None
+    choices: tuple[Choice, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class CardPlayed(Event):
     kind: ClassVar[str] = "card_played"
-    seat: str = ""
-    card: str = ""
+    seat: Seat | None = None
+    card: Card | None = None
     reason: str | None = None  # a computer player's reason, in open deals
-    wins: str | None = None  # the seat that took the trick, when the card completed it
+    wins: Seat | None = None  # the seat that took the trick, when the card completed it
 
 
 @dataclass(frozen=True, slots=True)
 class CallMade(Event):
     kind: ClassVar[str] = "call_made"
-    seat: str = ""
-    call: str = ""
+    seat: Seat | None = None
+    call: Call | None = None
     reason: str | None = None
 
 

@@ -169,29 +169,19 @@ class PenaltyLessonPhase(Phase):
 
     def scene(self, ctx: Context) -> Scene:
         """The board as the learner sees it: four hands open, the trick, the penalty cards."""
-        lang = ctx.lang
         title = ctx.text(self.lesson.title)
         state = self.state
         if state is None:
             return Scene("", title=title)
         order = (self.declarer, self.declarer.lho, self.declarer.partner, self.declarer.rho)
-        shown = {
-            seat.letter: tuple(c.format(lang=lang) for c in sort_cards(state.hands[seat]))
-            for seat in order
-        }
         leader = state.leader
-        trick = tuple(
-            (leader.next(i).letter, card.format(lang=lang)) for i, card in enumerate(state.current)
-        )
-        last: tuple[tuple[str, str], ...] = ()
+        trick = tuple((leader.next(i), card) for i, card in enumerate(state.current))
+        last: tuple[tuple[Seat, Card], ...] = ()
         winner = None
         if state.tricks:
             done = state.tricks[-1]
-            last = tuple(
-                (done.leader.next(i).letter, card.format(lang=lang))
-                for i, card in enumerate(done.cards)
-            )
-            winner = done.winner.letter
+            last = tuple((done.leader.next(i), card) for i, card in enumerate(done.cards))
+            winner = done.winner
         taken = state.tricks_taken()
         contract = self.deal.contract
         return Scene(
@@ -199,25 +189,22 @@ class PenaltyLessonPhase(Phase):
             title=title,
             step=self.deal_index + 1,
             steps=len(self.lesson.deals),
-            seats=tuple(seat.letter for seat in order),
-            names={seat.letter: seat.localized(lang) for seat in order},
-            learner=self.declarer.letter,
-            hands=shown,
-            counts={seat.letter: len(state.hands[seat]) for seat in order},
-            contract=contract.format(lang=lang) if contract is not None else "",
-            trumps=contract.trump.symbol if contract is not None and contract.trump else "",
-            declarer=self.declarer.letter,
+            seats=order,
+            learner=self.declarer,
+            hands={seat: tuple(sort_cards(state.hands[seat])) for seat in order},
+            counts={seat: len(state.hands[seat]) for seat in order},
+            contract=contract,
+            trumps=contract.trump if contract is not None else None,
+            declarer=self.declarer,
             trick=trick,
             last_trick=last,
             last_winner=winner,
-            tricks={seat.letter: taken[seat] for seat in order},
-            to_move=state.to_play.letter,
+            tricks={seat: taken[seat] for seat in order},
+            to_move=state.to_play,
             open=True,
-            playing=state.to_play.letter if self.asking == "card" else None,
+            playing=state.to_play if self.asking == "card" else None,
             penalty={
-                seat.letter: tuple(
-                    c.format(lang=lang) for c in sort_cards(self.table.by_seat[seat].cards)
-                )
+                seat: tuple(sort_cards(self.table.by_seat[seat].cards))
                 for seat in order
                 if self.table.by_seat[seat]
             },
@@ -327,9 +314,9 @@ class PenaltyLessonPhase(Phase):
         ctx.emit(
             CardPlayed(
                 text,
-                seat=seat.letter,
-                card=card.format(lang=ctx.lang),
-                wins=winner.letter if winner is not None else None,
+                seat=seat,
+                card=card,
+                wins=winner,
             )
         )
         if winner is not None:
@@ -344,17 +331,16 @@ class PenaltyLessonPhase(Phase):
         if self.asking == "option":
             pens = self.table.by_seat[seat.partner]
             options = declarer_options(pens)
-            choices = tuple(str(o) for o in options)
             words = ", ".join(o.format(ctx.lang) for o in options)
             return Prompt(
-                ctx.t("penalty_prompt_option", options=words), expects="option", choices=choices
+                ctx.t("penalty_prompt_option", options=words), expects="option", choices=options
             )
         if self.asking == "designate":
             legal = self._legal(seat).legal
-            choices = tuple(str(c) for c in sort_cards(legal))
-            return Prompt(ctx.t("penalty_prompt_card"), expects="designate", choices=choices)
-        choices = tuple(str(c) for c in sort_cards(state.legal_moves()))
-        return Prompt(ctx.t("penalty_prompt_play", seat=seat), expects="card", choices=choices)
+            designated = tuple(sort_cards(legal))
+            return Prompt(ctx.t("penalty_prompt_card"), expects="designate", choices=designated)
+        cards = tuple(sort_cards(state.legal_moves()))
+        return Prompt(ctx.t("penalty_prompt_play", seat=seat), expects="card", choices=cards)
 
     def handle(self, ctx: Context, line: str) -> Phase:
         asking = self.asking

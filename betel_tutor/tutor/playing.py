@@ -110,8 +110,7 @@ class PlayPhase(Phase):
     def prompt(self, ctx: Context) -> Prompt:
         if not self.shown:
             self.show_table(ctx)
-        legal = tuple(str(card) for card in self.legal())
-        return Prompt(ctx.t("prompt_card"), expects=self.expects, choices=legal)
+        return Prompt(ctx.t("prompt_card"), expects=self.expects, choices=tuple(self.legal()))
 
     def show_table(self, ctx: Context) -> None:
         self.shown = True
@@ -306,9 +305,9 @@ def play_and_tell(ctx: Context, game: DealPlay, card: Card, reason: str | None) 
     ctx.emit(
         CardPlayed(
             "\n".join(lines),
-            seat=ctx.name(seat).letter,
-            card=str(card),
+            seat=ctx.name(seat),
+            card=card,
             reason=reason,
-            wins=None if wins is None else wins.letter,
+            wins=wins,
         )
     )
