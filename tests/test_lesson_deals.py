@@ -118,20 +118,15 @@ def test_the_status_shows_the_contract_played_in_every_kind_of_level(level: int)
     seen = play_out(session, session.start(level))
     (end,) = [event for event in seen if isinstance(event, DealEnd)]
     shown = {
-        (
-            str(scene.contract or ""),
-            None if scene.declarer is None else str(scene.declarer),
-            str(scene.trumps or ""),
-            scene.free,
-        )
+        (scene.contract, scene.declarer, scene.trumps, scene.free)
         for scene in seen
         if isinstance(scene, Scene) and scene.tricks
     }
-    if end.contract == "pass":
-        assert shown == {("", None, "", True)}
+    assert end.contract is not None
+    if str(end.contract) == "pass":
+        assert shown == {(None, None, None, True)}
     else:
-        trumps = end.contract[-1] if end.contract[-1] in "♠♥♦♣" else ""
-        assert shown == {(end.contract, end.declarer, trumps, False)}
+        assert shown == {(end.contract, end.declarer, end.contract.trump, False)}
 
 
 # -- level 3's further rounds ----------------------------------------------------------------
@@ -180,7 +175,7 @@ def test_level_3_offers_each_further_round_and_passes_without_them() -> None:
             events = session.handle("no" if prompt_of(events).expects == "retry" else "")
             if prompt_of(events).expects == "round":
                 break
-    assert [(e.contract, e.closed) for e in ends] == [("B2", False)] * 3
+    assert [(str(e.contract), e.closed) for e in ends] == [("B2", False)] * 3
     assert sorted(str(e.declarer) for e in ends) == ["N", "S", "W"]
     assert prompt_of(events).expects == "round"  # then Betelek 1 is offered
     assert any("3 deals of Betelek 1" in e.text for e in events)

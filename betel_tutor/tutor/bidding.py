@@ -162,9 +162,9 @@ class AuctionPhase(Phase):
         ctx.emit(
             Hint(
                 ctx.t("hint_call", call=call, reason=reason),
-                suggest=str(choice.call),
+                suggest=choice.call,
                 suggest_reason=reason,
-                call=str(choice.call),
+                call=choice.call,
                 reason=reason,
             )
         )

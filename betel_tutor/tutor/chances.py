@@ -219,12 +219,12 @@ def review(ctx: Context, table: Table, slip: Slip | None) -> None:
         best=said(slip.best),
     )
     found = punished(table, slip)
-    hidden: dict[str, tuple[str, ...]] = {}
+    hidden: dict[Seat, tuple[Card, ...]] = {}
     if found is not None:
         layout, fact = found
         others = [seat for seat in range(3) if seat != table.learner_seat]
         hidden = {
-            ctx.name(Seat(seat)).letter: tuple(map(str, sorted(layout.hands[seat], reverse=True)))
+            ctx.name(Seat(seat)): tuple(sorted(layout.hands[seat], reverse=True))
             for seat in others
         }
         lay = "; ".join(
@@ -240,8 +240,8 @@ def review(ctx: Context, table: Table, slip: Slip | None) -> None:
         Review(
             text,
             trick=slip.trick,
-            card=str(slip.card),
-            better=str(slip.better),
+            card=slip.card,
+            better=slip.better,
             cost=slip.best - slip.chance or 1,
             side=goals.side_of(table.play.state, table.learner_seat or 0),
             measure="chance",

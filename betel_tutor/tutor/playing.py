@@ -238,11 +238,11 @@ class PlayPhase(Phase):
         ctx.emit(
             Hint(
                 "\n".join(lines),
-                best=tuple(map(str, best)),
-                costs={str(item.card): item.cost for item in advice if item.cost},
-                suggest=str(rule.card) if good is not None else None,
+                best=tuple(best),
+                costs={item.card: item.cost for item in advice if item.cost},
+                suggest=rule.card if good is not None else None,
                 suggest_reason=rule_reason if good is not None else None,
-                rule_card=str(rule.card),
+                rule_card=rule.card,
                 rule_wrong=good is None,
             )
         )
@@ -276,14 +276,14 @@ class PlayPhase(Phase):
         ctx.emit(
             Hint(
                 "\n".join(lines),
-                best=tuple(map(str, best)),
-                costs={str(card): cost for card, cost in chances.costs(judged).items()},
-                suggest=str(rule.card) if good is not None else None,
+                best=tuple(best),
+                costs=chances.costs(judged),
+                suggest=rule.card if good is not None else None,
                 suggest_reason=rule_reason if good is not None else None,
-                rule_card=str(rule.card),
+                rule_card=rule.card,
                 rule_wrong=good is None,
                 measure="chance",
-                chances={str(c.card): chances.percent(c.chance) for c in judged.cards},
+                chances={c.card: chances.percent(c.chance) for c in judged.cards},
                 layouts=judged.layouts,
             )
         )
