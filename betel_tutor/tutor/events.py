@@ -6,7 +6,9 @@ writes :meth:`Event.to_json` as one JSON object per line. The structured fields 
 (:class:`Card`, :class:`Call`, :class:`Contract`, :class:`Seat`) that a front end formats: the
 line and full-screen front ends in the learner's language (:mod:`betel_tutor.display`), the JSON
 one in the notation a learner types (cards ``♠A``, calls ``2♠``, seats by letter ``S W N E``),
-so a script can answer a ``prompt`` with one of its ``choices``.
+so a script can answer a ``prompt`` with one of its ``choices``. A seat in an event is a player
+(:data:`betel_tutor.tutor.table.PLAYERS`: a seat of a four-seat table, East the fourth player
+of level 10), never a table seat's index: compare it with other players, not with ``Seat(0)``.
 """
 
 from __future__ import annotations
