@@ -11,7 +11,7 @@ import argparse
 import statistics
 import time
 
-from betel_tutor.bridge_files import BridgeBoard
+from betel_tutor.bridge.board import BridgeBoard
 from betel_tutor.dealing import deal_bridge
 from betel_tutor.seats import Seat
 

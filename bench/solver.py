@@ -8,17 +8,28 @@ normal median ≤ 10 ms and p99 ≤ 250 ms; betelek and Betel median ≤ 50 ms; 
 trick table ≤ 2 s; a strong player's move ≤ 250 ms at the 95th percentile; memory under 500 MB.
 
     .venv/bin/python bench/solver.py [--deals N] [--tables N] [--games N] [--repeat N]
+                                     [--cold N]
 
 Each solve, hint and table is timed ``--repeat`` times (3) and the fastest counts; the median
 of the first runs alone is printed too.
+
+First, cold beside warm: for each of ``--cold`` deals (100) and each kind of contract (a trump
+suit, cycling ♣ ♦ ♥ ♠; no trumps; Betelek 1; Betel), a fresh process makes the solver ready
+(``solver.api.prepare``: the tables loaded, the search run once on a fixed deal; timed apart),
+solves the deal once (cold) and twice more; warm is the best of the three. Times are
+the CPU time of the solving thread, which other work on a shared machine hardly touches.
+Target: the median cold solve within 1.2× the median warm one, for each kind.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import platform
 import resource
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 
@@ -95,15 +106,73 @@ def _machine() -> str:
     return f"{len(models)}-core {models[0]} {platform.machine()}"
 
 
+COLD_KINDS = ("trump suit", "no trumps", "betelek", "Betel")
+
+
+def first_solves(kind: str, number: int) -> None:
+    """In this fresh process: make the solver ready (its tables loaded, its search run once on
+    a fixed deal), then solve deal ``number`` three times; print the CPU time (ms) of each
+    as JSON."""
+    from betel_tutor.solver.api import prepare
+
+    start = time.thread_time()
+    prepare()
+    load = (time.thread_time() - start) * 1000
+    hands = deal(f"solver-bench-{number}").hands
+    solves: list[float] = []
+    for _ in range(3):
+        start = time.thread_time()
+        if kind == "trump suit":
+            solve_position(hands, trump=STRAINS[number % 4])
+        elif kind == "no trumps":
+            solve_position(hands, trump=None)
+        else:
+            solve_position(hands, contract_kind=kind.lower())
+        solves.append((time.thread_time() - start) * 1000)
+    print(json.dumps({"load": load, "solves": solves}))
+
+
+def cold_and_warm(deals: int) -> None:
+    """Each kind's first solve of a deal in a fresh process beside the best of its three."""
+    loads: list[float] = []
+    for kind in COLD_KINDS:
+        colds: list[float] = []
+        warms: list[float] = []
+        for number in range(deals):
+            command = [sys.executable, __file__, "--first", kind, str(number)]
+            done = subprocess.run(command, capture_output=True, text=True, check=True)
+            figures = json.loads(done.stdout)
+            loads.append(figures["load"])
+            colds.append(figures["solves"][0])
+            warms.append(min(figures["solves"]))
+        cold, warm = statistics.median(colds), statistics.median(warms)
+        print(
+            f"{'cold/warm ' + kind:<22} median {cold:7.2f} ms cold, {warm:7.2f} ms warm: "
+            f"{cold / warm:.2f}×  (p95 {percentile(colds, 0.95):.2f} against "
+            f"{percentile(warms, 0.95):.2f})"
+        )
+    print(
+        f"{'tables and warm-up':<22} median {statistics.median(loads):7.1f} ms  "
+        f"max {max(loads):.1f} ms  (CPU, {len(loads)} processes)"
+    )
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--first"]:
+        first_solves(sys.argv[2], int(sys.argv[3]))
+        return
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--repeat", type=int, default=3, help="times per solve; the fastest counts")
+    parser.add_argument("--cold", type=int, default=100, help="deals solved cold, of each kind")
     args = parser.parse_args()
     deals = [deal(f"solver-bench-{n}") for n in range(args.deals)]
     print(f"{_machine()}, Python {platform.python_version()}")
+    if args.cold:
+        print(f"{args.cold} deals of each kind, each solved first in a process of its own")
+        cold_and_warm(args.cold)
     print(f"{args.deals} deals, seat 0 declares and leads; each solve timed {args.repeat} times")
 
     def normal(n: int) -> Callable[[], int]:

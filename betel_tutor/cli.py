@@ -9,17 +9,13 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
-from typing import TYPE_CHECKING, Annotated, Any
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from betel_tutor.explain import Explanation
-    from betel_tutor.render.pdf import Printer
-    from betel_tutor.render.tables import Analyses
     from betel_tutor.seats import Seat
 
 USAGE_ERROR = 2
@@ -508,7 +504,9 @@ def deal_command(
         if out is not None:  # refused before the search, not after it
             from pathlib import Path
 
-            _check_outputs([Path(out)], force)
+            from betel_tutor.files import check_outputs
+
+            check_outputs([Path(out)], force=force)
         started = time.monotonic()
         report = _search_progress(language, tries, count, started)
         found, tested = find_deals(
@@ -661,147 +659,43 @@ def render_command(
     with _reported(None if both else lang) as language:
         from pathlib import Path
 
-        from betel_tutor.errors import BetelError, NotationError
-        from betel_tutor.render.html import PER_PAGE, render_handout
-        from betel_tutor.scenario.check import check_file, collect_files
-        from betel_tutor.scenario.loader import load
+        from betel_tutor.app.render import RenderOptions, render
+        from betel_tutor.i18n import translate
 
-        if sheet not in ("student", "answers"):
-            raise NotationError("cli.bad_sheet", token=sheet, position=0)
-        if per_page not in PER_PAGE:
-            raise NotationError("cli.bad_per_page", token=str(per_page), position=0)
-        page_lang = "both" if both else language
-        found, problems = collect_files(paths)
-        files = [path for path in found if not path.endswith(".txt")]
-        if not files and not problems:
-            raise BetelError("cli.nothing_to_render", paths=" ".join(paths))
-        handout = any(Path(path).is_dir() for path in paths)
-        # The PDF's workers are started first (before any thread), and import WeasyPrint while
-        # the files are read and checked: a handout's lessons are laid out side by side.
-        printing: AbstractContextManager[Printer | None] = nullcontext()
-        if pdf:
-            from betel_tutor.render.pdf import Printer
-
-            printing = Printer(documents=len(files) + 1 if handout else len(files))
-        # The files are read before they are checked, so that their trick tables are computed
-        # (in other processes) while the checks run; a sheet is still only printed from files
-        # the checker passes.
-        loaded = [load(path) for path in files]
-        tables: AbstractContextManager[Analyses | None] = nullcontext()
-        if solver and sheet == "answers":
-            from betel_tutor.render.tables import Analyses
-
-            readable = [s for s, faults in loaded if s is not None and not faults]
-            tables = Analyses([spec for scenario in readable for spec in scenario.deals])
-        with printing as printer, tables as analyses:
-            problems += [problem for path in files for problem in check_file(path)]
-            for problem in problems:
-                typer.echo(problem.format(language), err=True)
-            if problems:
-                raise typer.Exit(CHECK_FAILED)
-            folder = Path(output)
-            # Where each sheet goes: one handout for folders, else one page a file, by its name.
-            targets = [folder / "handout.html"] if handout else []
-            sources: dict[Path, str] = {}
-            for path in [] if handout else files:
-                target = folder / (Path(path).stem + ".html")
-                if target in sources:  # never one sheet silently written over another
-                    raise BetelError(
-                        "cli.same_output", first=sources[target], second=path, target=target
-                    )
-                sources[target] = path
-                targets.append(target)
-            scenarios = []
-            for scenario, _ in loaded:
-                assert scenario is not None
-                scenarios.append(scenario)
-            groups = [scenarios] if handout else [[scenario] for scenario in scenarios]
-            options: dict[str, Any] = {
-                "lang": page_lang,
-                "sheet": sheet,
-                "per_page": per_page,
-                "solver": solver,
-                "analyses": analyses,
-            }
-            pending: list[Callable[[], bytes] | None] = [None] * len(groups)
-            if printer is not None:  # every PDF started before the first page is written
-                from betel_tutor.render.html import print_documents
-
-                printer.check()
-                pending = [printer.submit(print_documents(g, **options)) for g in groups]
-            _make_folder(folder)
-            _check_outputs([*targets, *(t.with_suffix(".pdf") for t in targets if pdf)], force)
-            written: dict[str, Any] = {
-                "folder": True,
-                "kind": "html",
-                "force": force,
-                "language": language,
-            }
-            for target, group, printed in zip(targets, groups, pending, strict=True):
-                # A handout is titled after its lessons (render_handout), never its folder.
-                page = render_handout(group, **options)
-                _write_output(str(target), page, **written)
-                typer.echo(str(target))
-                if printed is not None:  # the same tables as the screen page
-                    printout = str(target.with_suffix(".pdf"))
-                    _write_output(printout, printed(), **{**written, "kind": "pdf"})
-                    typer.echo(str(target.with_suffix(".pdf")))
-
-
-def _make_folder(folder: Path) -> None:
-    """The output folder of ``render``, made if need be, however deep; a file in its place is
-    refused."""
-    import os
-
-    from betel_tutor.errors import BetelError
-    from betel_tutor.files import make_folders, why_not
-
-    if os.path.lexists(folder) and not os.path.isdir(folder):  # never raise, unlike Path's
-        raise BetelError("cli.output_not_folder", path=str(folder))
-    try:
-        make_folders(folder)
-    except OSError as error:
-        raise BetelError("cli.cannot_write", path=str(folder), detail=why_not(error)) from None
-
-
-def _check_outputs(paths: list[Path], force: bool) -> None:
-    """Refuse, before the first is written, a sheet's place that holds a file this program did
-    not write (:func:`betel_tutor.files.check_output`)."""
-    import os
-
-    from betel_tutor.errors import BetelError
-    from betel_tutor.files import check_output
-
-    for path in paths:
-        if os.path.isdir(path):
-            raise BetelError("cli.output_is_folder", path=str(path))
-        check_output(path, force=force)
+        options = RenderOptions(
+            tuple(paths),
+            Path(output),
+            sheet=sheet,
+            per_page=per_page,
+            solver=solver,
+            lang="both" if both else language,
+            pdf=pdf,
+            force=force,
+        )
+        rendered = render(options)
+        for problem in rendered.problems:
+            typer.echo(problem.format(language), err=True)
+        if rendered.problems:
+            raise typer.Exit(CHECK_FAILED)
+        for written in rendered.written:
+            if written.kept is not None:
+                aside = str(written.kept)
+                typer.echo(
+                    translate("cli.old_kept", language, path=str(written.path), aside=aside),
+                    err=True,
+                )
+            typer.echo(str(written.path))
 
 
 def _write_output(
     path: str, text: str | bytes, *, folder: bool, kind: str, force: bool, language: str
 ) -> None:
-    """Write a file that ``--output`` names (``folder``: a file in the folder it names), in one
-    step and marked as this program's (:func:`betel_tutor.files.write_output`): a file there
-    that it did not write is refused unless ``force``, and then kept as ``<name>.bak-<n>`` (a
-    line on stderr says where); a device or a FIFO is never written. On any failure the old
-    file or none is left, never half of one, and the failure is one :class:`BetelError`
-    naming the file."""
-    import os
-
-    from betel_tutor.errors import BetelError
-    from betel_tutor.files import why_not, write_output
+    """Write a file that ``--output`` names (:func:`betel_tutor.files.write_named`), and say on
+    stderr where a file there that this program did not write was kept."""
+    from betel_tutor.files import write_named
     from betel_tutor.i18n import translate
 
-    if os.path.isdir(path):
-        raise BetelError("cli.output_is_folder", path=path)
-    parent = os.path.dirname(path) or "."
-    if not folder and not os.path.isdir(parent):
-        raise BetelError("cli.output_no_folder", path=path, folder=parent)
-    try:
-        kept = write_output(path, text, kind, force=force)
-    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
-        raise BetelError("cli.cannot_write", path=path, detail=why_not(error)) from None
+    kept = write_named(path, text, kind=kind, folder=folder, force=force)
     if kept is not None:
         typer.echo(translate("cli.old_kept", language, path=path, aside=str(kept)), err=True)
 
@@ -830,7 +724,8 @@ def solve_command(
         import json
 
         from betel_tutor.errors import NotationError
-        from betel_tutor.solver.report import reports_for_file, reports_for_seed
+        from betel_tutor.scenario.trick_tables import reports_for_file
+        from betel_tutor.solver.report import reports_for_seed
 
         seed = _seed_text(seed)
         if (path is None) == (seed is None):
@@ -879,7 +774,7 @@ def _solve_bridge(path: str, language: str, *, as_json: bool, seat: str | None =
 
     suffix = os.path.splitext(path)[1].lower()
     if suffix not in (".pbn", ".lin"):
-        from betel_tutor.solver.report import reports_for_file
+        from betel_tutor.scenario.trick_tables import reports_for_file
 
         try:
             reports_for_file(path, ())
@@ -925,8 +820,9 @@ def convert_command(
 ) -> None:
     """Convert bridge boards between PBN, LIN and YAML, by the files' extensions (notes kept)."""
     with _reported(lang) as language:
-        from betel_tutor.bridge_files import check_conversion, format_of, write_boards
+        from betel_tutor.bridge.board import check_conversion, format_of
         from betel_tutor.i18n import translate, translate_plural
+        from betel_tutor.scenario.boards import write_boards
         from betel_tutor.scenario.loader import read_boards
 
         format_of(target)  # an unknown extension is refused before anything is read
@@ -1125,9 +1021,7 @@ def learn_command(
         if hasattr(sys.stdin, "reconfigure"):
             sys.stdin.reconfigure(errors="replace")
         if lesson is not None:  # a bridge lesson: the learner is the declarer
-            from betel_tutor.tutor.penalty_lesson import open_lesson
-
-            session.phase = open_lesson(lesson)
+            session.open_lesson(lesson)
         if screen or (not as_json and not plain and _full_screen(session.ctx.lang)):
             from betel_tutor.screen import run as full_screen
 

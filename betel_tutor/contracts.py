@@ -184,12 +184,12 @@ class Contract:
         >>> Contract.parse("pass ♠") == free_play(Suit.SPADES)
         True
         """
-        words = _fold(text).replace("\ufe0f", "").split(maxsplit=1)
+        words = fold(text).replace("\ufe0f", "").split(maxsplit=1)
         if words and words[0] in _PASS_WORDS:
             strain = words[1].replace(" ", "") if len(words) > 1 else "nt"
-            if strain not in _STRAIN_WORDS:
+            if strain not in STRAIN_WORDS:
                 raise NotationError("contracts.bad_contract", token=text, position=0)
-            return free_play(_STRAIN_WORDS[strain])
+            return free_play(STRAIN_WORDS[strain])
         return parse_contract(text)
 
 
@@ -225,7 +225,7 @@ def free_play(trump: Suit | None = None) -> Contract:
 
 
 # -- parsing ---------------------------------------------------------------------------
-_STRAIN_WORDS: dict[str, Suit | None] = {
+STRAIN_WORDS: dict[str, Suit | None] = {
     "nt": None,
     "ba": None,
     "n": None,
@@ -242,8 +242,8 @@ for _suit, _words in (
     (Suit.SPADES, "s spades spade pik piki pikow pikach"),
 ):
     for _word in _words.split():
-        _STRAIN_WORDS[_word] = _suit
-    _STRAIN_WORDS[_suit.symbol] = _suit
+        STRAIN_WORDS[_word] = _suit
+    STRAIN_WORDS[_suit.symbol] = _suit
 _LEVEL_WORDS = {
     "1": 1,
     "2": 2,
@@ -271,7 +271,7 @@ _PASS_WORDS = frozenset({"pass", "pas", "free"})
 _FILLER = re.compile(r"\b(w|in)\b")
 
 
-def _fold(text: str) -> str:
+def fold(text: str) -> str:
     """Lower case, no diacritics (ł → l), so "Pięć pików" and "piec pikow" read the same."""
     text = text.strip().lower().replace("ł", "l")
     decomposed = unicodedata.normalize("NFKD", text)
@@ -284,7 +284,7 @@ def parse_contract(text: str) -> Contract:
     Names may be Polish or English: "Szlemik w kiery", "Betelek 2", "Jeden bez atu",
     "Szlem NT", "two hearts". Raises :class:`NotationError`.
     """
-    folded = _fold(text).replace("\ufe0f", "")
+    folded = fold(text).replace("\ufe0f", "")
     compact = re.sub(r"[\s\-_]", "", folded)
     if not compact:
         raise NotationError("contracts.bad_contract", token=text, position=0)
@@ -309,9 +309,9 @@ def parse_contract(text: str) -> Contract:
         strain_word = compact[len(level_word) :]
     level = _LEVEL_WORDS.get(level_word)
     strain_word = {"bezatu": "nt", "notrump": "nt", "notrumps": "nt"}.get(strain_word, strain_word)
-    if level is None or strain_word not in _STRAIN_WORDS:
+    if level is None or strain_word not in STRAIN_WORDS:
         raise NotationError("contracts.bad_contract", token=text, position=0)
-    strain = _STRAIN_WORDS[strain_word]
+    strain = STRAIN_WORDS[strain_word]
     return next(c for c in NORMAL if c.level == level and c.strain is strain)
 
 

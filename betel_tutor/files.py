@@ -177,6 +177,46 @@ def check_output(path: str | Path, *, force: bool = False) -> bool:
     return True
 
 
+def check_outputs(paths: list[Path], *, force: bool) -> None:
+    """Refuse, before the first is written, a file's place that holds a folder or a file this
+    program did not write (:func:`check_output`)."""
+    for path in paths:
+        if os.path.isdir(path):
+            raise BetelError("cli.output_is_folder", path=str(path))
+        check_output(path, force=force)
+
+
+def write_named(
+    path: str, data: str | bytes, *, kind: str, folder: bool, force: bool
+) -> Path | None:
+    """Write a file that ``--output`` names (``folder``: a file in the folder it names) with
+    :func:`write_output`: in one step, marked as this program's, a file there that it did not
+    write refused unless ``force`` and then kept aside (its new name is returned, for the
+    caller to say where); a device or a FIFO is never written. On any failure the old file or
+    none is left, never half of one, and the failure is one :class:`BetelError` naming the
+    file."""
+    if os.path.isdir(path):
+        raise BetelError("cli.output_is_folder", path=path)
+    parent = os.path.dirname(path) or "."
+    if not folder and not os.path.isdir(parent):
+        raise BetelError("cli.output_no_folder", path=path, folder=parent)
+    try:
+        return write_output(path, data, kind, force=force)
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+        raise BetelError("cli.cannot_write", path=path, detail=why_not(error)) from None
+
+
+def make_output_folder(folder: Path) -> None:
+    """The folder ``--output`` names, made if need be, however deep; a file in its place is
+    refused."""
+    if os.path.lexists(folder) and not os.path.isdir(folder):  # never raise, unlike Path's
+        raise BetelError("cli.output_not_folder", path=str(folder))
+    try:
+        make_folders(folder)
+    except OSError as error:
+        raise BetelError("cli.cannot_write", path=str(folder), detail=why_not(error)) from None
+
+
 @contextmanager
 def locked_folder(folder: Path) -> Iterator[None]:
     """Hold the advisory lock of ``folder`` itself (``flock`` on the folder, so that nothing

@@ -116,7 +116,7 @@ class DeclarerOption:
         word = OPTION_WORDS[lang if lang in OPTION_WORDS else "en"][self.kind]
         if self.kind == "none":
             return word
-        return f"{word}:" + ",".join(s.symbol for s in sorted(self.suits, key=_suit_order))
+        return f"{word}:" + ",".join(s.symbol for s in sorted(self.suits, key=suit_order))
 
 
 # The option's words, read in either language whatever the learner's (like card letters).
@@ -129,7 +129,8 @@ _READ: dict[str, OptionKind] = {
 } | {"nakaż": "require", "zakaż": "forbid"}
 
 
-def _suit_order(suit: Suit) -> int:
+def suit_order(suit: Suit) -> int:
+    """A suit's place where options and messages name suits in order: ♠ ♥ ♦ ♣."""
     return list(Suit).index(suit)
 
 
@@ -156,7 +157,7 @@ def declarer_options(penalties: Penalties) -> tuple[DeclarerOption, ...]:
     """Every choice the declarer has when the partner of a defender with ``penalties`` is to
     lead (Law 50D2, 51B): require each suit of the major penalty cards, forbid each non-empty
     set of them, or neither; none without a major penalty card. The tutor offers these."""
-    suits = sorted(penalties.major_suits, key=_suit_order)
+    suits = sorted(penalties.major_suits, key=suit_order)
     if not suits:
         return ()
     options = [DeclarerOption("require", frozenset((suit,))) for suit in suits]
@@ -197,7 +198,7 @@ def check_option(penalties: Penalties, option: DeclarerOption) -> None:
                 reason="option_not_penalty_suit",
                 law=law,
                 suit=suit,
-                suits=tuple(sorted(suits, key=_suit_order)),
+                suits=tuple(sorted(suits, key=suit_order)),
             )
 
 
@@ -350,7 +351,7 @@ def lead_refusal(
     result = lead_legal(hand, rule)
     if card in result.legal or rule is None:
         return None
-    suits = tuple(sorted(rule.option.suits, key=_suit_order))
+    suits = tuple(sorted(rule.option.suits, key=suit_order))
     kind = "lead_required" if rule.option.kind == "require" else "lead_forbidden"
     return _refused(f"penalty.{kind}", rule.law, player, card=card, suits=suits)
 
@@ -382,8 +383,36 @@ class PenaltyTable:
         left, rule = apply_option(self.by_seat[offender], option)
         return replace(self, by_seat=_set(self.by_seat, offender, left), rule=rule, rule_for=leader)
 
-    def designate(self, card: Card) -> PenaltyTable:
+    def designate(
+        self, seat: Seat, hand: Collection[Card], trick: Sequence[Card], card: Card
+    ) -> PenaltyTable:
+        """The declarer designates ``card`` for ``seat`` to play (Law 51A): refused unless
+        ``seat`` may play two or more penalty cards to ``trick`` and ``card`` is one of them."""
+        result = defender_legal(hand, trick, self.by_seat[seat])
+        if not result.designate or card not in result.legal:
+            raise IllegalPlay(
+                "penalty.designate_not_legal",
+                reason="designate_not_legal",
+                law="51A",
+                card=card,
+                options=sort_cards(result.legal) if result.designate else (),
+            )
         return replace(self, designated=card)
+
+    def legal(self, seat: Seat, hand: Collection[Card], trick: Sequence[Card]) -> PenaltyLegal:
+        """The cards ``seat`` may play to ``trick`` now, and the law that narrows them, if any:
+        the lead under the declarer's option (Law 50D2, 51B, 59), a defender's penalty cards
+        (Law 50C, 50D1), the card the declarer designated (Law 51A); else following suit."""
+        if not trick and self.rule is not None and self.rule_for == seat:
+            return lead_legal(hand, self.rule)
+        penalties = self.by_seat[seat]
+        if not penalties:
+            return PenaltyLegal(_law_hand(hand, trick))
+        result = defender_legal(hand, trick, penalties)
+        if result.designate and self.designated in result.legal:
+            assert self.designated is not None
+            return PenaltyLegal(frozenset((self.designated,)), False, "51A")
+        return result
 
     def needs_option(self, seat: Seat, trick: Sequence[Card]) -> bool:
         """The declarer must choose before ``seat`` leads: its partner has major penalty cards

@@ -7,10 +7,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from betel_tutor.bots.inference import infer, sample_deals
 from betel_tutor.bots.strong import player
 from betel_tutor.contracts import parse_contract
 from betel_tutor.dealing import deal
+from betel_tutor.inference import infer, sample_deals
 from betel_tutor.play import BETEL, play_card, start_play
 
 CONTRACTS = ["1♠", "2♥", "1NT", "B2", "Betel", "3♦"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from betel_tutor.bridge_auction import BridgeAuction, blue_suit_auction, parse_bid
+from betel_tutor.bridge.auction import BridgeAuction, blue_suit_auction, parse_bid
 from betel_tutor.errors import IllegalCall, NotationError
 from betel_tutor.seats import Seat
 

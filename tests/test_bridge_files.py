@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from betel_tutor.bridge_files import BridgeBoard, to_pbn
+from betel_tutor.bridge.board import BridgeBoard
+from betel_tutor.bridge.pbn import dumps as to_pbn
 from betel_tutor.cards import parse_cards
 from betel_tutor.errors import ScenarioError
 from betel_tutor.scenario.loader import read_boards

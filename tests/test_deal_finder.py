@@ -155,7 +155,7 @@ def test_bad_constraint_named_in_the_language(text: str, lang: str, words: str) 
 
 
 def test_bridge_double_dummy_against_dds() -> None:
-    from betel_tutor.bridge_files import BridgeBoard
+    from betel_tutor.bridge.board import BridgeBoard
 
     for seed in range(3):
         dealt = deal_bridge(seed)
@@ -332,7 +332,7 @@ def test_scenario_line_constraints_are_checked(tmp_path: Path) -> None:
 
 def _bridge_tricks(hands: dict[str, str]) -> dict[str, dict[str, int]]:
     """The double-dummy table of a deal given as text, from DDS directly."""
-    from betel_tutor.bridge_files import BridgeBoard
+    from betel_tutor.bridge.board import BridgeBoard
 
     cards = tuple(tuple(parse_cards(hands[who])) for who in "NESW")
     table = BridgeBoard("x", cards, Seat(0, 4)).double_dummy().tricks

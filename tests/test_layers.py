@@ -1,5 +1,7 @@
-"""The package's imports form no circle: counting imports inside functions, leaving out only
-those made for the type checker (``if TYPE_CHECKING:``)."""
+"""The package's imports form no circle, between modules nor between packages (``scenario``,
+``bridge``, ``solver`` …; a module directly under ``betel_tutor`` counts as one of its own),
+and no module takes a private name (``_name``) from another package: counting imports inside
+functions, leaving out only those made for the type checker (``if TYPE_CHECKING:``)."""
 
 from __future__ import annotations
 
@@ -16,17 +18,24 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imports_of(path: Path, known: set[str]) -> set[str]:
-    """The package's modules that ``path`` imports, wherever the import stands."""
+def run_time_imports(path: Path) -> list[ast.Import | ast.ImportFrom]:
+    """The import statements of ``path``, wherever they stand, but those for the type checker."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     checking_only: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
             checking_only.update(id(inner) for inner in ast.walk(node))
+    return [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in checking_only
+    ]
+
+
+def imports_of(path: Path, known: set[str]) -> set[str]:
+    """The package's modules that ``path`` imports, wherever the import stands."""
     found: set[str] = set()
-    for node in ast.walk(tree):
-        if id(node) in checking_only:
-            continue
+    for node in run_time_imports(path):
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -58,7 +67,7 @@ def cycle(edges: dict[str, set[str]]) -> list[str] | None:
         path.append(node)
         for nxt in sorted(edges[node]):
             if state.get(nxt) == 1:
-                return [*path[path.index(nxt):], nxt]
+                return [*path[path.index(nxt) :], nxt]
             if nxt not in state and (found := visit(nxt)) is not None:
                 return found
         state[node] = 2
@@ -71,9 +80,80 @@ def cycle(edges: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
+def package_of(module: str) -> str:
+    """The package a module belongs to: ``betel_tutor.scenario.loader`` to
+    ``betel_tutor.scenario``; a module directly under ``betel_tutor`` is its own."""
+    return ".".join(module.split(".")[:2])
+
+
+def package_graph(edges: dict[str, set[str]]) -> dict[str, set[str]]:
+    """The module graph seen from above: which package imports which (the top package's
+    ``__init__`` aside, which every module runs)."""
+    packages: dict[str, set[str]] = {}
+    for module, imported in edges.items():
+        own = package_of(module)
+        packages.setdefault(own, set()).update(
+            package_of(name) for name in imported if package_of(name) not in (own, "betel_tutor")
+        )
+    return packages
+
+
 def test_no_import_circle() -> None:
     found = cycle(graph())
     assert found is None, " → ".join(found or [])
+
+
+def test_no_import_circle_between_packages() -> None:
+    found = cycle(package_graph(graph()))
+    assert found is None, " → ".join(found or [])
+
+
+def test_the_package_graph_sees_a_circle_the_module_graph_misses() -> None:
+    edges = {
+        "betel_tutor.a.one": {"betel_tutor.b.two"},
+        "betel_tutor.b.two": set(),
+        "betel_tutor.b.three": {"betel_tutor.a.four"},
+        "betel_tutor.a.four": set(),
+    }
+    assert cycle(edges) is None
+    assert cycle(package_graph(edges)) == ["betel_tutor.a", "betel_tutor.b", "betel_tutor.a"]
+
+
+def private_imports(path: Path, module: str) -> list[str]:
+    """``from x import _name`` in ``path`` where ``x`` is another package's module."""
+    found = []
+    for node in run_time_imports(path):
+        if not isinstance(node, ast.ImportFrom) or not node.module or node.level:
+            continue
+        if not node.module.startswith("betel_tutor"):
+            continue
+        if package_of(node.module) == package_of(module) and node.module != "betel_tutor":
+            continue
+        found += [
+            f"{module} takes {node.module}.{alias.name}"
+            for alias in node.names
+            if alias.name.startswith("_") and not alias.name.startswith("__")
+        ]
+    return found
+
+
+def test_no_private_name_is_taken_from_another_package() -> None:
+    paths = {module_name(path): path for path in PACKAGE.rglob("*.py")}
+    found = [line for name, path in paths.items() for line in private_imports(path, name)]
+    assert not found, "\n".join(found)
+
+
+def test_a_private_import_across_packages_is_seen(tmp_path: Path) -> None:
+    path = tmp_path / "m.py"
+    path.write_text(
+        "from betel_tutor.scenario.legacy_note import _block\n"
+        "from betel_tutor.bridge.pbn import _escape\n"
+        "def f():\n    from betel_tutor.scenario.model import Note\n",
+        encoding="utf-8",
+    )
+    assert private_imports(path, "betel_tutor.bridge.lin") == [
+        "betel_tutor.bridge.lin takes betel_tutor.scenario.legacy_note._block"
+    ]
 
 
 def test_the_cycle_finder_finds_one() -> None:

@@ -19,6 +19,7 @@ from betel_tutor.explain.penalty import explain_penalty_legal
 from betel_tutor.penalty import (
     DeclarerOption,
     Penalties,
+    PenaltyLegal,
     PenaltyTable,
     apply_option,
     defender_legal,
@@ -184,6 +185,42 @@ def test_designation_must_be_followed() -> None:
     assert defender_refusal(hand, (), parse_card("♥Q"), pens, designated=parse_card("♥Q")) is None
 
 
+def test_the_table_designates_only_among_the_penalty_cards_that_may_be_played() -> None:
+    east = Seat(1, 4)
+    hand = parse_cards("♠K942 ♥Q65 ♦3")
+    table = PenaltyTable().expose(east, parse_cards("♠K ♥Q"))
+    with pytest.raises(IllegalPlay) as refused:
+        table.designate(east, hand, (), parse_card("♠9"))  # no penalty card
+    assert refused.value.reason == "designate_not_legal" and refused.value.law == "51A"
+    assert "♠K, ♥Q" in refused.value.message("en")
+    with pytest.raises(IllegalPlay):  # to a heart only ♥Q may be played: nothing to choose
+        table.designate(east, hand, parse_cards("♥2"), parse_card("♥Q"))
+    chosen = table.designate(east, hand, (), parse_card("♥Q"))
+    assert chosen.designated == parse_card("♥Q")
+    assert chosen.legal(east, hand, ()) == PenaltyLegal(frozenset(parse_cards("♥Q")), False, "51A")
+    assert chosen.played(east, parse_card("♥Q")).designated is None
+
+
+def test_the_table_says_what_each_seat_may_play_and_under_which_law() -> None:
+    north, east, west = Seat(0, 4), Seat(1, 4), Seat(3, 4)
+    table = PenaltyTable().expose(east, parse_cards("♠K ♥5"), minor=parse_cards("♥5"))
+    east_hand = parse_cards("♠K942 ♥Q65 ♦3")
+    assert table.legal(east, east_hand, ()) == defender_legal(
+        east_hand, (), Penalties.of(parse_cards("♠K ♥5"), minor=parse_cards("♥5"))
+    )
+    led = table.legal(east, east_hand, parse_cards("♥2"))
+    assert led.legal == frozenset(parse_cards("♥Q ♥5")) and led.law == "50C"
+    west_hand = parse_cards("♠Q3 ♥A7 ♦K4")
+    assert table.legal(west, west_hand, ()).legal == frozenset(west_hand)  # no rule yet
+    ruled = table.with_option(west, parse_option("require:♠"))
+    lead = ruled.legal(west, west_hand, ())
+    assert lead.legal == frozenset(parse_cards("♠Q3")) and lead.law == "50D2a"  # one card
+    north_hand = parse_cards("♠A5 ♥K")
+    assert ruled.legal(north, north_hand, parse_cards("♠3")).legal == frozenset(
+        parse_cards("♠A5")
+    )  # follow suit (Law 44): no penalty card of North's
+
+
 # -- a scenario board scripts penalty cards and the declarer's choices; `check` replays it ----
 
 LESSON = Path(__file__).parent.parent / "scenarios" / "lessons" / "penalty-cards.yaml"
@@ -263,13 +300,14 @@ def test_a_step_after_the_last_card_is_refused(tmp_path: Path) -> None:
     ],
 )
 def test_the_sheet_shows_the_penalty_cards(lang: str, expected: list[str]) -> None:
+    from betel_tutor.render.played import play_deal
     from betel_tutor.render.viewmodel import deal_view
     from betel_tutor.scenario.loader import load
 
     scenario, _ = load(str(LESSON))
     assert scenario is not None
     deal = next(d for d in scenario.deals if d.id == "neither")
-    lines = "\n".join(deal_view(scenario, deal, lang=lang, sheet="answers").penalties)
+    lines = "\n".join(deal_view(scenario, play_deal(deal), lang=lang, sheet="answers").penalties)
     for text in expected:
         assert text in lines
 
@@ -315,13 +353,12 @@ def _texts(events: list[Any]) -> str:
 @pytest.mark.parametrize("lang", ["en", "pl"])
 def test_the_tutor_plays_the_lesson_with_the_learner_as_declarer(lang: str) -> None:
     from betel_tutor.tutor.events import Prompt
-    from betel_tutor.tutor.penalty_lesson import open_lesson
     from betel_tutor.tutor.progress import Progress
     from betel_tutor.tutor.session import Session
 
     law = "Law" if lang == "en" else "Prawo"
     session = Session(Progress(), lang)
-    session.phase = open_lesson("penalty-cards")
+    session.open_lesson("penalty-cards")
     session.start()
     said = _texts(session.handle(""))  # the first board
     options = "require:♠, forbid:♠, none" if lang == "en" else "nakaz:♠, zakaz:♠, nic"
@@ -354,12 +391,11 @@ def test_the_tutor_plays_the_lesson_with_the_learner_as_declarer(lang: str) -> N
 @pytest.mark.parametrize("lang", ["en", "pl"])
 def test_the_option_prompt_lists_the_options_of_these_penalty_cards(lang: str) -> None:
     from betel_tutor.tutor.events import Prompt
-    from betel_tutor.tutor.penalty_lesson import open_lesson
     from betel_tutor.tutor.progress import Progress
     from betel_tutor.tutor.session import Session
 
     session = Session(Progress(), lang)
-    session.phase = open_lesson("penalty-cards")
+    session.open_lesson("penalty-cards")
     session.start()
     prompts = [e for e in session.handle("") if isinstance(e, Prompt)]
     assert prompts and prompts[-1].expects == "option"

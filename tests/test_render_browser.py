@@ -454,6 +454,7 @@ def test_printed_pages_and_uncut_hands(browser: Browser, tmp_path: Path) -> None
 )
 def test_a_look_at_the_dubel_then_a_pass_shows_its_penalty(lang: str, cell: str) -> None:
     """Spec §3, §12.3: the sheet's auction shows the card looked at and the −5 it costs."""
+    from betel_tutor.render.played import play_deal
     from betel_tutor.render.viewmodel import deal_view
     from betel_tutor.scenario import load_text
 
@@ -464,7 +465,7 @@ def test_a_look_at_the_dubel_then_a_pass_shows_its_penalty(lang: str, cell: str)
     )
     scenario, problems = load_text(text, "sheet.yaml")
     assert problems == [] and scenario is not None
-    view = deal_view(scenario, scenario.deals[0], lang=lang, sheet="answers")
+    view = deal_view(scenario, play_deal(scenario.deals[0]), lang=lang, sheet="answers")
     assert view.auction_rows[0][0] == cell.format(card=looked)
 
 

@@ -141,7 +141,7 @@ def test_what_is_read_is_never_more_than_data(tmp_path: Path, no_hang: None) -> 
 def test_a_dds_entry_out_of_range_is_computed_again(
     cache: Path, monkeypatch: pytest.MonkeyPatch, count: str
 ) -> None:
-    from betel_tutor import bridge_dd
+    from betel_tutor.bridge import dd as bridge_dd
 
     first = board_view()
     (entry,) = (cache / "dd-tables").glob("*.json")

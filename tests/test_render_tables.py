@@ -8,6 +8,7 @@ import pytest
 
 from betel_tutor.render import tables
 from betel_tutor.render.cache import read_entry
+from betel_tutor.render.played import PlayedDeal, play_deal
 from betel_tutor.scenario import load_text
 
 SOURCE = """\
@@ -26,10 +27,10 @@ def cached(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     return tmp_path / "betel-tutor" / "trick-tables"
 
 
-def deals() -> list:  # type: ignore[type-arg]
+def deals() -> list[PlayedDeal]:
     scenario, problems = load_text(SOURCE, "cached.yaml")
     assert scenario is not None and not problems
-    return list(scenario.deals)
+    return [play_deal(deal) for deal in scenario.deals]
 
 
 def test_tables_are_computed_once_and_then_read(
@@ -84,7 +85,7 @@ def test_a_deal_held_twice_is_analysed_once(cached: Path, monkeypatch: pytest.Mo
         return analyse(deal)  # type: ignore[arg-type]
 
     monkeypatch.setattr(tables, "analyse", counted)
-    first, second = tables.analyse_all([a, twin.deals[0]])
+    first, second = tables.analyse_all([a, play_deal(twin.deals[0])])
     assert len(calls) == 1 and first is second and first is not None
     assert len(list(cached.glob("*.json"))) == 1
 
@@ -147,7 +148,7 @@ def board_view() -> object:
 def test_a_bridge_boards_dds_table_is_computed_once_and_then_read(
     cached: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from betel_tutor import bridge_dd
+    from betel_tutor.bridge import dd as bridge_dd
 
     computed = bridge_dd.double_dummy
     first = board_view()

@@ -19,26 +19,17 @@ from betel_tutor.dealing import deal
 from betel_tutor.scenario.quizzes import show_answer
 from betel_tutor.screen.app import TutorApp
 from betel_tutor.screen.picker import Picker
-from betel_tutor.tutor.events import Answered, CallMade, CardPlayed, Choice, Event
-from tests.screen_driver import YES_NO, expects, new_app, panel_text, type_at_once, until
+from betel_tutor.tutor.events import Answered, CallMade, CardPlayed
+from tests.screen_driver import (
+    YES_NO,
+    expects,
+    new_app,
+    panel_text,
+    recorded,
+    type_at_once,
+    until,
+)
 from tests.test_tutor import BETEL_TUTOR, environment
-
-
-def recorded(app: TutorApp) -> tuple[list[Choice], list[Event]]:
-    """What the screen sends the session (typed lines, chosen values), in order, and what the
-    session answered."""
-    lines: list[Choice] = []
-    said: list[Event] = []
-    handle = app.session.handle
-
-    def record(line: Choice) -> list[Event]:
-        lines.append(line)
-        answer = handle(line)
-        said.extend(answer)
-        return answer
-
-    app.session.handle = record  # type: ignore[method-assign]
-    return lines, said
 
 
 def highlighted(app: TutorApp) -> str:

@@ -10,7 +10,6 @@ import pytest
 
 from betel_tutor.screen.app import TutorApp
 from betel_tutor.screen.picker import Picker
-from betel_tutor.tutor.penalty_lesson import open_lesson
 from betel_tutor.tutor.progress import Progress
 from betel_tutor.tutor.session import Session
 from tests.screen_driver import expects, panel_text, picker_labels, shown, type_line, until
@@ -18,7 +17,7 @@ from tests.screen_driver import expects, panel_text, picker_labels, shown, type_
 
 def lesson_app(lang: str) -> TutorApp:
     session = Session(Progress(), lang)
-    session.phase = open_lesson("penalty-cards")
+    session.open_lesson("penalty-cards")
     return TutorApp(session, level=None)
 
 

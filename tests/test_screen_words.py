@@ -7,8 +7,8 @@ import asyncio
 
 import pytest
 
-from betel_tutor.tutor.events import Choice, Event, Refused
-from tests.screen_driver import new_app, panel_text, shown, until
+from betel_tutor.tutor.events import Refused
+from tests.screen_driver import new_app, panel_text, recorded, shown, until
 
 QUESTIONS = {
     "en": "Who wins the trick?",
@@ -40,17 +40,7 @@ def test_f2_at_the_trump_prompt_speaks_the_learners_language(lang: str, word: st
         app = new_app(lang, level=2)
         async with app.run_test(size=(100, 30)) as pilot:
             await until(pilot, app, "trump")
-            sent: list[Choice] = []
-            said: list[Event] = []
-            handle = app.session.handle
-
-            def record(line: Choice) -> list[Event]:
-                sent.append(line)
-                answer = handle(line)
-                said.extend(answer)
-                return answer
-
-            app.session.handle = record  # type: ignore[method-assign]
+            sent, said = recorded(app)
             await pilot.press("f2")
             await pilot.pause()
             assert sent == [word]

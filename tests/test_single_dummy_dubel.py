@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from betel_tutor.auction import Auction, Call
-from betel_tutor.bots.inference import infer
 from betel_tutor.cards import BETEL_DECK, Card
 from betel_tutor.contracts import parse_contract
+from betel_tutor.inference import infer
 from betel_tutor.play import BETEL, DealPlay, PlayState, start_play
 from betel_tutor.scenario.model import PlayStep
 from betel_tutor.seats import Seat

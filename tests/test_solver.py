@@ -537,16 +537,18 @@ def test_a_declarer_not_on_lead_keeps_his_sure_tricks(
     he may have to throw away before he leads (checked against brute force too)."""
     from betel_tutor.solver.api import _masks
     from betel_tutor.solver.bounds import normal_bounds
-    from betel_tutor.solver.suits import NO_FIELDS, SUIT_MASKS, learn_fields
+    from betel_tutor.solver.suit_data import load
+    from betel_tutor.solver.suits import NO_SUIT, SUIT_MASKS, suit_numbers
 
+    load()
     trump_suit = next(suit for suit in Suit if suit.symbol == trump) if trump else None
     hands = [list(parse_cards(text)) for text in (leader, declarer, third)]
     masks = _masks(hands, ())
     trump_mask = SUIT_MASKS[trump_suit.order] if trump_suit is not None else 0
     holders = sum(1 << place for place, hand in enumerate(masks) if hand & trump_mask)
-    f0, f1, f2, f3 = learn_fields(*masks, misere=False)
-    trump_fields = (f0, f1, f2, f3)[trump_suit.order] if trump_suit is not None else NO_FIELDS
-    bound, _high = normal_bounds(f0, f1, f2, f3, trump_fields, holders, 1, 3)
+    numbers = suit_numbers(*masks)
+    trump_number = numbers[trump_suit.order] if trump_suit is not None else NO_SUIT
+    bound, _high = normal_bounds(*numbers, trump_number, holders, 1, 3)
     assert bound == low
     assert low <= brute_force(hands, trump_suit, declarer=1, leader=0, kind="normal")
 
@@ -577,7 +579,8 @@ def test_sure_trick_bounds_hold_against_brute_force(
     null-window question at the root of a fresh board is answered right."""
     from betel_tutor.solver.api import _masks, make_board
     from betel_tutor.solver.bounds import normal_bounds
-    from betel_tutor.solver.suits import NO_FIELDS, SUIT_MASKS, learn_fields
+    from betel_tutor.solver.suit_data import load
+    from betel_tutor.solver.suits import NO_SUIT, SUIT_MASKS, suit_numbers
 
     rng = random.Random(seed)
     deck = list(BETEL_DECK)
@@ -593,10 +596,11 @@ def test_sure_trick_bounds_hold_against_brute_force(
     a, b, c = (masks[(leader + offset) % 3] for offset in range(3))
     trump_mask = SUIT_MASKS[trump.order] if trump is not None else 0
     holders = sum(1 << place for place, hand in enumerate((a, b, c)) if hand & trump_mask)
-    f0, f1, f2, f3 = learn_fields(a, b, c, misere=False)
-    trump_fields = (f0, f1, f2, f3)[trump.order] if trump is not None else NO_FIELDS
+    load()
+    numbers = suit_numbers(a, b, c)
+    trump_number = numbers[trump.order] if trump is not None else NO_SUIT
     place = (declarer - leader) % 3
-    low, high = normal_bounds(f0, f1, f2, f3, trump_fields, holders, place, size)
+    low, high = normal_bounds(*numbers, trump_number, holders, place, size)
     assert low <= expected <= high, (hands, low, high, expected)
     for target in range(size + 2):
         board = make_board(trump=trump, declarer=declarer, contract_kind="normal")

@@ -10,7 +10,7 @@ from random import Random
 
 import pytest
 
-from betel_tutor.bots.trading import CANNOT, Trader
+from betel_tutor.bots.trading import CANNOT, Trader, respond
 from betel_tutor.resources import data_dir
 from betel_tutor.seats import Seat
 from betel_tutor.trade import Ledger, Moment, Offer, answer, refusal
@@ -254,6 +254,19 @@ def test_no_reasons_in_closed_deals(tmp_path: Path) -> None:
     events = offer_events(tmp_path)
     assert events
     assert all(e["reason"] is None and e["answer_reason"] is None for e in events)
+
+
+def test_a_decline_for_want_of_the_card_is_recorded_as_such() -> None:
+    """Asked by South for North's card, West declines the swap because it cannot give it
+    (rule 20), and the ledger says so, so that nobody asks it again: the same answer whether
+    the learner or a computer player asked (one ``respond`` for both)."""
+    moment = auction_after("1♠")
+    offer = Offer("swap", S, W, 10, give=sorted(HANDS[S])[0], want=sorted(HANDS[N])[0])
+    assert refusal(moment, offer) is None
+    response = respond(Trader(W, Random(0)), moment, Ledger(), offer, moves=1)
+    assert not response.accept and response.why[0] == "bots.trade_cannot"
+    assert [r.reason for r in response.ledger.records] == [CANNOT]
+    assert response.hands == moment.hands
 
 
 def test_no_offer_for_a_card_the_other_said_it_cannot_give() -> None:

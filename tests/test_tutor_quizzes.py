@@ -225,3 +225,33 @@ def test_a_blank_answer_is_refused_not_judged(kind: QuizKind) -> None:
         with pytest.raises(NotationError) as refused:
             parse_typed_answer(quiz, blank)
         assert refused.value.key.startswith("tutor.answer_")
+        # Nothing is quoted back: the refusal says that nothing was typed, and what to type.
+        said = {lang: refused.value.message(lang) for lang in ("en", "pl")}
+        assert said["en"].startswith("Nothing typed: "), said
+        assert said["pl"].startswith("Nic nie wpisano: "), said
+        assert not any("''" in text for text in said.values()), said
+
+
+@pytest.mark.parametrize(
+    ("lang", "blank", "quoted"),
+    [
+        ("en", "Nothing typed: answer yes or no", "'maybe': answer yes or no"),
+        ("pl", "Nic nie wpisano: odpowiedz tak albo nie", "'maybe': odpowiedz tak albo nie"),
+    ],
+)
+def test_a_yes_no_question_quotes_a_word_back_but_not_a_blank_line(
+    lang: str, blank: str, quoted: str
+) -> None:
+    """The optional rounds and "play it again?" ask yes or no: a stray word is quoted back, a
+    blank line is not (it read "'': answer yes or no")."""
+    from betel_tutor.tutor.context import Context
+    from betel_tutor.tutor.events import Refused
+    from betel_tutor.tutor.progress import Progress
+    from betel_tutor.tutor.rounds import RoundPhase
+
+    ctx = Context(Progress(), lang)
+    phase = RoundPhase(play=lambda c: phase, skip=lambda c: phase)
+    for line, said in (("", blank), ("  ", blank), ("maybe", quoted)):
+        assert phase.handle(ctx, line) is phase
+        refused = [e for e in ctx.take_events() if isinstance(e, Refused)]
+        assert [e.text for e in refused] == [said]

@@ -4,7 +4,7 @@
 left in a suit) when it wants the trick, and otherwise leads low from its longest suit.
 
 *Strong* deals the hidden cards several times, each time consistent with everything the play
-has shown (:mod:`betel_tutor.bots.inference`), solves each deal double dummy, and plays the card
+has shown (:mod:`betel_tutor.inference`), solves each deal double dummy, and plays the card
 that gives away the fewest tricks on average. Fewer samples are drawn early in the deal, when
 each solve costs most, so that a move stays quick. The samples come from a seed made of the
 cards played, so the same position always gets the same card.
@@ -16,8 +16,8 @@ from collections.abc import Callable
 
 from betel_tutor.bots.beginner import Choice, _strength, _wants_tricks
 from betel_tutor.bots.beginner import choose_card as beginner_card
-from betel_tutor.bots.inference import sample_deals
 from betel_tutor.cards import Card
+from betel_tutor.inference import sample_deals
 from betel_tutor.play import PlayState
 from betel_tutor.solver.advice import Advisor
 

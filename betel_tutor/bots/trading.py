@@ -329,6 +329,44 @@ def _voids(moment: Moment, seat: int) -> set[Suit]:
     return voids
 
 
+@dataclass(frozen=True)
+class Response:
+    """A computer player's answer to an offer, made: the ledger and the hands after it, what
+    it named for a general offer (``precise``, ``give``, ``price``) and why (a reason)."""
+
+    accept: bool
+    ledger: Ledger
+    hands: tuple[frozenset[Card], ...]
+    precise: Card | None
+    give: Card | None
+    price: int | None
+    why: Why
+
+
+def respond(
+    trader: Trader, moment: Moment, ledger: Ledger, offer: Offer, *, moves: int
+) -> Response:
+    """``trader`` answers ``offer`` made to it, whoever made it (a computer player or the
+    learner), and the answer is recorded after ``moves`` calls and cards; a decline because it
+    could not fulfil the offer is recorded as such, so that everybody knows (rule 20)."""
+    accept, precise, why = trader.decide(moment, ledger, offer)
+    give, price = trader.named
+    ledger, hands = answer(
+        moment,
+        ledger,
+        offer,
+        accept=accept,
+        moves=moves,
+        precise=precise,
+        precise_give=give,
+        price=price,
+    )
+    if not accept and why[0] == "bots.trade_cannot":
+        last = replace(ledger.records[-1], reason=CANNOT)
+        ledger = replace(ledger, records=(*ledger.records[:-1], last))
+    return Response(accept, ledger, hands, precise, give, price, why)
+
+
 MAX_OFFERS = 2  # offers one computer player makes in one round, so that every round ends
 
 
@@ -381,24 +419,11 @@ def offer_round(
         if offer.to == learner or offer.to not in traders:
             to_learner.append(offer)
             continue
-        accept, precise, why = traders[offer.to].decide(moment, ledger, offer)
-        give, price = traders[offer.to].named
-        ledger, hands = answer(
-            moment,
-            ledger,
-            offer,
-            accept=accept,
-            moves=moves,
-            precise=precise,
-            precise_give=give,
-            price=price,
-        )
-        if not accept and why[0] == "bots.trade_cannot":  # now everybody knows (rule 20)
-            last = replace(ledger.records[-1], reason=CANNOT)
-            ledger = replace(ledger, records=(*ledger.records[:-1], last))
-        reasons.append((trader.reason(offer) if trader is not None else None, why))
+        response = respond(traders[offer.to], moment, ledger, offer, moves=moves)
+        ledger = response.ledger
+        reasons.append((trader.reason(offer) if trader is not None else None, response.why))
         moments.append(moment)
-        moment = moment.with_hands(hands)
+        moment = moment.with_hands(response.hands)
     check_round_over(round_)  # rule 4: the move comes only now
     records = ledger.records[before:]
     return RoundResult(moment, ledger, tuple(to_learner), records, tuple(moments), tuple(reasons))

@@ -163,20 +163,20 @@ def explain_penalty_legal(
 
 
 def _worded(option: DeclarerOption) -> Step:
-    from betel_tutor.penalty import _suit_order
+    from betel_tutor.penalty import suit_order
 
-    suits = tuple(sorted(option.suits, key=_suit_order))
+    suits = tuple(sorted(option.suits, key=suit_order))
     return Step.of(f"explain.option_{option.kind}", suits=suits)
 
 
 def _options(pens: Penalties) -> tuple[Step, ...]:
     """Every option the declarer has (:func:`betel_tutor.penalty.declarer_options`): each
     suit required, each set of suits forbidden, neither."""
-    from betel_tutor.penalty import _suit_order, declarer_options
+    from betel_tutor.penalty import declarer_options, suit_order
 
     words = []
     for option in declarer_options(pens):
-        suits = tuple(sorted(option.suits, key=_suit_order))
+        suits = tuple(sorted(option.suits, key=suit_order))
         key = f"explain.option_{option.kind}"
         words.append(Step.of(key, suits=suits) if suits else Step.of(key))
     return tuple(words)

@@ -55,7 +55,7 @@ def _solved(pbn_deal: str, vulnerable: str, dealer: int) -> object:
     import json
     from importlib.metadata import version
 
-    from betel_tutor.bridge_dd import DoubleDummy, double_dummy
+    from betel_tutor.bridge.dd import DoubleDummy, double_dummy
     from betel_tutor.render.cache import cache_folder, read_entry, write_entry
 
     shape = [pbn_deal, vulnerable, dealer, version("endplay")]
@@ -74,8 +74,8 @@ def bridge_view(
 ) -> BridgeView:
     """The board's facts; with ``grid`` (the answer sheet) DDS's makeable contracts and par,
     unless the board is a variant DDS cannot solve."""
-    from betel_tutor.bridge_dd import SEATS, STRAINS, DoubleDummy
-    from betel_tutor.bridge_files import BridgeBoard
+    from betel_tutor.bridge.board import BridgeBoard
+    from betel_tutor.bridge.dd import SEATS, STRAINS, DoubleDummy
 
     keys = ("board", "vulnerable", "hcp", "makeable", "declarer")
     labels = {key: i18n.translate(f"bridge.{key}", lang) for key in keys}

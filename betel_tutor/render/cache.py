@@ -6,7 +6,7 @@ depends on, written atomically.
 An entry is data from outside, read as such: anything but a small regular file (a FIFO, a
 device, a symlink wherever it leads) is never opened; text that is not JSON, numbers that are
 not whole (``1e999``, ``NaN``) and nesting too deep for the parser are no entry; and the
-caller checks the shape and range of what is left (:func:`betel_tutor.bridge_dd.whole`).
+caller checks the shape and range of what is left (:func:`betel_tutor.bridge.dd.whole`).
 Whatever fails is a miss: computed again and written over, atomically.
 """
 

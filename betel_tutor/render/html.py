@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache, partial
 from itertools import groupby
@@ -19,6 +19,7 @@ from markupsafe import Markup
 
 from betel_tutor import i18n
 from betel_tutor.markup import render_note
+from betel_tutor.render.played import PlayedDeal, play_all, play_deal
 from betel_tutor.render.viewmodel import (
     Analysis,
     DealView,
@@ -94,7 +95,8 @@ def _part(
     scenario: Scenario,
     languages: list[str],
     sheet: str,
-    analysis_of: Callable[[DealSpec], Analysis | None],
+    played: Mapping[DealSpec, PlayedDeal],
+    analysis_of: Callable[[PlayedDeal], Analysis | None],
     per_page: int,
 ) -> Part:
     """Deals share a printed page only when nothing comes between them in the lesson's order:
@@ -111,10 +113,10 @@ def _part(
             for page in _pages([spec for _, spec in run], per_page):
                 views = [
                     [
-                        deal_view(scenario, spec, lang=language, sheet=sheet, analysis=analysis)
+                        deal_view(scenario, deal, lang=language, sheet=sheet, analysis=analysis)
                         for language in languages
                     ]
-                    for spec, analysis in ((spec, analysis_of(spec)) for spec in page)
+                    for deal, analysis in ((deal, analysis_of(deal)) for deal in _of(played, page))
                 ]
                 paired = len(languages) == 1 and len(page) > 2
                 rows = [[deal[0] for deal in views[n : n + 2]] for n in range(0, len(views), 2)]
@@ -145,6 +147,12 @@ def _part(
                 blocks.append(Block("quizzes", quizzes=[[mine[index]] for mine in quizzes]))
     titles = [scenario.title.get(language) for language in languages]
     return Part(scenario.id, " / ".join(dict.fromkeys(titles)), blocks, titles)  # once if alike
+
+
+def _of(played: Mapping[DealSpec, PlayedDeal], specs: list[DealSpec]) -> list[PlayedDeal]:
+    """The deals played for the sheet; one the caller did not play (a scenario laid out on its
+    own) is played here."""
+    return [played[spec] if spec in played else play_deal(spec) for spec in specs]
 
 
 def _pages(run: list[DealSpec], per_page: int) -> list[list[DealSpec]]:
@@ -199,30 +207,60 @@ def _script() -> tuple[str, str]:
     return script, policy
 
 
-def _lay_out(
+@dataclass(frozen=True)
+class LaidOut:
+    """Scenarios laid out once as a sheet (every deal's views in every language, the quizzes,
+    the texts): the screen page and the printout's documents are both written from it."""
+
+    parts: list[Part]
+    title: str
+    languages: list[str]
+    sheet: str
+    per_page: int
+
+
+def lay_out(
     scenarios: list[Scenario],
-    languages: list[str],
     *,
-    sheet: str,
-    per_page: int,
-    solver: bool,
-    analyses: Analyses | None,
-) -> list[Part]:
+    title: str | None = None,
+    lang: str = "en",
+    sheet: str = "answers",
+    per_page: int = 1,
+    solver: bool = False,
+    analyses: Analyses | None = None,
+    played: Mapping[DealSpec, PlayedDeal] | None = None,
+) -> LaidOut:
+    """Scenarios as a sheet in ``lang`` (``both``: English and Polish side by side), their
+    deals read from ``played`` (each deal played once, by
+    :func:`~betel_tutor.render.played.play_all`; a deal missing there is played here). With
+    ``solver`` the answer sheet adds each deal's trick table and cost marks, from ``analyses``
+    when given (tables already started for these deals). A handout is titled after its
+    lessons, never its folder."""
     if per_page not in PER_PAGE:
         raise ValueError(f"per_page is one of {PER_PAGE}")
+    languages = ["en", "pl"] if lang == "both" else [lang]
+    deals = {} if played is None else played
 
-    def parts(analysis_of: Callable[[DealSpec], Analysis | None]) -> list[Part]:
-        return [_part(scenario, languages, sheet, analysis_of, per_page) for scenario in scenarios]
+    def parts(analysis_of: Callable[[PlayedDeal], Analysis | None]) -> list[Part]:
+        return [
+            _part(scenario, languages, sheet, deals, analysis_of, per_page)
+            for scenario in scenarios
+        ]
 
     if not (solver and sheet == "answers"):
-        return parts(lambda spec: None)
-    if analyses is not None:
-        return parts(analyses.of)
-    from betel_tutor.render.tables import Analyses
+        laid = parts(lambda deal: None)
+    elif analyses is not None:
+        laid = parts(analyses.of)
+    else:
+        from betel_tutor.render.tables import Analyses
 
-    # The tables are computed while the deals before them (bridge boards, quizzes) are laid out.
-    with Analyses([spec for scenario in scenarios for spec in scenario.deals]) as started:
-        return parts(started.of)
+        if played is None:
+            deals = play_all(spec for scenario in scenarios for spec in scenario.deals)
+        # The tables are computed while the deals before them (bridge boards, quizzes) are
+        # laid out.
+        with Analyses(list(deals.values())) as started:
+            laid = parts(started.of)
+    return LaidOut(laid, title or _handout_title(laid, languages), languages, sheet, per_page)
 
 
 @cache
@@ -266,25 +304,33 @@ def render_handout(
     printing: bool = False,
     analyses: Analyses | None = None,
 ) -> str:
-    """Scenarios as one HTML page: with several, an index first, and each starts a printed
-    page. Autoescape is on: what authors write is escaped, except note HTML, which the markup
-    renderer has made safe. With ``solver`` the answer sheet adds each deal's trick table and
-    cost marks (from ``analyses`` when given, tables already started for these scenarios'
-    deals). ``printing`` makes the page a PDF is printed from: the same layout, the hands as
-    dealt in plain text (no step-through, far fewer boxes for WeasyPrint to lay out)."""
-    languages = ["en", "pl"] if lang == "both" else [lang]
-    parts = _lay_out(
-        scenarios, languages, sheet=sheet, per_page=per_page, solver=solver, analyses=analyses
-    )
-    title = title or _handout_title(parts, languages)
-    several = len(parts) > 1
-    return _page(
-        languages,
-        sheet,
-        per_page,
+    """Scenarios as one HTML page (:func:`lay_out`, then :func:`handout_page`)."""
+    laid = lay_out(
+        scenarios,
         title=title,
-        running_title=title,
-        parts=parts,
+        lang=lang,
+        sheet=sheet,
+        per_page=per_page,
+        solver=solver,
+        analyses=analyses,
+    )
+    return handout_page(laid, printing=printing)
+
+
+def handout_page(laid: LaidOut, *, printing: bool = False) -> str:
+    """A sheet as one HTML page: with several scenarios, an index first, and each starts a
+    printed page. Autoescape is on: what authors write is escaped, except note HTML, which the
+    markup renderer has made safe. ``printing`` makes the page a PDF is printed from: the same
+    layout, the hands as dealt in plain text (no step-through, far fewer boxes for WeasyPrint
+    to lay out)."""
+    several = len(laid.parts) > 1
+    return _page(
+        laid.languages,
+        laid.sheet,
+        laid.per_page,
+        title=laid.title,
+        running_title=laid.title,
+        parts=laid.parts,
         front=True,
         index=several,
         headings=several,
@@ -293,28 +339,17 @@ def render_handout(
     )
 
 
-def print_documents(
-    scenarios: list[Scenario],
-    *,
-    title: str | None = None,
-    lang: str = "en",
-    sheet: str = "answers",
-    per_page: int = 1,
-    solver: bool = False,
-    analyses: Analyses | None = None,
-) -> list[str]:
-    """The pages a PDF is printed from, as separate HTML documents that can be laid out apart
-    (in parallel) and their pages put one after another: with one scenario, its printed page
-    (``render_handout(..., printing=True)``); with several, the handout's title and index,
-    then each scenario, whose pages carry its own title as their running title. What each
-    shows is what the handout's printed page shows, page for page: there every part starts a
-    printed page too."""
-    languages = ["en", "pl"] if lang == "both" else [lang]
-    parts = _lay_out(
-        scenarios, languages, sheet=sheet, per_page=per_page, solver=solver, analyses=analyses
+def printed_pages(laid: LaidOut) -> list[str]:
+    """The pages a PDF is printed from, written from the sheet the screen page is written from,
+    as separate HTML documents that can be laid out apart (in parallel) and their pages put one
+    after another: with one scenario, its printed page (``handout_page(..., printing=True)``);
+    with several, the handout's title and index, then each scenario, whose pages carry its own
+    title as their running title. What each shows is what the handout's printed page shows,
+    page for page: there every part starts a printed page too."""
+    title, parts = laid.title, laid.parts
+    page = partial(
+        _page, laid.languages, laid.sheet, laid.per_page, title=title, printing=True, handout=False
     )
-    title = title or _handout_title(parts, languages)
-    page = partial(_page, languages, sheet, per_page, title=title, printing=True, handout=False)
     if len(parts) == 1:
         return [page(running_title=title, parts=parts, front=True, index=False, headings=False)]
     front = page(

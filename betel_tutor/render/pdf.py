@@ -2,7 +2,7 @@
 margins, the running title and page numbers, no hand or trick table cut by a page end).
 
 A handout is printed as several documents (its title and index, then each lesson, which
-starts a page anyway: :func:`betel_tutor.render.html.print_documents`), laid out side by side
+starts a page anyway: :func:`betel_tutor.render.html.printed_pages`), laid out side by side
 in worker processes, one a core, and their pages put one after another with pypdf. The workers
 are started, and import WeasyPrint, before the files are checked and the pages built. Each
 lesson's pages are numbered "page / pages" within the lesson and carry its title as their
@@ -142,7 +142,7 @@ class Printer:
         with Printer(documents=11) as printer:
             ...  # check the files
             printer.check()  # WeasyPrint is there: raise before anything is written
-            pending = printer.submit(print_documents(...))
+            pending = printer.submit(printed_pages(sheet))
             pdf = pending()  # the whole PDF, once every document is laid out
 
     ``documents`` is how many documents will be laid out at once: one worker each, at most one

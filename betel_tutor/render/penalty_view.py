@@ -5,7 +5,7 @@ from __future__ import annotations
 from betel_tutor import i18n
 from betel_tutor.cards import Card
 from betel_tutor.explain.steps import Step
-from betel_tutor.penalty import _suit_order, parse_option
+from betel_tutor.penalty import parse_option, suit_order
 from betel_tutor.scenario.model import DealSpec
 from betel_tutor.scenario.script import Replayed
 
@@ -40,7 +40,7 @@ def penalty_lines(deal: DealSpec, replayed: Replayed | None, lang: str) -> list[
             continue
         if event.option is not None:
             option = parse_option(event.option)
-            suits = tuple(sorted(option.suits, key=_suit_order))
+            suits = tuple(sorted(option.suits, key=suit_order))
             chosen = Step.of(f"explain.option_{option.kind}", suits=suits).text(lang)
             text = i18n.translate("render.penalty_option", lang, number=number, option=chosen)
         else:

@@ -17,13 +17,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from betel_tutor.bridge_dd import whole
-from betel_tutor.errors import BetelError
+from betel_tutor.bridge.dd import whole
 from betel_tutor.render.cache import cache_folder, read_entry, write_entry
+from betel_tutor.render.played import PlayedDeal
 from betel_tutor.render.viewmodel import Analysis, analyse
-from betel_tutor.scenario.deals import realize
-from betel_tutor.scenario.model import DealSpec
-from betel_tutor.scenario.script_error import ScriptError
 
 
 @cache
@@ -41,28 +38,17 @@ def solver_version() -> str:
     return digest.hexdigest()[:16]
 
 
-def deal_key(deal: DealSpec) -> str | None:
+def deal_key(played: PlayedDeal) -> str | None:
     """What an analysis depends on, as a digest; ``None`` for a deal the solver does not
-    analyse (bridge, a variant) or cannot (constraints no deal meets, a script the rules
-    refuse: the checker reports those, and no sheet is printed)."""
+    analyse (bridge, a variant)."""
+    deal, replayed = played.spec, played.replayed
     if deal.game != "betel" or deal.variant:
         return None
-    try:
-        return _key(deal)
-    except (BetelError, ScriptError):
-        return None
-
-
-def _key(deal: DealSpec) -> str:
-    dealt = realize(deal)
     shape: dict[str, Any] = {
         "solver": solver_version(),
-        "hands": [sorted(str(card) for card in hand) for hand in dealt.hands],
+        "hands": [sorted(str(card) for card in hand) for hand in played.dealt.hands],
     }
-    if deal.play:
-        from betel_tutor.scenario.script import replay
-
-        replayed = replay(deal)
+    if deal.play and replayed is not None:
         shape["contract"] = str(replayed.contract)
         shape["declarer"] = None if replayed.declarer is None else int(replayed.declarer)
         shape["played"] = [[seat, str(card)] for seat, card in replayed.played]
@@ -117,10 +103,12 @@ class Analyses:
     """Every deal's analysis, fetched by its place in ``deals``: from the cache where it has
     it; the rest started at once (spread over the available cores when several are missing,
     so that the caller can lay out other deals while they are computed), and kept in the cache
-    as they are fetched. A deal held twice (one deal in several files) is analysed once. Use it
-    as a context manager: leaving it waits for what was started and keeps it."""
+    as they are fetched. A deal held twice (one deal in several files) is analysed once. The
+    deals are played already (:mod:`betel_tutor.render.played`): a worker is handed the deal
+    played, and neither deals nor replays it again. Use it as a context manager: leaving it
+    waits for what was started and keeps it."""
 
-    def __init__(self, deals: list[DealSpec], *, use_cache: bool = True) -> None:
+    def __init__(self, deals: list[PlayedDeal], *, use_cache: bool = True) -> None:
         from betel_tutor.cores import usable_workers, worker_pool
 
         self._deals = deals
@@ -165,7 +153,7 @@ class Analyses:
                 _write(self._folder / f"{key}.json", analysis)
         return self._found[key]
 
-    def of(self, deal: DealSpec) -> Analysis | None:
+    def of(self, deal: PlayedDeal) -> Analysis | None:
         """The analysis of a deal given (this very object); another deal is analysed here."""
         index = self._places.get(id(deal))
         return analyse(deal) if index is None else self.get(index)
@@ -189,7 +177,7 @@ class Analyses:
         self.close()
 
 
-def analyse_all(deals: list[DealSpec], *, use_cache: bool = True) -> list[Analysis | None]:
+def analyse_all(deals: list[PlayedDeal], *, use_cache: bool = True) -> list[Analysis | None]:
     """Every deal's analysis, in order (see :class:`Analyses`)."""
     with Analyses(deals, use_cache=use_cache) as analyses:
         return [analyses.get(index) for index in range(len(deals))]

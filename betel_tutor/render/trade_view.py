@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from betel_tutor import i18n
+from betel_tutor.render.played import PlayedDeal
 from betel_tutor.scenario.model import DealSpec
-from betel_tutor.scenario.script import Replayed, replay
+from betel_tutor.scenario.script import Replayed
 from betel_tutor.scoring import prediction_points
 from betel_tutor.seats import Seat
 from betel_tutor.trade import Record, describe
@@ -123,11 +124,12 @@ def _points(deal: DealSpec, replayed: Replayed, lang: str) -> list[list[str]]:
     return rows
 
 
-def trade_view(deal: DealSpec, lang: str) -> TradeView | None:
+def trade_view(played: PlayedDeal, lang: str) -> TradeView | None:
     """Trade on the sheet, or ``None`` for a deal without trade or a resting player."""
+    deal, replayed = played.spec, played.replayed
     if deal.first_exchange is None and not deal.trades and not deal.resting:
         return None
-    replayed = replay(deal)
+    assert replayed is not None, "a deal with trade or a resting player is replayed"
     ledger = replayed.ledger
     names = tuple(Seat(seat).localized(lang) for seat in range(3))
     order = Seat(deal.dealer).clockwise()

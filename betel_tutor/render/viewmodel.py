@@ -12,10 +12,10 @@ from betel_tutor.markup import render_note
 from betel_tutor.profiles import profile
 from betel_tutor.render.bridge_view import BridgeView, bridge_view
 from betel_tutor.render.penalty_view import penalty_lines
+from betel_tutor.render.played import PlayedDeal
 from betel_tutor.render.trade_view import TradeView, trade_view
-from betel_tutor.scenario.deals import realize
 from betel_tutor.scenario.model import DealSpec, Scenario
-from betel_tutor.scenario.script import Replayed, replay
+from betel_tutor.scenario.script import Replayed
 from betel_tutor.seats import SOUTH, Seat
 
 _SUIT_CLASS = {
@@ -87,17 +87,17 @@ class Analysis:
     costs: list[int]  # per card played: the tricks it cost its player (0: a best card)
 
 
-def analyse(deal: DealSpec) -> Analysis | None:
+def analyse(played: PlayedDeal) -> Analysis | None:
     """The trick table and the cost of every scripted card (Betel deals only)."""
+    deal, replayed = played.spec, played.replayed
     if deal.game != "betel" or deal.variant:
         return None
     from betel_tutor.solver.advice import Advisor
     from betel_tutor.solver.table import trick_table
 
-    table = trick_table(realize(deal).hands)
+    table = trick_table(played.dealt.hands)
     costs: list[int] = []
-    if deal.play:
-        replayed = replay(deal)
+    if deal.play and replayed is not None:
         advisor = Advisor()
         for state, (_, card) in zip(replayed.states[:-1], replayed.played, strict=True):
             advice = {a.card: a.cost for a in advisor.hint(state)}
@@ -198,7 +198,7 @@ def _auction(
 
 
 def _bridge_call(call: str, lang: str) -> str:
-    from betel_tutor.bridge_auction import call_words
+    from betel_tutor.bridge.auction import call_words
 
     return call_words(call, lang)
 
@@ -285,7 +285,7 @@ def _labels(lang: str) -> dict[str, str]:
 
 def deal_view(
     scenario: Scenario,
-    deal: DealSpec,
+    deal_played: PlayedDeal,
     *,
     lang: str,
     sheet: str,
@@ -293,13 +293,13 @@ def deal_view(
 ) -> DealView:
     """One deal as the sheet shows it; the student sheet hides the other hands and the notes
     written for after the deal. With an ``analysis`` the answer sheet shows the trick table
-    and marks the cards that cost a trick. The script is read from its one replay
-    (:func:`~betel_tutor.scenario.script.replay` remembers it: the checker and every language
-    of a sheet read the same value)."""
+    and marks the cards that cost a trick. The cards and the script are read from the deal
+    played once (:mod:`betel_tutor.render.played`): every language of a sheet, its printout
+    and its trick table read the same value."""
+    deal, dealt = deal_played.spec, deal_played.dealt
     game = profile(deal.variant or deal.game)
-    dealt = realize(deal)
     called = bool(deal.auction) and deal.game == "betel"
-    replayed = replay(deal) if deal.play or called else None
+    replayed = deal_played.replayed if deal.play or called else None
     played = replayed if deal.play else None
     holdings = _holdings(tuple(frozenset(hand) for hand in dealt.hands), played)
     count = game.seats
@@ -340,7 +340,7 @@ def deal_view(
         auction_seats=auction_seats,
         auction_rows=auction_rows,
         solver=_solver_view(analysis, lang) if answers and analysis else None,
-        trade=trade_view(deal, lang) if deal.game == "betel" else None,
+        trade=trade_view(deal_played, lang) if deal.game == "betel" else None,
         bridge=(
             bridge_view(deal, dealt.hands, lang, grid=sheet == "answers")
             if deal.game == "bridge"
@@ -408,7 +408,7 @@ def _named_trump(scenario: Scenario, deal: DealSpec, lang: str) -> str:
 
 def _bridge_contract(deal: DealSpec, lang: str) -> str:
     """A scripted bridge auction's contract in words, doubled or redoubled."""
-    from betel_tutor.bridge_auction import BridgeAuction, parse_bid
+    from betel_tutor.bridge.auction import BridgeAuction, parse_bid
     from betel_tutor.contracts import bridge_contract_words
 
     auction = BridgeAuction(dealer=deal.dealer)

@@ -71,8 +71,10 @@ def form_error(quiz: Quiz, cleaned: str, truth: Callable[[], Any]) -> NotationEr
     elif quiz.kind == "count-tricks":
         right = truth()
         params = {"example": next(n for n in _COUNT_EXAMPLES if _halves(n) != right)}
+    # A blank line is not quoted back as '': the refusal says only what to type.
+    blank = "" if cleaned.strip() else "_blank"
     return NotationError(
-        f"tutor.answer_{key.replace('-', '_')}", token=cleaned, position=0, **params
+        f"tutor.answer_{key.replace('-', '_')}{blank}", token=cleaned, position=0, **params
     )
 
 

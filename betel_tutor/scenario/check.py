@@ -11,6 +11,7 @@ import os
 import re
 import stat
 from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, Card, CardRun
 from betel_tutor.cores import usable_workers, worker_pool
@@ -22,6 +23,9 @@ from betel_tutor.scenario.quizzes import engine_answer, normalise_answer, show_a
 from betel_tutor.scenario.source import Position, Problem
 from betel_tutor.seats import Seat
 
+if TYPE_CHECKING:
+    from betel_tutor.scenario.loader import LoadedFile
+
 HAND_SIZE = {"betel": 10, "bridge": 13}
 CHUNK = 16  # files a worker checks before it reports them
 SEAT_COUNT = {"betel": 3, "bridge": 4}
@@ -31,15 +35,18 @@ def check_file(path: str) -> list[Problem]:
     """All problems of one scenario file (or legacy ``.txt`` note): form, then every claim."""
     if path.endswith(".txt"):
         return check_legacy_note(path)
-    from betel_tutor.scenario.loader import at_origin, load_text_partly, read_source
+    from betel_tutor.scenario.loader import load_file
 
-    text, problems, origin = read_source(path)  # a PBN or LIN file: the scenario it converts to
-    if text is None:
-        return problems
-    scenario, problems, written = load_text_partly(text, path)
-    if scenario is not None:  # with problems: what does not depend on the parts left out
-        problems = problems + check_scenario(scenario, written if problems else None)
-    return in_file_order(at_origin(problems, origin))
+    return check_loaded(load_file(path))  # a PBN or LIN file: the scenario it converts to
+
+
+def check_loaded(loaded: LoadedFile) -> list[Problem]:
+    """All problems of a scenario file already read and parsed (``render`` reads each file
+    once): what reading met, then every claim of what could be read."""
+    problems = list(loaded.problems)
+    if loaded.scenario is not None:  # with problems: what does not depend on the parts left out
+        problems += check_scenario(loaded.scenario, loaded.written if problems else None)
+    return in_file_order(loaded.at_origin(problems))
 
 
 def in_file_order(problems: list[Problem]) -> list[Problem]:

@@ -100,7 +100,7 @@ class Condition:
                 return lengths == self.shape
             return sorted(lengths, reverse=True) == sorted(self.shape, reverse=True)
         if self.strain is not None:  # bridge: DDS gives the exact figure in one search
-            from betel_tutor.bridge_dd import declarer_tricks
+            from betel_tutor.bridge.dd import declarer_tricks
 
             assert self.seat is not None
             tricks = declarer_tricks(dealt.hands, int(self.seat), self.strain)
@@ -208,10 +208,10 @@ def _contract(words: list[str], text: str) -> Contract:
 def _bridge_contract(words: list[str], text: str, *, level: bool) -> tuple[int, str]:
     """A bridge contract's level and strain: ``3NT``, ``3BA``, ``4♠``, ``4 piki``, ``four
     spades``, ``Cztery piki``; with ``level`` false a strain alone (``♥``, ``BA``) is enough."""
-    from betel_tutor.contracts import _STRAIN_WORDS, _fold
+    from betel_tutor.contracts import STRAIN_WORDS, fold
 
     written = " ".join(words)
-    folded = [w for w in _fold(written).replace("\ufe0f", "").split() if w not in IN_WORDS]
+    folded = [w for w in fold(written).replace("\ufe0f", "").split() if w not in IN_WORDS]
     compact = "".join(folded)
     match = re.fullmatch(r"([1-7])?(.+)", compact)
     number: int | None = None
@@ -221,9 +221,9 @@ def _bridge_contract(words: list[str], text: str, *, level: bool) -> tuple[int, 
     elif folded and folded[0] in _BRIDGE_LEVELS:
         number, rest = _BRIDGE_LEVELS[folded[0]], "".join(folded[1:])
     strain_word = {"bezatu": "nt", "notrump": "nt", "notrumps": "nt"}.get(rest, rest)
-    if strain_word not in _STRAIN_WORDS or (number is None and level):
+    if strain_word not in STRAIN_WORDS or (number is None and level):
         raise _error("finder.constraint_contract", text, written or text)
-    suit = _STRAIN_WORDS[strain_word]
+    suit = STRAIN_WORDS[strain_word]
     return number or 0, "NT" if suit is None else suit.symbol
 
 

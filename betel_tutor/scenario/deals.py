@@ -10,6 +10,7 @@ without dealing.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -108,8 +109,16 @@ def meets(dealt: Deal, constraint: Constraint) -> bool:
     return True
 
 
+# The checker, the replay and the sheets read the same deal: it is dealt once (a deal by
+# constraints may take thousands of tries). A DealSpec is frozen and hashable.
+@functools.lru_cache(maxsize=512)
 def realize(spec: DealSpec) -> Deal:
-    """The cards of ``spec``; raises :class:`Unsatisfiable` for impossible constraints."""
+    """The cards of ``spec``, dealt once, then remembered; raises :class:`Unsatisfiable` for
+    impossible constraints."""
+    return _dealt(spec)
+
+
+def _dealt(spec: DealSpec) -> Deal:
     if spec.hands is not None:
         return Deal(hands=spec.hands, dubel=spec.dubel, dealer=Seat(spec.dealer, len(spec.hands)))
     assert spec.seed is not None, "the loader refuses a deal with neither hands nor seed"

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from betel_tutor.dealing import Deal, deal, deal_bridge
 from betel_tutor.scenario.conditions import Condition
 from betel_tutor.scenario.deals import meets
-from betel_tutor.scenario.model import Constraint
+from betel_tutor.scenario.model import Constraint, DealSpec, Scenario, Text, WatchStep
+from betel_tutor.scenario.writer import Comments, constraint_text, dump
+from betel_tutor.seats import Seat
 
 ROUND = 32  # candidates per worker in a round
 
@@ -159,64 +161,49 @@ def lines(found: Sequence[Found], game: str, lang: str) -> list[str]:
     return shown
 
 
-def _constraint_yaml(constraint: Constraint) -> str:
-    import json
+def found_scenario(
+    found: Sequence[Found], wanted: Wanted, *, name: str = "found-deals"
+) -> tuple[Scenario, Comments]:
+    """A scenario of the found deals that ``check`` accepts: each deal its seed and the
+    constraints it was found with (so ``check`` proves them), the hands in comments."""
+    from betel_tutor.cards import format_cards, format_hand, sort_cards
+    from betel_tutor.profiles import profile
 
-    parts = [f"seat: {'dubel' if constraint.seat is None else constraint.seat.letter}"]
-    if constraint.suit is not None:
-        parts.append(f"suit: {constraint.suit}")
-    if constraint.rank is not None:
-        parts.append(f"rank: {json.dumps(constraint.rank)}")
-    if constraint.hcp:
-        parts.append("hcp: true")
-    if constraint.cards:
-        from betel_tutor.cards import format_cards
-
-        parts.append(f"cards: {json.dumps(format_cards(constraint.cards), ensure_ascii=False)}")
-    if constraint.at_least is not None:
-        parts.append(f"at_least: {constraint.at_least}")
-    if constraint.at_most is not None:
-        parts.append(f"at_most: {constraint.at_most}")
-    return "{" + ", ".join(parts) + "}"
+    game = profile(wanted.game)
+    letters = _seat_letters(wanted.game)
+    deals, after = [], {}
+    for number, item in enumerate(found, 1):
+        ident = f"d{number}"
+        deals.append(
+            DealSpec(
+                id=ident,
+                game=wanted.game,  # type: ignore[arg-type]
+                dealer=Seat(wanted.dealer, game.seats),
+                seed=item.seed,
+                constraints=wanted.constraints,
+                conditions=wanted.conditions,
+            )
+        )
+        shown = [
+            f"  {letters[seat]}: {format_hand(hand)}" for seat, hand in enumerate(item.deal.hands)
+        ]
+        if game.dubel_size:
+            shown.append(f"  dubel: {format_cards(sort_cards(item.deal.dubel))}")
+        after[(ident, "seed")] = shown
+    title = Text("Deals found", "Znalezione rozdania")
+    steps = tuple(WatchStep(deal.id) for deal in deals)
+    scenario = Scenario("", "practice", name, title, deals=tuple(deals), steps=steps)
+    head = (
+        "yaml-language-server: $schema=scenario.schema.json",
+        "Written by betel-tutor deal: each seed gives its hands (shown in the comments).",
+    )
+    return scenario, Comments(head=head, after=after)
 
 
 def scenario_yaml(found: Sequence[Found], wanted: Wanted, *, name: str = "found-deals") -> str:
-    """A scenario of the found deals that ``check`` accepts: each deal its seed and the
-    constraints it was found with (so ``check`` proves them), the hands in a comment."""
-    import json
-
-    from betel_tutor.cards import format_cards, format_hand, sort_cards
-    from betel_tutor.seats import Seat
-
-    count = 4 if wanted.game == "bridge" else 3
-    out = [
-        "# yaml-language-server: $schema=scenario.schema.json",
-        "# Written by betel-tutor deal: each seed gives its hands (shown in the comments).",
-        "kind: practice",
-        f"id: {name}",
-        'title: {en: "Deals found", pl: "Znalezione rozdania"}',
-        "deals:",
-    ]
-    letters = _seat_letters(wanted.game)
-    for number, item in enumerate(found, 1):
-        out.append(f"  - id: d{number}")
-        if wanted.game != "betel":
-            out.append(f"    game: {wanted.game}")
-        out.append(f"    dealer: {Seat(wanted.dealer, count).letter}")
-        out.append(f"    seed: {json.dumps(item.seed, ensure_ascii=False)}")
-        for seat, hand in enumerate(item.deal.hands):
-            out.append(f"    #   {letters[seat]}: {format_hand(hand)}")
-        if wanted.game == "betel":
-            out.append(f"    #   dubel: {format_cards(sort_cards(item.deal.dubel))}")
-        if wanted.constraints or wanted.conditions:
-            out.append("    constraints:")
-            out.extend(f"      - {_constraint_yaml(c)}" for c in wanted.constraints)
-            out.extend(
-                f"      - {json.dumps(c.text, ensure_ascii=False)}" for c in wanted.conditions
-            )
-    out.append("steps:")
-    out.extend(f"  - watch: {{deal: d{number}}}" for number in range(1, len(found) + 1))
-    return "\n".join(out) + "\n"
+    """The text of :func:`found_scenario`."""
+    scenario, comments = found_scenario(found, wanted, name=name)
+    return dump(scenario, comments=comments)
 
 
 def wanted_for(
@@ -274,4 +261,4 @@ def refuse_impossible(wanted: Wanted) -> None:
 
 def _written(constraint: Constraint | Condition) -> str:
     """A constraint as its author wrote it: the line, or the mapping in YAML's flow form."""
-    return constraint.text if isinstance(constraint, Condition) else _constraint_yaml(constraint)
+    return constraint_text(constraint)

@@ -25,7 +25,9 @@ from dataclasses import dataclass, field
 
 from betel_tutor.cards import Card, parse_card
 from betel_tutor.errors import NotationError
+from betel_tutor.scenario.model import DealSpec, Note, Scenario, Text
 from betel_tutor.scenario.source import Position, Problem
+from betel_tutor.scenario.writer import Comments, dump, note_lines
 
 CATEGORIES = ("before", "after")
 META_KEYS = ("id", "version", "category")
@@ -191,25 +193,15 @@ def example_tricks(body: str, lang: str = "en") -> list[ExampleTrick]:
     return tricks
 
 
-def _block(text: str, indent: str) -> str:
-    """``text`` as a YAML literal block, exactly: ``|-`` keeps every line and space as written."""
-    lines = text.split("\n")
-    indicator = "|2-" if lines and lines[0][:1] in (" ", "\t") else "|-"
-    body = "\n".join(f"{indent}{line}" if line else "" for line in lines)
-    return f"{indicator}\n{body}"
+def as_note(note: LegacyNote) -> Note:
+    """The legacy note as a scenario's note (the model's)."""
+    text = Text(en=note.texts.get("en", ""), pl=note.texts.get("pl", ""))
+    return Note(note.id, note.version, note.category, text)  # type: ignore[arg-type]
 
 
 def note_to_yaml(note: LegacyNote, *, indent: str = "") -> str:
     """The note in the scenario files' YAML form: an item of a deal's ``notes`` list."""
-    inner = indent + "  "
-    lines = [
-        f'{indent}- id: "{note.id}"',
-        f"{inner}version: {note.version}",
-        f"{inner}category: {note.category}",
-    ]
-    for lang, body in note.texts.items():
-        lines.append(f"{inner}{lang}: {_block(body, inner + '  ')}")
-    return "\n".join(lines) + "\n"
+    return "\n".join(note_lines(as_note(note), indent)) + "\n"
 
 
 def note_scenario(
@@ -218,22 +210,18 @@ def note_scenario(
     """A complete board scenario holding the note, which ``betel-tutor check`` accepts: one
     deal, ``board``, of ``game`` (its ``variant``, the ``trump`` its examples assume), dealt
     from the note's id as a seed until its cards are written in, and the note as its only one."""
-    import json
-
-    ident = json.dumps(f"note-{note.id}")
-    lines = [
-        "# yaml-language-server: $schema=scenario.schema.json",
-        "kind: board",
-        f"id: {ident}",
-        f'title: {{en: "Board {note.id}", pl: "Rozdanie {note.id}"}}',
-        "deals:",
-        "  - id: board",
-        f"    game: {game}",
-    ]
-    if variant is not None:
-        lines.append(f"    variant: {variant}")
-    if trump is not None:
-        lines.append(f"    trump: {trump}")
-    lines.append(f"    seed: {json.dumps(note.id)}  # the board's cards: replace with its hands")
-    lines.append("    notes:")
-    return "\n".join(lines) + "\n" + note_to_yaml(note, indent="      ")
+    deal = DealSpec(
+        id="board",
+        game=game,  # type: ignore[arg-type]
+        variant=variant,
+        trump=trump,
+        seed=note.id,
+        notes=(as_note(note),),
+    )
+    title = Text(f"Board {note.id}", f"Rozdanie {note.id}")
+    scenario = Scenario("", "board", f"note-{note.id}", title, deals=(deal,))
+    comments = Comments(
+        head=("yaml-language-server: $schema=scenario.schema.json",),
+        inline={("board", "seed"): "the board's cards: replace with its hands"},
+    )
+    return dump(scenario, comments=comments)

@@ -34,7 +34,7 @@ from betel_tutor.scenario.source import Node, Position, Problem, load_yaml, read
 from betel_tutor.seats import Seat
 
 if TYPE_CHECKING:
-    from betel_tutor.bridge_files import BridgeBoard
+    from betel_tutor.bridge.board import BridgeBoard
 
 TOP_KEYS = ("kind", "id", "title", "level", "text", "options", "deals", "steps", "quizzes")
 OPTION_KEYS = (
@@ -703,14 +703,44 @@ def load_text_partly(text: str, path: str) -> tuple[Scenario | None, list[Proble
     return scenario, problems + loader.problems, frozenset(written)
 
 
+@dataclasses.dataclass(frozen=True)
+class LoadedFile:
+    """A scenario file read and parsed once, for whoever needs it next (``check``, ``render``):
+    what could be read (the parts with problems left out), the problems reading met, the id
+    of every deal written (:func:`load_text_partly`), and for a PBN or LIN file each line's
+    origin in it (:func:`at_origin`)."""
+
+    path: str
+    scenario: Scenario | None
+    problems: tuple[Problem, ...]  # at the lines of the text read (see :meth:`at_origin`)
+    written: frozenset[str] = frozenset()
+    origin: dict[int, int] | None = None
+
+    @property
+    def whole(self) -> Scenario | None:
+        """The model when the file has no problem, else ``None``."""
+        return self.scenario if not self.problems else None
+
+    def at_origin(self, problems: list[Problem]) -> list[Problem]:
+        """``problems`` at the lines of the file they come from."""
+        return at_origin(problems, self.origin)
+
+
+def load_file(path: str) -> LoadedFile:
+    """Read and parse a scenario file once, keeping what could be read even with problems. A
+    ``.pbn`` or ``.lin`` file is read as the scenario it converts to."""
+    text, problems, origin = read_source(path)
+    if text is None:
+        return LoadedFile(path, None, tuple(problems))
+    scenario, problems, written = load_text_partly(text, path)
+    return LoadedFile(path, scenario, tuple(problems), written, origin)
+
+
 def load(path: str) -> tuple[Scenario | None, list[Problem]]:
     """Load a scenario file: the model, or ``None`` and the list of problems with positions.
     A ``.pbn`` or ``.lin`` file is loaded as the scenario it converts to."""
-    text, problems, origin = read_source(path)
-    if text is None:
-        return None, problems
-    scenario, problems = load_text(text, path)
-    return scenario, at_origin(problems, origin)
+    loaded = load_file(path)
+    return loaded.whole, loaded.at_origin(list(loaded.problems))
 
 
 BOARD_FILES = (".pbn", ".lin")
@@ -723,8 +753,8 @@ def read_source(path: str) -> tuple[str | None, list[Problem], dict[int, int] | 
         text, problems = read_file(path)
         return text, problems, None
     # Lazily: the board formats read scenario values (model), which load with this package.
-    from betel_tutor.bridge_files import as_scenario
     from betel_tutor.errors import ScenarioError
+    from betel_tutor.scenario.boards import as_scenario
 
     text, problems = read_file(path)
     if text is None:
@@ -755,7 +785,8 @@ def read_boards(path: str) -> list[BridgeBoard]:
     """The bridge boards of a ``.pbn``, ``.lin`` or ``.yaml`` file; a file that cannot be
     read, is damaged or holds a problem is one :class:`ScenarioError` naming the file (and
     line)."""
-    from betel_tutor.bridge_files import boards_of, format_of, problem_error, read_board_file
+    from betel_tutor.bridge.board import format_of
+    from betel_tutor.scenario.boards import boards_of, problem_error, read_board_file
 
     if format_of(path) != "yaml":
         return read_board_file(path)

@@ -13,6 +13,8 @@ from typing import Any, Literal
 
 from betel_tutor.cards import Card
 from betel_tutor.contracts import Contract
+from betel_tutor.notes import Note as Note
+from betel_tutor.notes import Text as Text
 from betel_tutor.scenario.conditions import Condition
 from betel_tutor.scenario.source import Position
 from betel_tutor.seats import SOUTH, Seat
@@ -30,17 +32,6 @@ QuizKind = Literal[
     "offer-legal",
     "count-tricks",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Text:
-    """The same words in English and Polish (markdown with the ``♠{A}`` card markup)."""
-
-    en: str
-    pl: str
-
-    def get(self, lang: str) -> str:
-        return self.pl if lang == "pl" else self.en
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,19 +65,6 @@ class Constraint:
     at_most: int | None = None
     position: Position | None = None
     hcp: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Note:
-    """A board note (boards-and-bridge.md §1): a newer ``version`` of an ``id`` replaces older."""
-
-    id: str
-    version: int
-    category: Literal["before", "after"]
-    text: Text
-    position: Position | None = None
-    # Left out of the hash (a dict has none), so that a deal and its notes can be hashed.
-    text_positions: dict[str, Position] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True, slots=True)

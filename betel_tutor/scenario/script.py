@@ -172,7 +172,7 @@ def _bridge_auction(
     """A bridge deal's scripted auction, call by call; the contract and declarer it ends in
     (the deal's own when the auction is unfinished), which a contract written beside it must
     match."""
-    from betel_tutor.bridge_auction import BridgeAuction, blue_suit_auction, parse_bid
+    from betel_tutor.bridge.auction import BridgeAuction, blue_suit_auction, parse_bid
 
     dealer = int(deal.dealer)
     auction = blue_suit_auction(dealer) if deal.variant else BridgeAuction(dealer=dealer)
@@ -232,7 +232,7 @@ class _BridgeCall:
     written: str
 
     def localized(self, lang: str) -> str:
-        from betel_tutor.bridge_auction import call_words
+        from betel_tutor.bridge.auction import call_words
 
         return call_words(self.written, lang)
 
@@ -290,19 +290,8 @@ def _penalty_event(table: PenaltyTable, state: PlayState, event: PenaltyEvent) -
             raise IllegalPlay("penalty.no_option", reason="no_option", law="50D2")
         return table.with_option(leader, parse_option(event.option))
     assert event.designate is not None
-    from betel_tutor.penalty import defender_legal
-
     seat = state.to_play
-    result = defender_legal(state.hands[seat], state.current, table.by_seat[seat])
-    if not result.designate or event.designate not in result.legal:
-        raise IllegalPlay(
-            "penalty.designate_not_legal",
-            reason="designate_not_legal",
-            law="51A",
-            card=event.designate,
-            options=sorted(result.legal, key=str) if result.designate else (),
-        )
-    return table.designate(event.designate)
+    return table.designate(seat, state.hands[seat], state.current, event.designate)
 
 
 def _penalty_play(table: PenaltyTable, state: PlayState, card: Card) -> PenaltyTable:

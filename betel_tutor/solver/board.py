@@ -60,20 +60,22 @@ from betel_tutor.solver.suit_data import load as load_suit_tables
 from betel_tutor.solver.suits import (
     ABOVE,
     CODE_BITS,
-    CODE_MASK,
-    FIELD_LEADS,
-    FIELD_MADE,
+    ESCAPE_COUNT,
+    ESCAPES,
+    FLAGS_SHIFT,
     HOLDER_1,
     HOLDER_2,
     HOLDER_3,
-    MISERE_FIELDS,
-    NO_FIELDS,
+    LEADS,
+    MADE,
+    MISERE_PARTS,
+    NO_SUIT,
+    NUMBER_MASK,
+    PARTS,
     RANK_MAJOR,
-    SUIT_FIELDS,
+    RUNS_SHIFT,
     SUIT_MASKS,
     bits,
-    escape_counts,
-    learn_fields,
     legal,
     representatives,
     winner,
@@ -150,19 +152,19 @@ class Board:
         self.trump_mask = SUIT_MASKS[trump] if trump >= 0 else 0
         self._plans = tuple(self._plan(leader) for leader in range(3))
         load_suit_tables()
-        self._fields = SUIT_FIELDS if maximiser_is_declarer else MISERE_FIELDS
+        self._parts = PARTS if maximiser_is_declarer else MISERE_PARTS
         self._killers = [0] * 33
         self._places = tuple((declarer - leader) % 3 for leader in range(3))
         # The betelek's bits of the suit entries, or Betel's (rule 8: the defenders need not
-        # beat): see ``suits.SUIT_INFO`` and ``suits.search_fields``.
+        # beat): see ``suits.suit_info``, ``suits.LEADS`` and ``suits.MADE``, by place.
         variant = 0 if beat[(declarer + 1) % 3] else 1
-        self._made_bit = 6 + 3 * variant  # in ``FIELD_FLAGS``
+        self._made_bit = 6 + 3 * variant  # in the flags of ``suits.MISERE_PARTS``
         self._escape_base = 6 * variant  # ``suits.escape_counts``
-        self._leads_field = FIELD_LEADS + 3 * variant
-        self._made_field = FIELD_MADE + 3 * variant
+        self._leads = tuple(LEADS[3 * variant + place] for place in range(3))
+        self._made = tuple(MADE[3 * variant + place] for place in range(3))
 
     def _loses_one(
-        self, a: int, b: int, c: int, place: int, infos: tuple[int, int, int, int], leads: int
+        self, a: int, b: int, c: int, place: int, numbers: tuple[int, int, int, int], leads: int
     ) -> bool:
         """Without trumps in the betelki and Betel, when the defenders can make the declarer
         win the trick about to be played: can he still surely lose one of the tricks to come?
@@ -180,7 +182,7 @@ class Board:
         hands = (a, b, c)
         p, q = (i for i in range(3) if i != place)
         base = self._escape_base + 2 * place
-        counts = [escape_counts(info & CODE_MASK) for info in infos]
+        counts = [ESCAPE_COUNT * number + base for number in numbers]  # in ``suits.ESCAPES``
         if place == 0:
             suits = [s for s in range(4) if a >> (8 * s) & 0xFF]
         else:
@@ -196,9 +198,9 @@ class Board:
             found = False
             for s2 in range(4):
                 if s2 == s1:
-                    found = _escapes(counts[s2][base + 1], 1, 1)
+                    found = _escapes(ESCAPES[counts[s2] + 1], 1, 1)
                 else:
-                    found = _escapes(counts[s2][base], kp, kq)
+                    found = _escapes(ESCAPES[counts[s2]], kp, kq)
                 if found:
                     break
             if found and place == 0:
@@ -315,9 +317,7 @@ class Board:
         return not want
 
     # -- the search ------------------------------------------------------------------------------
-    def _search(
-        self, a: int, b: int, c: int, leader: int, target: int, remaining: int
-    ) -> bool:
+    def _search(self, a: int, b: int, c: int, leader: int, target: int, remaining: int) -> bool:
         """``wins`` with the hands in trick order and ``remaining`` cards in each; the caller
         checks that 0 < target <= remaining."""
         trump = self.trump
@@ -326,18 +326,14 @@ class Board:
             top = a.bit_length() - 1
             taker = leader
             card = b.bit_length() - 1
-            if (card >> 3 == top >> 3 and card > top) or (
-                card >> 3 == trump and top >> 3 != trump
-            ):
+            if (card >> 3 == top >> 3 and card > top) or (card >> 3 == trump and top >> 3 != trump):
                 top, taker = card, leader + 1
             card = c.bit_length() - 1
-            if (card >> 3 == top >> 3 and card > top) or (
-                card >> 3 == trump and top >> 3 != trump
-            ):
+            if (card >> 3 == top >> 3 and card > top) or (card >> 3 == trump and top >> 3 != trump):
                 taker = leader + 2
             return taker % 3 == declarer
 
-        fields = self._fields
+        by_holding = self._parts
         table = self.table
         misere = not self.maximiser_is_declarer
         places = self._places
@@ -346,29 +342,31 @@ class Board:
         trumps = self.trump_mask
         no_trump = trump < 0
 
-        # The fields of the position's suits (``suits.search_fields``, by
-        # ``suits.fields_index``, inline), and its key in relative ranks. The first six fields
-        # are read by number (a constant reads faster than a name; tests/test_solver_tables.py
-        # checks the numbers): 0 the suit's number, 1-3 the hands' runs, 4 the whole entry,
-        # 5 the flags.
-        h0 = fields[_H1[a & 0xFF] | _H2[b & 0xFF] | _H3[c & 0xFF]]
-        h1 = fields[_H1[a >> 8 & 0xFF] | _H2[b >> 8 & 0xFF] | _H3[c >> 8 & 0xFF]]
-        h2 = fields[_H1[a >> 16 & 0xFF] | _H2[b >> 16 & 0xFF] | _H3[c >> 16 & 0xFF]]
-        h3 = fields[_H1[a >> 24] | _H2[b >> 24] | _H3[c >> 24]]
-        if h0 is None or h1 is None or h2 is None or h3 is None:
-            f0, f1, f2, f3 = learn_fields(a, b, c, misere)
-        else:
-            f0, f1, f2, f3 = h0, h1, h2, h3
+        # Each suit's holding (``suits.holding_index``, inline), by which the search reads
+        # the suit's parts in the tables of ``suits``; and the position's key in relative
+        # ranks.
+        h0 = _H1[a & 0xFF] | _H2[b & 0xFF] | _H3[c & 0xFF]
+        h1 = _H1[a >> 8 & 0xFF] | _H2[b >> 8 & 0xFF] | _H3[c >> 8 & 0xFF]
+        h2 = _H1[a >> 16 & 0xFF] | _H2[b >> 16 & 0xFF] | _H3[c >> 16 & 0xFF]
+        h3 = _H1[a >> 24] | _H2[b >> 24] | _H3[c >> 24]
+        e0 = by_holding[h0]
+        e1 = by_holding[h1]
+        e2 = by_holding[h2]
+        e3 = by_holding[h3]
+        n0 = e0 & NUMBER_MASK
+        n1 = e1 & NUMBER_MASK
+        n2 = e2 & NUMBER_MASK
+        n3 = e3 & NUMBER_MASK
         # Suits other than trumps are interchangeable (§5: only trumps are special), so the
         # key holds the side suits' numbers (``suits.code_number``) sorted, then the trump
         # suit's, then the leader: 58 bits, an int the compiled search does not box as a
         # long one (a product of a prime per suit, as before, took up to 70 bits).
         if no_trump:
-            trump_fields = NO_FIELDS
-            p = f0[0]
-            q = f1[0]
-            r = f2[0]
-            s = f3[0]
+            trump_number = NO_SUIT
+            p = n0
+            q = n1
+            r = n2
+            s = n3
             if p > q:
                 p, q = q, p
             if r > s:
@@ -383,20 +381,20 @@ class Board:
         else:
             # (Chosen by tests, not from a tuple of the four: nothing allocated.)
             if trump == 0:
-                trump_fields, p, q, r = f0, f1[0], f2[0], f3[0]
+                trump_number, p, q, r = n0, n1, n2, n3
             elif trump == 1:
-                trump_fields, p, q, r = f1, f0[0], f2[0], f3[0]
+                trump_number, p, q, r = n1, n0, n2, n3
             elif trump == 2:
-                trump_fields, p, q, r = f2, f0[0], f1[0], f3[0]
+                trump_number, p, q, r = n2, n0, n1, n3
             else:
-                trump_fields, p, q, r = f3, f0[0], f1[0], f2[0]
+                trump_number, p, q, r = n3, n0, n1, n2
             if p > q:
                 p, q = q, p
             if q > r:
                 q, r = r, q
             if p > q:
                 p, q = q, p
-            key = ((p << CODE_BITS | q) << CODE_BITS | r) << CODE_BITS | trump_fields[0]
+            key = ((p << CODE_BITS | q) << CODE_BITS | r) << CODE_BITS | trump_number
             key = key << 2 | leader
         entry = table.get(key)
         if entry is None:
@@ -412,9 +410,7 @@ class Board:
                         holders |= 2
                     if c & trumps:
                         holders |= 4
-                low, high = normal_bounds(
-                    f0, f1, f2, f3, trump_fields, holders, place, remaining
-                )
+                low, high = normal_bounds(n0, n1, n2, n3, trump_number, holders, place, remaining)
                 if low >= target or high < target:
                     table[key] = low | high << 4
                     return low >= target
@@ -430,11 +426,11 @@ class Board:
         leads = 0
         if misere and place != 0:
             # The cards whose lead lets the defenders make the declarer win the trick
-            # (``suits._made_leads``, ``FIELD_LEADS``).
-            index = self._leads_field + place
-            leads = f0[index] | f1[index] << 8 | f2[index] << 16 | f3[index] << 24
+            # (``suits._made_leads``, ``suits.LEADS``).
+            leads_of = self._leads[place]
+            leads = leads_of[h0] | leads_of[h1] << 8 | leads_of[h2] << 16 | leads_of[h3] << 24
         if no_trump:
-            every = f0[5] & f1[5] & f2[5] & f3[5]  # bits 50-67 of the entries
+            every = (e0 & e1 & e2 & e3) >> FLAGS_SHIFT  # bits 50-67 of the entries
             flags = every >> place
             if flags & 9:
                 settled = settled_value(self, a, b, c, place, flags, remaining)
@@ -445,7 +441,7 @@ class Board:
                 # The trick about to be played alone: if the defenders can make the declarer
                 # win it, he takes at least one more trick, else at most all but one.
                 # A leading declarer: whatever he leads; else, a lead in some suit.
-                some = f0[5] | f1[5] | f2[5] | f3[5]
+                some = (e0 | e1 | e2 | e3) >> FLAGS_SHIFT
                 made = (every if place == 0 else some) >> (self._made_bit + place) & 1
                 if made:
                     if target == 1:
@@ -462,7 +458,7 @@ class Board:
             if (
                 misere
                 and target == remaining
-                and self._loses_one(a, b, c, place, (f0[4], f1[4], f2[4], f3[4]), leads)
+                and self._loses_one(a, b, c, place, (n0, n1, n2, n3), leads)
             ):
                 table[key] = low | (remaining - 1) << 4 | best << 8
                 return False
@@ -475,13 +471,28 @@ class Board:
         second_first, takes_first = plan.second_first, plan.takes_first
         # One card of each run of equivalent cards, per hand: the live cards (in hands or in
         # the trick) do not change until the trick is over.
-        rb = f0[2] | f1[2] << 8 | f2[2] << 16 | f3[2] << 24
-        rc = f0[3] | f1[3] << 8 | f2[3] << 16 | f3[3] << 24
+        # The tops of the runs of each hand (``suits.PARTS``), by suit.
+        r0 = e0 >> RUNS_SHIFT
+        r1 = e1 >> RUNS_SHIFT
+        r2 = e2 >> RUNS_SHIFT
+        r3 = e3 >> RUNS_SHIFT
+        rb = (
+            (r0 >> 8 & 0xFF)
+            | (r1 >> 8 & 0xFF) << 8
+            | (r2 >> 8 & 0xFF) << 16
+            | (r3 >> 8 & 0xFF) << 24
+        )
+        rc = (
+            (r0 >> 16 & 0xFF)
+            | (r1 >> 16 & 0xFF) << 8
+            | (r2 >> 16 & 0xFF) << 16
+            | (r3 >> 16 & 0xFF) << 24
+        )
         # Leads: the remembered one, the killer (the lead that last settled a position with as
         # many tricks left and the same leader), then high cards first (they take or force
         # tricks; measured, this beats low-first in betelki too). Each group of leads is a
         # mask in rank-major order (``RANK_MAJOR``), walked from its highest bit.
-        ra = f0[1] | f1[1] << 8 | f2[1] << 16 | f3[1] << 24
+        ra = (r0 & 0xFF) | (r1 & 0xFF) << 8 | (r2 & 0xFF) << 16 | (r3 & 0xFF) << 24
         # (In plain ints, not a list: nothing is allocated for a position but its entry.)
         remembered = 0
         if best and ra >> (best - 1) & 1:
@@ -499,8 +510,8 @@ class Board:
             # the trick (``leads``; measured: a tenth fewer cards searched in Betel than
             # every card of such a suit, high first), then the rest of the suits in which he
             # can (measured: the same for the declarer's escapes, or low cards, is worse).
-            index = self._made_field + place
-            prefer = f0[index] | f1[index] << 8 | f2[index] << 16 | f3[index] << 24
+            by_number = self._made[place]
+            prefer = by_number[n0] | by_number[n1] << 8 | by_number[n2] << 16 | by_number[n3] << 24
             rest = ra & ~leads
             group1, group2, group3 = ra & leads, rest & prefer, rest & ~prefer
 
@@ -548,9 +559,7 @@ class Board:
                     good, bad = moves, 0
                 else:
                     over = moves & (higher | ruffs)
-                    good, bad = (
-                        (over, moves ^ over) if second_first > 0 else (moves ^ over, over)
-                    )
+                    good, bad = (over, moves ^ over) if second_first > 0 else (moves ^ over, over)
                 follow3 = c & suit
                 trumps3 = c & trumps
 
@@ -578,9 +587,7 @@ class Board:
                     above = ABOVE[top]
                     # The third card.
                     if follow3:
-                        moves = (
-                            (follow3 & above or follow3) if beat3 and not ruffed else follow3
-                        )
+                        moves = (follow3 & above or follow3) if beat3 and not ruffed else follow3
                     elif trumps3:
                         moves = trumps3 & above or trumps3 if beat3 and ruffed else trumps3
                     else:
@@ -604,9 +611,7 @@ class Board:
                             continue
                         while group:
                             # The highest card in the betelki and Betel, else the lowest.
-                            card3 = (
-                                (1 << (group.bit_length() - 1)) if misere else group & -group
-                            )
+                            card3 = (1 << (group.bit_length() - 1)) if misere else group & -group
                             group ^= card3
                             nodes += 1
                             c_ = c ^ card3
@@ -637,4 +642,3 @@ class Board:
         else:
             table[key] = low | (target - 1) << 4 | best << 8
         return result
-

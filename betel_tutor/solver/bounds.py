@@ -7,28 +7,32 @@ tests/test_solver.py checks every one against brute force on small endings.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from betel_tutor.solver.suits import FIELD_LONGEST, FIELD_SURE, FIELD_TRUMPS, Fields
+from betel_tutor.solver.suits import SURE, SURE_COUNT, TRUMPS
 
 if TYPE_CHECKING:
     from betel_tutor.solver.board import Board
 
+_SURE: Final = SURE
+_SURE_COUNT: Final = SURE_COUNT
+_TRUMPS: Final = TRUMPS
+
 
 def normal_bounds(
-    f0: Fields,
-    f1: Fields,
-    f2: Fields,
-    f3: Fields,
-    trump: Fields,
+    n0: int,
+    n1: int,
+    n2: int,
+    n3: int,
+    trump: int,
     holders: int,
     place: int,
     remaining: int,
 ) -> tuple[int, int]:
     """Sure tricks in a normal contract: a lower and an upper bound on the declarer's.
 
-    ``f0``-``f3`` are the suits' fields (``suits.search_fields``), ``trump`` the trump
-    suit's (``suits.NO_FIELDS`` without trumps), ``holders`` says which hands hold trumps
+    ``n0``-``n3`` are the suits' numbers (``suits.NUMBERS``), ``trump`` the trump suit's
+    (``suits.NO_SUIT`` without trumps), ``holders`` says which hands hold trumps
     (bit 0 the leader, bit 1 the second hand, bit 2 the third) and ``place`` is the
     declarer's place in the trick (0 leads). The sums come from ``suits.sure_sums``.
 
@@ -47,10 +51,18 @@ def normal_bounds(
     only when ``runs`` outlasts those (``remaining`` less his sure tricks) does he throw away
     a sure trick, one each time. His tricks with trumps count whenever he plays them.
     """
-    at = FIELD_SURE + 8 * place + holders
+    at = 8 * place + holders
+    t = _SURE_COUNT * trump
     # Bits 0-7: the leader's sure tricks; 8-15: the declarer's; 16-23: ``runs``.
-    sums = f0[at] + f1[at] + f2[at] + f3[at] - trump[at] + trump[FIELD_LONGEST + place]
-    counts = trump[FIELD_TRUMPS] >> (8 * place)
+    sums = (
+        _SURE[_SURE_COUNT * n0 + at]
+        + _SURE[_SURE_COUNT * n1 + at]
+        + _SURE[_SURE_COUNT * n2 + at]
+        + _SURE[_SURE_COUNT * n3 + at]
+        - _SURE[t + at]
+        + _SURE[t + 24 + place]
+    )
+    counts = _TRUMPS[trump] >> (8 * place)
     if place == 0:
         return (counts & 15) + (sums & 0xFF), remaining - (counts >> 4 & 15)
     low = counts & 15

@@ -2,7 +2,7 @@
 
 The player knows their own hand, the dubel (out of play), the contract and every card played,
 and what each play proves under the rules (spec §5, summary rules 5–8, read by
-:func:`betel_tutor.bots.inference.infer`): a player who did not follow holds none of the suit
+:func:`betel_tutor.inference.infer`): a player who did not follow holds none of the suit
 led (nor trumps, when they neither followed nor ruffed); one who followed without beating when
 bound to beat holds nothing higher in the suit. The *layouts* are the ways of dealing the unseen
 cards to the two other players within those limits, the hands keeping their sizes.
@@ -31,8 +31,8 @@ from dataclasses import dataclass, replace
 from itertools import combinations, islice
 from math import comb
 
-from betel_tutor.bots.inference import Knowledge, infer
 from betel_tutor.cards import Card
+from betel_tutor.inference import Knowledge, infer
 from betel_tutor.play import PlayState
 from betel_tutor.solver.api import card_reaches, card_values
 from betel_tutor.solver.board import Board

@@ -1,96 +1,206 @@
-"""The per-suit tables of :mod:`betel_tutor.solver.suits`, complete, shipped with the package.
+"""The search's per-suit tables (:mod:`betel_tutor.solver.suits`), complete, built once.
 
 A suit of a position is one of 4**8 = 65,536 holdings (each of its eight cards is with one of
-the three hands or played). Working their entries out as the search meets them costs a few
-milliseconds in every deal until a process has met most of them (and a second or so for all
-of them, the misère bits being a small search each), so ``suit_tables.bin`` holds them all:
-``python -m betel_tutor.solver.suit_data`` writes it and ``tests/test_solver_tables.py``
-checks it against the functions that define the entries.
+the three hands or played). Working their parts out takes a few seconds (the misère bits are a
+small search each), and working them out as the search met them made a fresh process's first
+solve several times its second; so they are worked out once and loaded whole, in milliseconds,
+before the first search of a process (``load``).
 
-The file is zlib-compressed: a header, then little-endian arrays of the 65,536 indices
-(``live << 16 | first << 8 | second``), of their entries without bits 56-115, and of those
-bits (``suits.misere_extra``). The search copies the entries it meets from these arrays into
-its tables (``suits.learn``).
+The tables come from ``suit_tables.bin`` beside this module, which the package ships
+(``python -m betel_tutor.solver.suit_data`` writes it; ``tests/test_solver_tables.py`` checks
+it against the functions that define the parts). The file names the *version key* of the
+source that computed it: a digest of ``suits.py`` and of this module. A file of another key
+(the source was edited since) or a damaged one is refused; the tables are then worked out,
+and kept in the user's cache folder under their key, written atomically, for the next process.
+
+The file is zlib-compressed: a header line with the key, then the tables of ``suits.TABLES``
+as little-endian arrays, in their order (``_LAYOUT``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import sys
 import zlib
 from array import array
 from pathlib import Path
 
-from betel_tutor.solver.suits import CODE_MASK, misere_extra, ship, suit_info
+from betel_tutor.solver import suits
+from betel_tutor.solver.suits import (
+    CODE_MASK,
+    CODES,
+    ESCAPE_COUNT,
+    FLAGS_SHIFT,
+    HOLDINGS,
+    RUNS_SHIFT,
+    SURE_COUNT,
+    TRUMP_COUNTS_SHIFT,
+    code_number,
+    code_sure_sums,
+    escape_counts,
+    holding_hands,
+    misere_bits,
+    misere_extra,
+    normal_bits,
+    suit_info,
+)
 
 PATH = Path(__file__).with_name("suit_tables.bin")
-_HEADER = b"betel-suit-tables 2\n"
-HOLDINGS = 4**8
+_MAGIC = b"betel-suit-tables 4 "
+NUMBERED = CODES + 1  # every suit's number, and ``suits.NO_SUIT``
+# The type code and length of each table of ``suits.TABLES``, in its order.
+_LAYOUT: tuple[tuple[str, int], ...] = (
+    *(("Q", HOLDINGS),) * 2,  # PARTS, MISERE_PARTS
+    *(("B", HOLDINGS),) * 6,  # LEADS
+    ("I", NUMBERED),  # TRUMPS
+    ("I", SURE_COUNT * NUMBERED),  # SURE
+    ("B", ESCAPE_COUNT * NUMBERED),  # ESCAPES
+    *(("B", NUMBERED),) * 6,  # MADE
+)
+Tables = list["array[int]"]
 
 
-def every_index() -> list[int]:
-    """Every suit index ``live << 16 | first << 8 | second`` (first and second disjoint
-    subsets of live), in increasing order."""
-    return [
-        live << 16 | first << 8 | second
-        for live in range(256)
-        for first in range(256)
-        if first & ~live == 0
-        for second in range(256)
-        if second & ~(live & ~first) == 0
-    ]
+def version_key() -> str:
+    """The digest of the source that computes the tables and lays out their file."""
+    digest = hashlib.sha256()
+    for source in (Path(__file__).with_name("suits.py"), Path(__file__)):
+        digest.update(source.read_bytes())
+    return digest.hexdigest()
 
 
-def compute() -> tuple[array[int], array[int], array[int]]:
-    """The three arrays of the file, worked out from their definitions (about two seconds)."""
-    indices = array("I", every_index())
-    entries = array("Q", (suit_info(i >> 16, i >> 8 & 0xFF, i & 0xFF) for i in indices))
-    misere = array(
-        "Q",
-        (
-            misere_extra(index >> 16, entry & CODE_MASK)
-            for index, entry in zip(indices, entries, strict=True)
-        ),
-    )
-    return indices, entries, misere
+def compute() -> Tables:
+    """The tables of ``suits.TABLES``, worked out from their definitions (a few seconds)."""
+    tables = [array(code, bytes(array(code).itemsize * size)) for code, size in _LAYOUT]
+    parts, misere_parts = tables[:2]
+    leads = tables[2:8]
+    trumps, sure, escapes = tables[8:11]
+    made = tables[11:]
+    for index in range(HOLDINGS):
+        first, second, third = holding_hands(index)
+        live = first | second | third
+        entry = suit_info(live, first, second)
+        code = entry & CODE_MASK
+        number = code_number(code)
+        common = number | (entry >> 20 & 0xFFFFFF) << RUNS_SHIFT
+        flags = (entry | normal_bits(code) << TRUMP_COUNTS_SHIFT) >> 50 & 0x3FFFF
+        parts[index] = common | flags << FLAGS_SHIFT
+        extra = misere_extra(live, code)
+        misere_flags = (entry | extra << 56) >> 50 & 0x3FFFF
+        misere_parts[index] = common | misere_flags << FLAGS_SHIFT
+        for at in range(6):
+            leads[at][index] = extra >> (12 + 8 * at) & 0xFF
+        trumps[number] = normal_bits(code)
+        sure[SURE_COUNT * number : SURE_COUNT * (number + 1)] = array("I", code_sure_sums(code))
+        counts = escape_counts(code)
+        escapes[ESCAPE_COUNT * number : ESCAPE_COUNT * (number + 1)] = array("B", counts)
+        forced = misere_bits(code)
+        for at in range(6):
+            made[at][number] = 0xFF if forced >> at & 1 else 0
+    return tables
 
 
-def encode(indices: array[int], entries: array[int], misere: array[int]) -> bytes:
-    parts = [indices, entries, misere]
+def encode(tables: Tables, key: str) -> bytes:
+    parts = [array(table.typecode, table) for table in tables]
     if sys.byteorder == "big":
-        parts = [array(part.typecode, part) for part in parts]
         for part in parts:
             part.byteswap()
-    return zlib.compress(_HEADER + b"".join(part.tobytes() for part in parts), 9)
+    header = _MAGIC + key.encode("ascii") + b"\n"
+    return zlib.compress(header + b"".join(part.tobytes() for part in parts), 9)
 
 
-def decode(blob: bytes) -> tuple[array[int], array[int], array[int]]:
-    raw = zlib.decompress(blob)
-    if not raw.startswith(_HEADER):
-        raise ValueError(f"{PATH.name}: not a suit-table file")
-    parts = [array("I"), array("Q"), array("Q")]
-    offset = len(_HEADER)
-    for part in parts:
-        size = HOLDINGS * part.itemsize
-        part.frombytes(raw[offset : offset + size])
-        offset += size
+def decode(blob: bytes, key: str) -> Tables:
+    """The tables of a file's bytes; ``ValueError`` unless they are whole and of ``key``."""
+    try:
+        raw = zlib.decompress(blob)
+    except zlib.error as error:
+        raise ValueError(f"not a suit-table file: {error}") from None
+    header = _MAGIC + key.encode("ascii") + b"\n"
+    if not raw.startswith(header):
+        raise ValueError("not a suit-table file of this version of the solver")
+    tables = []
+    offset = len(header)
+    for code, size in _LAYOUT:
+        table = array(code)
+        end = offset + size * table.itemsize
+        table.frombytes(raw[offset:end])
+        if len(table) != size:
+            raise ValueError("a suit-table file cut short")
         if sys.byteorder == "big":
-            part.byteswap()
-    if offset != len(raw) or any(len(part) != HOLDINGS for part in parts):
-        raise ValueError(f"{PATH.name}: wrong size")
-    return parts[0], parts[1], parts[2]
+            table.byteswap()
+        tables.append(table)
+        offset = end
+    if offset != len(raw):
+        raise ValueError("a suit-table file too long")
+    return tables
+
+
+def cache_path(key: str) -> Path:
+    """Where the tables of ``key`` are kept when the shipped file is not of it: the user's
+    cache folder (``$XDG_CACHE_HOME`` on Linux)."""
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("betel-tutor", appauthor=False)) / "suit-tables" / f"{key}.bin"
+
+
+_LIMIT = 16 * 1024 * 1024  # the file is under a megabyte; anything larger is not one
+
+
+def _read(path: Path, key: str, *, shipped: bool = False) -> Tables | None:
+    """The tables of the file at ``path`` if it is whole and of ``key``, else ``None``. A
+    file in the cache is data from outside: read only if it is a small regular file."""
+    from betel_tutor.files import read_regular
+
+    try:
+        blob = path.read_bytes() if shipped else read_regular(path, _LIMIT)
+    except OSError:
+        return None
+    if blob is None:
+        return None
+    try:
+        return decode(blob, key)
+    except ValueError:
+        return None
+
+
+def read_tables(shipped: Path, cached: Path | None, key: str) -> Tables:
+    """The tables of ``key``: from the shipped file, else from the cache (``cached``, by
+    default ``cache_path``), else worked out and kept in the cache (atomically; a cache
+    that cannot be written only costs time)."""
+    tables = _read(shipped, key, shipped=True)
+    if tables is not None:
+        return tables
+    cached = cache_path(key) if cached is None else cached
+    tables = _read(cached, key)
+    if tables is None:
+        from betel_tutor.files import make_folders, write_atomic
+
+        tables = compute()
+        try:
+            make_folders(cached.parent)
+            write_atomic(cached, encode(tables, key))
+        except OSError:
+            pass
+    return tables
+
+
+def install(tables: Tables) -> None:
+    """Fill the search's tables (``suits.TABLES``) with ``tables``."""
+    for target, table in zip(suits.TABLES, tables, strict=True):
+        target[:] = table.tolist()
 
 
 _loaded: list[bool] = []  # one mark once ``load`` has run in this process
 
 
 def load() -> None:
-    """Hand the file's arrays to ``suits.learn``, once per process (about 10 ms)."""
+    """Fill the search's tables, once per process (a few milliseconds)."""
     if not _loaded:
-        ship(*decode(PATH.read_bytes()))
+        key = version_key()
+        install(read_tables(PATH, None, key))
         _loaded.append(True)
 
 
 if __name__ == "__main__":
     partial = PATH.with_suffix(".partial")
-    partial.write_bytes(encode(*compute()))
+    partial.write_bytes(encode(compute(), version_key()))
     partial.replace(PATH)

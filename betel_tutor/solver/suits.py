@@ -7,27 +7,26 @@ suit is one byte and, inside it, a higher bit is a higher card.
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Final
 
 SUIT_MASKS: Final = tuple(0xFF << (8 * s) for s in range(4))
 ABOVE: Final = tuple(~((2 << bit) - 1) & 0xFFFFFFFF for bit in range(32))  # bits above ``bit``
 
-# ``SUIT_INFO[first | second << 32 | third << 64]`` describes one suit of a position (the bytes
-# of the three hands in trick order, ``holding_key``), packed in one int:
-#   bits  0-19  the suit in relative ranks, for the transposition key: how many cards are live
-#               and which of them the first and the second hand hold (played cards squeezed out);
+# ``suit_info`` describes one suit of a position (the bytes of the three hands in trick
+# order), packed in one int, its *entry*:
+#   bits  0-19  the suit in relative ranks, its *code*: how many cards are live and which of
+#               them the first and the second hand hold (played cards squeezed out);
 #   bits 20-43  a byte each for the three hands: the top card of every run of equivalent cards;
 #   bits 44-47  how many of the highest live cards, in an unbroken run, one hand holds;
 #   bits 48-49  which hand holds them (0, 1, 2; 3 when the suit is gone);
 #   bits 50-52  per hand (first, second, third): no card of the hand in this suit is higher
 #               than a card of the other two (true when either side has none of the suit);
 #   bits 53-55  per hand: no card of the hand in this suit is lower than a card of the others;
-#   in ``SUIT_INFO`` (normal contracts; ``normal_bits``):
+#   for normal contracts (``normal_bits``):
 #   bits 56-79  the tricks the trumps settle if this is the trump suit (``trump_counts``)
-#               (the sure tricks are in the search's fields only: ``sure_sums``);
-#   in ``MISERE_INFO`` (the betelki and Betel; ``misere_bits``):
+#               (the sure tricks are in ``SURE`` only: ``sure_sums``);
+#   for the betelki and Betel (``misere_extra``):
 #   bits 56-58  for a declarer in each place of a trick led in this suit, without trumps and with
 #               everybody beating (betelek): he can be made to win it (``_made_to_win``);
 #   bits 59-61  the same with the defenders free of the beat obligation (Betel, rule 8);
@@ -36,29 +35,11 @@ ABOVE: Final = tuple(~((2 << bit) - 1) & 0xFFFFFFFF for bit in range(32))  # bit
 #               (``_escape_lasts``);
 #   bits 68-115 for a declarer in each place (a byte each, betelek then Betel): the cards of
 #               the first hand whose lead lets the defenders make him win the trick
-#               (``_made_leads``; move ordering and ``Board._loses_one``);
-#   bits 116-129 a number of the suit's own for its bits 0-19 (``code_number``).
-# The tables fill as the search meets holdings: ``learn`` copies an entry from the shipped
-# arrays (``ship``, from :mod:`betel_tutor.solver.suit_data`; a search meets a few thousand of
-# the 65,536 holdings, so copying all of them up front would cost more than it saves), or works
-# it out without them. Bits 56-115 depend on the kind of contract, so the betelki and Betel
-# use a table of their own, ``MISERE_INFO``; the misère bits cost more to work out and are
-# shipped, the normal ones are worked out from bits 0-19 as the search meets them.
-SUIT_INFO: dict[int, int] = {}
-MISERE_INFO: dict[int, int] = {}
+#               (``_made_leads``; move ordering and ``Board._loses_one``).
+# The search does not read entries: it reads their parts from the tables below, complete for
+# all 4**8 holdings, which :mod:`betel_tutor.solver.suit_data` loads once per process.
 CODE_MASK: Final = (1 << 20) - 1
 TRUMP_COUNTS_SHIFT: Final = 56
-NUMBER_SHIFT: Final = 116
-
-# With ``spread = first | second << 32 | third << 64`` (whole hands), the key of suit ``s`` is
-# ``spread >> 8*s & SPREAD``: two operations a suit (measured: 5-8 % less time in a search
-# than the byte arithmetic of a packed 24-bit index).
-SPREAD: Final = 0xFF | 0xFF << 32 | 0xFF << 64
-
-
-def holding_key(first: int, second: int, third: int) -> int:
-    """The key in ``SUIT_INFO`` of one suit's three hands (bytes, in trick order)."""
-    return first | second << 32 | third << 64
 
 
 # ``_squeeze`` and ``_run_tops`` by ``live << 8 | mine``: there are only 3**8 pairs, and every
@@ -436,42 +417,6 @@ def misere_extra(live: int, code: int) -> int:
     return out
 
 
-# The shipped arrays (``ship``): the holdings' indices ``live << 16 | first << 8 | second``
-# in increasing order, their entries without bits 56-115, and those bits.
-_SHIPPED: list[tuple[Sequence[int], Sequence[int], Sequence[int]]] = []
-
-
-def ship(indices: Sequence[int], entries: Sequence[int], extras: Sequence[int]) -> None:
-    """Let ``learn`` copy entries from these arrays instead of working them out."""
-    _SHIPPED[:] = [(indices, entries, extras)]
-
-
-def _entry(first: int, second: int, third: int, misere: bool) -> int:
-    """One suit's entry: bits 56-115 for the betelki and Betel if ``misere``, else those of
-    normal contracts. From the shipped arrays if they hold the holding, else from the
-    definitions."""
-    live = first | second | third
-    shipped = _shipped(live << 16 | first << 8 | second)
-    if shipped is None:
-        info = suit_info(live, first, second)
-        extra = misere_extra(live, info & CODE_MASK) if misere else 0
-    else:
-        info, extra = shipped
-    if misere:
-        return info | extra << 56
-    return info | normal_bits(info & CODE_MASK) << TRUMP_COUNTS_SHIFT
-
-
-def _shipped(index: int) -> tuple[int, int] | None:
-    """A holding's entry without bits 56-115, and its misère bits, from the shipped arrays."""
-    if _SHIPPED:
-        indices, entries, extras = _SHIPPED[0]
-        at = bisect_left(indices, index)
-        if at < len(indices) and indices[at] == index:
-            return entries[at], extras[at]
-    return None
-
-
 # One number for each suit in relative ranks (``code_number``). How many there are: a suit of
 # n live cards, each held by one of three hands, n <= 8.
 CODES: Final = (3**9 - 1) // 2
@@ -497,119 +442,76 @@ def code_number(code: int) -> int:
     return index
 
 
-def learn(first: int, second: int, third: int, table: dict[int, int]) -> None:
-    """Make the entries of the four suits of a position in ``table`` (``SUIT_INFO`` or
-    ``MISERE_INFO``)."""
-    spread = holding_key(first, second, third)
-    for shift in (0, 8, 16, 24):
-        key = spread >> shift & SPREAD
-        if key not in table:
-            entry = _entry(key & 0xFF, key >> 32 & 0xFF, key >> 64, table is MISERE_INFO)
-            table[key] = entry | code_number(entry & CODE_MASK) << NUMBER_SHIFT
-
-
-# The search reads a suit's entry through its *fields* (``search_fields``): the facts it needs
-# as small ints, which it reads as a tuple's items, a fraction of the cost of shifting and
-# masking an int of 130 bits (measured over random deals, in one process: 6-10 % less time
-# summed, in every kind of contract). One table per kind of contract, by ``fields_index``.
-# Card masks are bytes: the search moves them to the suit's place (one table per suit's place
-# was faster still but took more memory, and its first solves paid to fill four tables).
-# All fields:
-FIELD_NUMBER: Final = 0  # ``code_number``
-FIELD_RUNS: Final = 1  # 1, 2, 3: bits 20-43, the tops of the runs of the first, second, third hand
-FIELD_ENTRY: Final = 4  # the whole entry
-FIELD_FLAGS: Final = 5  # bits 50-67 of the entry
-# Normal contracts (``SUIT_FIELDS``):
-FIELD_TRUMPS: Final = 6  # bits 56-79 (``trump_counts``)
-FIELD_SURE: Final = 7  # 24 sums of sure tricks, then 3 of the longest holding (``sure_sums``)
-FIELD_LONGEST: Final = FIELD_SURE + 24
-# The betelki and Betel (``MISERE_FIELDS``), six each, betelek then Betel by the declarer's place:
-FIELD_LEADS: Final = 6  # the leads of bits 68-115
-FIELD_MADE: Final = 12  # 0xFF if bits 56-61 say the defenders can make him win the trick, else 0
-Fields = tuple[int, ...]
-NO_FIELDS: Final[Fields] = (0,) * (FIELD_LONGEST + 3)  # normal contracts: no suit (no trumps)
-# A suit's fields are found by ``fields_index``: two bits a card, the hand that holds it
-# (1-3 in trick order, 0 once played), 4**8 holdings; looked up in a list, which costs the
-# compiled search far less than a dict keyed by the bytes (measured: see docs/solver.md).
+# The search's tables, filled once per process by :mod:`betel_tutor.solver.suit_data` for
+# every holding, so that no solve pays to work entries out (measured: working them out as
+# the search met them made a fresh process's first solve several times its second). Plain
+# lists of ints: the compiled search reads an item for a fraction of the cost of shifting
+# and masking a long entry, and lists load in milliseconds where a tuple per holding took a
+# large part of a second. By a suit's *holding* (``holding_index``):
+# the suit's number (``code_number``, bits 0-13: ``NUMBER_MASK``), the three hands' tops of
+# runs (bits 20-43 of the entry, in bits 14-37: ``RUNS_SHIFT``) and the flags (bits 50-67 of
+# the entry, in bits 38-55: ``FLAGS_SHIFT``), packed in one int, read at once (measured: a list
+# for each part cost a fresh process's first solve a third more, the memory fetched anew).
+PARTS: Final[list[int]] = []  # normal contracts' entries
+MISERE_PARTS: Final[list[int]] = []  # the betelki's and Betel's
+NUMBER_MASK: Final = (1 << 14) - 1
+RUNS_SHIFT: Final = 14
+FLAGS_SHIFT: Final = 38
+# Bits 68-115 of the betelki's and Betel's entry, a byte each: by ``3*variant + place``
+# (variant 0: everybody beats, 1: Betel), a list by holding.
+LEADS: Final[list[list[int]]] = [[] for _ in range(6)]
+# By a suit's number (``code_number``); number ``NO_SUIT``, all zero, stands for no trump suit.
+TRUMPS: Final[list[int]] = []  # bits 56-79 of a normal contract's entry (``trump_counts``)
+SURE: Final[list[int]] = []  # ``SURE_COUNT`` a number: ``sure_sums``
+ESCAPES: Final[list[int]] = []  # ``ESCAPE_COUNT`` a number: ``escape_counts``
+# By ``3*variant + place``, a list by number: 0xFF if bits 56-61 say the defenders can make
+# the declarer win the trick, else 0.
+MADE: Final[list[list[int]]] = [[] for _ in range(6)]
+# Every table, in the order of the file of :mod:`betel_tutor.solver.suit_data`.
+TABLES: Final[tuple[list[int], ...]] = (
+    PARTS,
+    MISERE_PARTS,
+    *LEADS,
+    TRUMPS,
+    SURE,
+    ESCAPES,
+    *MADE,
+)
+HOLDINGS: Final = 4**8
+NO_SUIT: Final = CODES
+SURE_COUNT: Final = 27
+ESCAPE_COUNT: Final = 12
+# A suit's holding: two bits a card, the hand that holds it (1-3 in trick order, 0 once
+# played). The search computes ``holding_index`` inline.
 HOLDER_1: Final = tuple(sum(1 << (2 * r) for r in range(8) if byte >> r & 1) for byte in range(256))
 HOLDER_2: Final = tuple(2 * n for n in HOLDER_1)
 HOLDER_3: Final = tuple(3 * n for n in HOLDER_1)
-SUIT_FIELDS: Final[list[Fields | None]] = [None] * 4**8
-MISERE_FIELDS: Final[list[Fields | None]] = [None] * 4**8
 
 
-def fields_index(first: int, second: int, third: int) -> int:
-    """Where one suit's fields are kept in ``SUIT_FIELDS`` and ``MISERE_FIELDS`` (the suit's
-    bytes of the three hands, in trick order); the search computes it inline."""
+def holding_index(first: int, second: int, third: int) -> int:
+    """Where one suit is kept in the tables by holding (the suit's bytes of the three hands,
+    in trick order)."""
     return HOLDER_1[first] | HOLDER_2[second] | HOLDER_3[third]
 
 
-def search_fields(entry: int, misere: bool) -> Fields:
-    """The fields of one suit's entry, in ``MISERE_INFO`` if ``misere``, else ``SUIT_INFO``."""
-    common = (
-        entry >> NUMBER_SHIFT,
-        entry >> 20 & 0xFF,
-        entry >> 28 & 0xFF,
-        entry >> 36 & 0xFF,
-        entry,
-        entry >> 50 & 0x3FFFF,
-    )
-    if not misere:
-        return (
-            *common,
-            entry >> TRUMP_COUNTS_SHIFT & 0xFFFFFF,
-            *code_sure_sums(entry & CODE_MASK),
-        )
-    leads = entry >> 68
-    made = entry >> 56
+def holding_hands(index: int) -> tuple[int, int, int]:
+    """The three hands' bytes of a holding: the inverse of ``holding_index``."""
+    hands = [0, 0, 0, 0]
+    for rank in range(8):
+        hands[index >> (2 * rank) & 3] |= 1 << rank
+    return hands[1], hands[2], hands[3]
+
+
+def suit_numbers(first: int, second: int, third: int) -> tuple[int, int, int, int]:
+    """The numbers of the four suits of a position (hands in trick order), from the tables."""
     return (
-        *common,
-        leads & 0xFF,
-        leads >> 8 & 0xFF,
-        leads >> 16 & 0xFF,
-        leads >> 24 & 0xFF,
-        leads >> 32 & 0xFF,
-        leads >> 40 & 0xFF,
-        -(made & 1) & 0xFF,
-        -(made >> 1 & 1) & 0xFF,
-        -(made >> 2 & 1) & 0xFF,
-        -(made >> 3 & 1) & 0xFF,
-        -(made >> 4 & 1) & 0xFF,
-        -(made >> 5 & 1) & 0xFF,
+        PARTS[holding_index(first & 0xFF, second & 0xFF, third & 0xFF)] & NUMBER_MASK,
+        PARTS[holding_index(first >> 8 & 0xFF, second >> 8 & 0xFF, third >> 8 & 0xFF)]
+        & NUMBER_MASK,
+        PARTS[holding_index(first >> 16 & 0xFF, second >> 16 & 0xFF, third >> 16 & 0xFF)]
+        & NUMBER_MASK,
+        PARTS[holding_index(first >> 24, second >> 24, third >> 24)] & NUMBER_MASK,
     )
-
-
-def learn_fields(first: int, second: int, third: int, misere: bool) -> tuple[Fields, ...]:
-    """The fields of the four suits of a position (hands in trick order), kept in
-    ``MISERE_FIELDS`` or ``SUIT_FIELDS`` for the next time."""
-    table = MISERE_FIELDS if misere else SUIT_FIELDS
-    infos = suit_infos(first, second, third, MISERE_INFO if misere else SUIT_INFO)
-    out = []
-    for suit in range(4):
-        shift = 8 * suit
-        index = fields_index(first >> shift & 0xFF, second >> shift & 0xFF, third >> shift & 0xFF)
-        fields = table[index]
-        if fields is None:
-            fields = table[index] = search_fields(infos[suit], misere)
-        out.append(fields)
-    return tuple(out)
-
-
-def suit_infos(
-    first: int, second: int, third: int, table: dict[int, int] = SUIT_INFO
-) -> tuple[int, int, int, int]:
-    """The entries of the four suits of a position (hands in trick order) in ``table``."""
-    spread = holding_key(first, second, third)
-    try:
-        return (
-            table[spread & SPREAD],
-            table[spread >> 8 & SPREAD],
-            table[spread >> 16 & SPREAD],
-            table[spread >> 24 & SPREAD],
-        )
-    except KeyError:
-        learn(first, second, third, table)
-        return suit_infos(first, second, third, table)
 
 
 def representatives(live: int, hand: int) -> int:

@@ -25,6 +25,7 @@ from betel_tutor.tutor.events import CallMade, Hint, Prompt
 from betel_tutor.tutor.phase import Next, Phase
 from betel_tutor.tutor.playing import PlayPhase
 from betel_tutor.tutor.table import LEARNER, Table
+from betel_tutor.tutor.text import shown as quoted
 
 YES = ("yes", "y", "tak", "t")
 
@@ -109,7 +110,12 @@ class AuctionPhase(Phase):
             call = parse_call(text, lang=ctx.lang)
             after = apply_call(auction.state, call)  # raises when the rules refuse it
         except BetelError as error:
-            ctx.refuse_error(line, error)
+            if error.key == "auction.bad_call":  # said in the level's words (call_prompt)
+                key = call_prompt(auction.state).replace("prompt_call", "bad_call")
+                key += "" if text else "_blank"
+                ctx.refuse(line, error.reason, ctx.t(key, token=quoted(line)))
+            else:
+                ctx.refuse_error(line, error)
             return self
         if call.take:  # an exchange is shown before it is made
             hand = after.hands[auction.to_call] if after.hands is not None else frozenset()

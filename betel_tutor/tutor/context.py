@@ -20,11 +20,13 @@ from betel_tutor.resources import data_dir
 from betel_tutor.scenario import Scenario
 from betel_tutor.scenario.model import Text
 from betel_tutor.seats import Seat
+from betel_tutor.tutor.board import Board
 from betel_tutor.tutor.events import Event, LessonText, Message, Refused, TableText
 from betel_tutor.tutor.progress import Progress, SavedMatch
 from betel_tutor.tutor.saving import PlayedDeal
 from betel_tutor.tutor.table import THREE, Table
 from betel_tutor.tutor.text import markdown, plain, visible
+from betel_tutor.tutor.text import shown as quoted
 
 
 def level_path(level: int) -> Path:
@@ -78,9 +80,8 @@ class Context:
     last_table: Table | None = None  # the finished deal, for ``replay``
     fourth_deals: int = 0  # deals of level 10 begun in this run, for the resting turn
     fourth_noted: bool = False  # said once that --fourth does nothing outside level 10
+    board: Board | None = None  # the bridge board of the penalty-card lesson, while it is open
     events: list[Event] = field(default_factory=list)
-    # The table as a phase draws it itself (a bridge board), for a front end that asks.
-    view: Callable[[Context], Event | None] | None = None
 
     # -- words -----------------------------------------------------------------------------
     def t(self, key: str, **params: Any) -> str:
@@ -124,6 +125,11 @@ class Context:
 
     def refuse_error(self, typed: str, error: BetelError) -> None:
         self.refuse(typed, error.reason, error.message(self.lang), error.rule)
+
+    def refuse_yes_no(self, typed: str) -> None:
+        """Refuse an answer that is neither yes nor no; a blank line is not quoted back."""
+        key = "bad_yes_no" if typed.strip() else "bad_yes_no_blank"
+        self.refuse(typed, "bad_yes_no", self.t(key, token=quoted(typed)))
 
     def take_events(self) -> list[Event]:
         events, self.events = self.events, []

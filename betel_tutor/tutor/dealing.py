@@ -139,7 +139,8 @@ class TrumpPhase(Phase):
     def handle(self, ctx: Context, line: str) -> Phase:
         suit = SUIT_WORDS.get(line.strip().lower())
         if suit is None:
-            ctx.refuse(line, "trump_bad", ctx.t("trump_bad", token=shown(line)))
+            key = "trump_bad" if line.strip() else "trump_blank"
+            ctx.refuse(line, "trump_bad", ctx.t(key, token=shown(line)))
             return self
         ctx.say(ctx.t("trump_named", seat=ctx.name(LEARNER), suit=suit.symbol))
         return play_fixed(ctx, self.step, self.dealt, free_play(suit), None, self.then)

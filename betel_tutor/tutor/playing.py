@@ -154,7 +154,10 @@ class PlayPhase(Phase):
     def read_card(self, ctx: Context, line: str) -> Card | None:
         legal = self.legal()
         text = line.strip()
-        if text and (text.isdecimal() or text.isdigit()):
+        if not text:  # Enter alone: nothing to quote back
+            ctx.refuse(line, "card_blank", ctx.t("card_blank"))
+            return None
+        if text.isdecimal() or text.isdigit():
             number = small_number(text)
             if number is not None and 1 <= number <= len(legal):
                 return legal[number - 1]

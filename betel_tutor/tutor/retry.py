@@ -6,7 +6,6 @@ from __future__ import annotations
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import Prompt
 from betel_tutor.tutor.phase import Next, Phase
-from betel_tutor.tutor.text import shown
 
 YES = ("yes", "y", "tak", "t")
 NO = ("no", "n", "nie")
@@ -29,5 +28,5 @@ class RetryPhase(Phase):
         if word in NO:
             ctx.say(ctx.t("retry_declined" if self.listed else "retry_declined_open"))
             return self.go_on(ctx)
-        ctx.refuse(line, "bad_yes_no", ctx.t("bad_yes_no", token=shown(line)))
+        ctx.refuse_yes_no(line)
         return self

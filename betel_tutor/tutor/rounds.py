@@ -12,7 +12,6 @@ from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import Prompt
 from betel_tutor.tutor.phase import Next, Phase
 from betel_tutor.tutor.retry import NO, YES
-from betel_tutor.tutor.text import shown
 
 
 def optional_round(lesson: Scenario, index: int) -> range:
@@ -59,5 +58,5 @@ class RoundPhase(Phase):
         if word in NO:
             ctx.say(ctx.t("round_skipped"))
             return self.skip(ctx)
-        ctx.refuse(line, "bad_yes_no", ctx.t("bad_yes_no", token=shown(line)))
+        ctx.refuse_yes_no(line)
         return self

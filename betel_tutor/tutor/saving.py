@@ -5,10 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from betel_tutor.auction import Call
-from betel_tutor.cards import Card, format_cards, format_hand
+from betel_tutor.cards import Card
 from betel_tutor.contracts import Contract
 from betel_tutor.resources import data_dir
+from betel_tutor.scenario.model import DealSpec, Note, Scenario, Text, TradeSpec
+from betel_tutor.scenario.writer import Comments, dump
 from betel_tutor.seats import Seat
+from betel_tutor.trade.notation import parse_offer
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,57 +33,40 @@ class PlayedDeal:
     trades: tuple[tuple[int, str, str], ...] = ()  # (moves before it, offer, answer)
 
 
-def _quote(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+def played_scenario(deal: PlayedDeal, *, ident: str) -> Scenario:
+    """The deal as a practice scenario of one deal, ``played``."""
+    notes = tuple(
+        # The learner wrote each note once, in their language; it stands for both languages.
+        Note(f"learner-{number}", 1, "after", Text(note, note))
+        for number, note in enumerate(deal.notes, 1)
+    )
+    trades = tuple(
+        TradeSpec(after, parse_offer(offer), offer, answer) for after, offer, answer in deal.trades
+    )
+    scripted = deal.calls is not None
+    spec = DealSpec(
+        id="played",
+        dealer=Seat(deal.dealer),
+        hands=deal.hands,
+        dubel=deal.dubel,
+        first_exchange=deal.first_exchange,
+        auction=tuple(map(str, deal.calls)) if deal.calls is not None else None,
+        contract=None if scripted else deal.contract,
+        declarer=None if scripted or deal.declarer is None else Seat(deal.declarer),
+        trump=None if scripted else deal.trump,
+        play=deal.play,
+        trades=trades,
+        notes=notes,
+    )
+    title = Text(
+        f"Level {deal.level}, deal {deal.step_deal}, as played",
+        f"Poziom {deal.level}, rozdanie {deal.step_deal}, tak jak rozegrane",
+    )
+    return Scenario("", "practice", ident, title, deals=(spec,))
 
 
 def deal_to_yaml(deal: PlayedDeal, *, ident: str) -> str:
     """The deal as a practice scenario (YAML text)."""
     schema = data_dir("scenarios") / "scenario.schema.json"
-    lines = [
-        f"# yaml-language-server: $schema={schema}",
-        "kind: practice",
-        f"id: {_quote(ident)}",
-        "title:",
-        f"  en: {_quote(f'Level {deal.level}, deal {deal.step_deal}, as played')}",
-        f"  pl: {_quote(f'Poziom {deal.level}, rozdanie {deal.step_deal}, tak jak rozegrane')}",
-        "deals:",
-        "  - id: played",
-        f"    dealer: {Seat(deal.dealer).letter}",
-        "    hands:",
-    ]
-    for seat, hand in enumerate(deal.hands):
-        lines.append(f"      {Seat(seat).letter}: {format_hand(hand)}")
-    if deal.dubel:
-        lines.append(f"    dubel: {format_cards(deal.dubel)}")
-    if deal.first_exchange is not None:
-        lines.append(f"    first_exchange: [{', '.join(map(str, deal.first_exchange))}]")
-    if deal.calls is not None:
-        lines.append(f"    auction: {_quote(' '.join(map(str, deal.calls)))}")
-    else:
-        if deal.contract is not None:
-            lines.append(f"    contract: {_quote(str(deal.contract))}")
-        if deal.declarer is not None:
-            lines.append(f"    declarer: {Seat(deal.declarer).letter}")
-        if deal.trump is not None:
-            lines.append(f"    trump: {deal.trump}")
-    if deal.play:
-        lines.append(f"    play: {format_cards(deal.play)}")
-    if deal.trades:
-        lines.append("    trades:")
-        for after, offer, answer in deal.trades:
-            lines.append(
-                f"      - {{after: {after}, offer: {_quote(offer)}, answer: {_quote(answer)}}}"
-            )
-    if deal.notes:
-        # The learner wrote each note once, in their language; it stands for both languages.
-        lines.append("    notes:")
-        for number, note in enumerate(deal.notes, 1):
-            lines += [
-                f'      - id: "learner-{number}"',
-                "        version: 1",
-                "        category: after",
-                f"        en: {_quote(note)}",
-                f"        pl: {_quote(note)}",
-            ]
-    return "\n".join(lines) + "\n"
+    head = (f"yaml-language-server: $schema={schema}",)
+    return dump(played_scenario(deal, ident=ident), comments=Comments(head=head))

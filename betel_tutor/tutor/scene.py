@@ -10,6 +10,7 @@ each prompt; the line front end does not ask (it says the same in lines).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
@@ -18,6 +19,7 @@ from betel_tutor.cards import Card, Suit, sort_cards
 from betel_tutor.contracts import Contract
 from betel_tutor.play import PlayState
 from betel_tutor.seats import Seat
+from betel_tutor.tutor.board import Board
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import Event
 from betel_tutor.tutor.table import LEARNER, PLAYERS, Table
@@ -62,11 +64,9 @@ class Scene(Event):
 
 def scene(ctx: Context) -> Scene | None:
     """The table now; only the lesson and step when no deal is at the table (reading,
-    quizzes); None in the menu. A phase that draws its own table (a bridge board) gives it."""
-    if ctx.view is not None:
-        drawn = ctx.view(ctx)
-        assert drawn is None or isinstance(drawn, Scene)
-        return drawn
+    quizzes); None in the menu. A bridge board (the penalty-card lesson) has four seats."""
+    if ctx.board is not None:
+        return _board(ctx, ctx.board)
     table, place = ctx.table, ctx.place
     if place is None and table is None:
         return None
@@ -117,16 +117,8 @@ def _contract(contract: Contract | None) -> tuple[Contract | None, Suit | None]:
 def _play(ctx: Context, table: Table, state: PlayState, seats: tuple[Seat, ...]) -> dict[str, Any]:
     hands, counts = _shown_hands(table, state.hands, seats)
     contract, trumps = _contract(state.contract)
-    leader = Seat(state.leader)
-    trick = tuple((seats[leader.next(i)], card) for i, card in enumerate(state.current))
-    last: tuple[tuple[Seat, Card], ...] = ()
-    winner = None
-    if state.tricks:
-        done = state.tricks[-1]
-        last = tuple((seats[done.leader.next(i)], card) for i, card in enumerate(done.cards))
-        winner = seats[done.winner]
-    taken = state.tricks_taken()
     return {
+        **_tricks(state, lambda seat: seats[seat], range(len(seats))),
         "hands": hands,
         "counts": counts,
         "dubel": tuple(sort_cards(_dubel_now(table, state))),
@@ -135,13 +127,66 @@ def _play(ctx: Context, table: Table, state: PlayState, seats: tuple[Seat, ...])
         "declarer": seats[state.declarer] if state.declarer is not None else None,
         "doubled": table.doubled,
         "free": state.contract.kind == "free",
-        "trick": trick,
-        "last_trick": last,
-        "last_winner": winner,
-        "tricks": dict(zip(seats, taken, strict=False)),
         "to_move": seats[state.to_play] if not state.finished else None,
         "goal": goal_words(ctx, table),
     }
+
+
+def _tricks(
+    state: PlayState, player: Callable[[int], Seat], order: Iterable[int]
+) -> dict[str, Any]:
+    """The trick in progress, the last one and its winner, and the tricks taken by each seat
+    of ``order``; ``player`` names who sits at a seat of the play."""
+    leader = state.leader
+    trick = tuple((player(leader.next(i)), card) for i, card in enumerate(state.current))
+    last: tuple[tuple[Seat, Card], ...] = ()
+    winner = None
+    if state.tricks:
+        done = state.tricks[-1]
+        last = tuple((player(done.leader.next(i)), card) for i, card in enumerate(done.cards))
+        winner = player(done.winner)
+    taken = state.tricks_taken()
+    return {
+        "trick": trick,
+        "last_trick": last,
+        "last_winner": winner,
+        "tricks": {player(seat): taken[seat] for seat in order},
+    }
+
+
+def _board(ctx: Context, board: Board) -> Scene:
+    """A bridge board (the penalty-card lesson): four hands open, the learner the declarer,
+    the seat whose cards the learner plays now, and the penalty cards face up."""
+    title = ctx.text(board.lesson.title)
+    state = board.state
+    if state is None:  # between boards
+        return Scene("", title=title)
+    declarer = board.declarer
+    order = (declarer, declarer.lho, declarer.partner, declarer.rho)
+    contract, trumps = _contract(state.contract)
+    to_move = state.to_play
+    return Scene(
+        "",
+        title=title,
+        step=board.index + 1,
+        steps=len(board.lesson.deals),
+        seats=order,
+        learner=declarer,
+        hands={seat: tuple(sort_cards(state.hands[seat])) for seat in order},
+        counts={seat: len(state.hands[seat]) for seat in order},
+        contract=contract,
+        trumps=trumps,
+        declarer=declarer,
+        **_tricks(state, lambda seat: Seat(seat, 4), order),
+        to_move=to_move,
+        open=True,
+        playing=to_move if to_move in board.learners else None,
+        penalty={
+            seat: tuple(sort_cards(board.penalty.by_seat[seat].cards))
+            for seat in order
+            if board.penalty.by_seat[seat]
+        },
+    )
 
 
 def _auction(table: Table, state: AuctionState, seats: tuple[Seat, ...]) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from betel_tutor.tutor.commands import Command, Typed, parse_command
 from betel_tutor.tutor.context import Context, Settings
 from betel_tutor.tutor.events import Bye, Choice, Event, Prompt
 from betel_tutor.tutor.menu import MenuPhase, open_level, practise
+from betel_tutor.tutor.penalty_lesson import open_lesson
 from betel_tutor.tutor.phase import Phase
 from betel_tutor.tutor.playing import PlayPhase
 from betel_tutor.tutor.progress import Progress
@@ -76,6 +77,11 @@ class Session:
         elif level is not None:
             self.phase = open_level(ctx, level) or MenuPhase()
         return self.run()
+
+    def open_lesson(self, name: str) -> None:
+        """Open the shipped bridge lesson ``name`` (``learn --lesson``) in place of the menu,
+        which follows its last board; ``start`` then runs it."""
+        self.phase = open_lesson(name, lambda ctx: MenuPhase())
 
     def run(self) -> list[Event]:
         """Computer players move until a phase waits for the learner; then its prompt."""

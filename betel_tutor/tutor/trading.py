@@ -16,7 +16,7 @@ from typing import Any
 
 from betel_tutor.auction import Call
 from betel_tutor.bots.strong_bidding import strong_choice
-from betel_tutor.bots.trading import Trader, Why, offer_round
+from betel_tutor.bots.trading import Trader, Why, offer_round, respond
 from betel_tutor.cards import Card, format_cards, format_hand, sort_cards
 from betel_tutor.errors import BetelError
 from betel_tutor.seats import Seat
@@ -420,22 +420,12 @@ def handle_offer(ctx: Context, table: Table, argument: str) -> None:
     if problem is not None:
         ctx.refuse_error(argument, problem)
         return
-    accept, precise, why = trading.traders[to].decide(now, trading.ledger, offer)
-    give, price = trading.traders[to].named
-    moves = moves_made(table)
-    trading.ledger, hands = answer(
-        now,
-        trading.ledger,
-        offer,
-        accept=accept,
-        moves=moves,
-        precise=precise,
-        precise_give=give,
-        price=price,
-    )
-    follow(table, now.with_hands(hands))
-    terms = made_precise(precise, give, price, ctx.lang)
-    tell(ctx, offer, "accepted" if accept else "declined", terms, None, why)
+    response = respond(trading.traders[to], now, trading.ledger, offer, moves=moves_made(table))
+    trading.ledger = response.ledger
+    follow(table, now.with_hands(response.hands))
+    terms = made_precise(response.precise, response.give, response.price, ctx.lang)
+    outcome = "accepted" if response.accept else "declined"
+    tell(ctx, offer, outcome, terms, None, response.why)
 
 
 def seat_named(ctx: Context, token: str) -> int | None:

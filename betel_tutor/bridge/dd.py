@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from betel_tutor import endplay_parts, i18n
+from betel_tutor import i18n
+from betel_tutor.bridge import endplay_parts
 from betel_tutor.cards import Card, Rank, Suit
 from betel_tutor.seats import Seat
 
@@ -76,15 +77,12 @@ class DoubleDummy:
             },
         }
 
-
     def entry(self) -> dict[str, Any]:
         """The table and par as plain JSON values, for a cache (:meth:`from_entry`)."""
         return {
             "tricks": [[self.tricks[seat][strain] for strain in STRAINS] for seat in SEATS],
             "par_score": self.par_score,
-            "par": [
-                [c.level, c.strain, int(c.declarer), c.doubled] for c in self.par_contracts
-            ],
+            "par": [[c.level, c.strain, int(c.declarer), c.doubled] for c in self.par_contracts],
         }
 
     @classmethod

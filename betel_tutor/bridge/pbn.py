@@ -1,0 +1,426 @@
+"""PBN files, read with endplay and written here: :func:`loads` and :func:`dumps`.
+
+endplay reads the PBN tags but drops commentary, so the commentary is read here, game by game:
+a note written by :func:`dumps` is a ``{...}`` block whose first line names it (``betel-tutor
+note id=… version=… category=… lang=en``); any other commentary becomes a note ``after`` the
+play, the same text in both languages. Card markup (``♠{A}``) is written as PBN writes suits in
+commentary (``\\SA``) and read back as it was.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from betel_tutor.bridge import endplay_parts
+from betel_tutor.bridge.auction import parse_bid
+from betel_tutor.bridge.board import BridgeBoard, Said, bad_file
+from betel_tutor.bridge.dd import PBN_SUITS
+from betel_tutor.bridge.played import cards_of, play_fields, whole
+from betel_tutor.cards import Rank, Suit, parse_card
+from betel_tutor.errors import NotationError, ScenarioError
+from betel_tutor.notes import Note, Text
+from betel_tutor.profiles import profile
+from betel_tutor.seats import Seat
+
+_PBN_VUL = {"none": "None", "NS": "NS", "EW": "EW", "all": "All"}
+_VUL_OF_PBN = {"none": "none", "love": "none", "-": "none", "ns": "NS", "ew": "EW"}
+_VUL_OF_PBN |= {"all": "all", "both": "all"}
+_ESCAPE = {suit.symbol: "\\" + suit.letter for suit in PBN_SUITS}
+_UNESCAPE = {suit.letter: suit.symbol for suit in PBN_SUITS}
+_HEADER = re.compile(
+    r"betel-tutor note id=(\S+) version=(\d+) category=(before|after) lang=(en|pl)\s*$"
+)
+_TAG = re.compile(r'\s*\[(\w+)\s+"(.*)"\]')
+
+
+@dataclass
+class _Game:
+    """One game of a PBN file as read here: its tags' lines and its commentary."""
+
+    line: int  # of its first tag
+    tags: dict[str, tuple[str, int]]
+    comments: list[str]
+
+
+def _pbn_games(text: str) -> list[_Game]:
+    """Tags and commentary per game; a blank line outside commentary ends a game."""
+    games: list[_Game] = []
+    current: _Game | None = None
+    comment: list[str] | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip("\r")
+        if comment is not None:
+            end = line.find("}")
+            comment.append(line if end < 0 else line[:end])
+            if end >= 0:
+                if current is not None:
+                    current.comments.append("\n".join(comment))
+                comment = None
+            continue
+        stripped = line.strip()
+        if not stripped:
+            if current is not None and current.tags:
+                games.append(current)
+                current = None
+            continue
+        if stripped.startswith("%"):
+            continue
+        tag = _TAG.match(line)
+        if tag is not None:
+            if current is None:
+                current = _Game(number, {}, [])
+            current.tags.setdefault(tag.group(1).lower(), (tag.group(2), number))
+            continue
+        start = line.find("{")
+        if start >= 0:
+            body = line[start + 1 :]
+            end = body.find("}")
+            if end >= 0:
+                if current is not None:
+                    current.comments.append(body[:end])
+            else:
+                comment = [body]
+    if current is not None and current.tags:
+        games.append(current)
+    return games
+
+
+def loads(text: str, path: str) -> list[BridgeBoard]:
+    endplay_parts.load()
+    import endplay.parsers.pbn as pbn
+
+    try:
+        # endplay reads a play or auction section's commentary as cards or calls: it is read
+        # here (_pbn_games), and endplay is given the file without it, line for line.
+        parsed = pbn.loads(_without_commentary(text))
+    except pbn.PBNDecodeError as error:
+        said = _section_fault(text) or ScenarioError("bridge.pbn_unreadable")
+        raise bad_file(path, said.params.get("line") or error.lineno, Said(said)) from None
+    except Exception:  # endplay raises what its types raise: name the tag, in our words
+        line = _first_bad_tag(text)
+        fault = _deal_fault(text, line)
+        if fault is None:
+            fault = _section_fault(text) or ScenarioError("bridge.pbn_unreadable")
+            line = fault.params.get("line") or line
+        raise bad_file(path, line, Said(fault)) from None
+    games = _pbn_games(text)
+    if len(games) != len(parsed):  # should the two readers split the games differently
+        games = []
+    boards = []
+    for index, board in enumerate(parsed):
+        game = games[index] if index < len(games) else None
+        line = None if game is None else game.tags.get("deal", ("", game.line))[1]
+        if board.deal is None or (game is not None and "deal" not in game.tags):
+            raise bad_file(path, line, ScenarioError("bridge.no_deal_tag"))
+        hands = cards_of(board.deal)
+        if not whole(hands):
+            fault = _deal_fault(text, line) or ScenarioError("bridge.deal_not_whole")
+            raise bad_file(path, line, Said(fault))
+        number = board.board_num
+        vul = (
+            _VUL_OF_PBN.get(game.tags["vulnerable"][0].lower(), "none")
+            if game and ("vulnerable" in game.tags)
+            else "none"
+        )
+        dealer = Seat(int(board.dealer), 4) if board.dealer is not None else Seat(0, 4)
+        ident = f"board-{number}" if number is not None else f"board-{index + 1}"
+        notes = _notes_of(game.comments if game else [], ident)
+        variant = game.tags["variant"][0] if game and "variant" in game.tags else None
+        if variant not in (None, "blue-suit"):
+            raise bad_file(path, game.tags["variant"][1] if game else None, f"variant {variant}")
+        trump = None
+        if game is not None and "trump" in game.tags:
+            letter = game.tags["trump"][0].upper()
+            if letter not in _UNESCAPE:
+                raise bad_file(path, game.tags["trump"][1], f"trump {letter}")
+            trump = _UNESCAPE[letter]
+        played = play_fields(board, dealer, game.tags if game is not None else {})
+        event = game.tags.get("event", ("", 0))[0].strip() if game is not None else ""
+        if event not in ("", "?"):
+            played["event"] = event
+        if game is not None:
+            lines = {name: line for name, (_, line) in game.tags.items()} | {"": game.line}
+            played["tag_lines"] = lines
+        boards.append(
+            BridgeBoard(ident, hands, dealer, number, vul, notes, variant, trump, **played)
+        )
+    return boards
+
+
+_PBN_RANKS = "AKQJT98765432"
+
+
+def _deal_fault(text: str, line: int | None) -> ScenarioError | None:
+    """What is wrong with the ``Deal`` tag on ``line``, in our words: a hand that is not four
+    suits, or a character that is not a rank (the ten is T)."""
+    if line is None:
+        return None
+    tag = _TAG.match(text.splitlines()[line - 1])
+    if tag is None or tag.group(1).lower() != "deal":
+        return None
+    first, _, hands = tag.group(2).strip().partition(":")
+    try:
+        seat = Seat.parse(first.strip(), count=4)
+    except ValueError:  # not a seat letter: endplay's own words say what
+        return None
+    for hand in hands.split():
+        suits = hand.split(".")
+        if len(suits) != 4:
+            return ScenarioError("bridge.deal_suits", seat=seat, hand=hand)
+        for char in "".join(suits):
+            if char.upper() not in _PBN_RANKS:
+                return ScenarioError("bridge.deal_rank", seat=seat, hand=hand, token=char)
+        seat = seat.next()
+    return None
+
+
+def _without_commentary(text: str) -> str:
+    """``text`` without its commentary (``{…}``, and ``;`` to the end of a line), outside tag
+    values, line for line: a line that held only commentary becomes an escape line (``%``),
+    which PBN readers skip, so that it does not end a game as a blank line would."""
+    out: list[str] = []
+    in_block = False
+    for raw in text.split("\n"):
+        kept: list[str] = []
+        in_tag = in_string = False
+        index = 0
+        while index < len(raw):
+            char = raw[index]
+            if in_block:
+                in_block = char != "}"
+            elif in_string:
+                kept.append(char)
+                if char == "\\" and index + 1 < len(raw):
+                    kept.append(raw[index + 1])
+                    index += 1
+                elif char == '"':
+                    in_string = False
+            elif char == "{":
+                in_block = True
+            elif char == ";" and not in_tag:
+                break
+            else:
+                kept.append(char)
+                in_string = char == '"' and in_tag
+                in_tag = (in_tag or char == "[") and char != "]"
+            index += 1
+        line = "".join(kept)
+        if raw.strip() and not line.strip():
+            line = "%"
+        out.append(line)
+    return "\n".join(out)
+
+
+_PLAY_TOKEN = re.compile(r"[SHDC](10|[AKQJT2-9])|[-*+]|\^\d+|=\d+=|\$\d+", re.IGNORECASE)
+_CALL_TOKEN = re.compile(
+    r"[1-7](NT|[SHDCN])|pass|p|x{1,2}|ap|[-*+]|\^\d+|=\d+=|\$\d+|[!?]{1,2}", re.IGNORECASE
+)
+
+
+def _section_fault(text: str) -> ScenarioError | None:
+    """The first word of a ``[Play]`` or ``[Auction]`` section (commentary aside) that is not
+    a card or a call, in our words, with its line."""
+    section: str | None = None
+    for number, line in enumerate(_without_commentary(text).splitlines(), start=1):
+        stripped = line.strip()
+        tag = _TAG.match(line)
+        if tag is not None:
+            name = tag.group(1).lower()
+            section = name if name in ("play", "auction") else None
+            continue
+        if not stripped or stripped.startswith("%"):
+            if not stripped:
+                section = None
+            continue
+        if section is None:
+            continue
+        pattern = _PLAY_TOKEN if section == "play" else _CALL_TOKEN
+        for token in stripped.split():
+            if pattern.fullmatch(token) is None:
+                key = "bridge.pbn_bad_card" if section == "play" else "bridge.pbn_bad_call"
+                return ScenarioError(key, token=token, line=number)
+    return None
+
+
+def _first_bad_tag(text: str) -> int | None:
+    endplay_parts.load()
+    from endplay.types import Deal
+
+    for number, line in enumerate(text.splitlines(), start=1):
+        tag = _TAG.match(line)
+        if tag is None:
+            continue
+        name, value = tag.group(1).lower(), tag.group(2)
+        if name == "board" and not value.strip().isdigit():
+            return number
+        if name == "deal":
+            try:
+                Deal(value)
+            except Exception:  # whatever endplay raises, this is the line
+                return number
+    return None
+
+
+_POLISH_LETTERS = {"Q": "D", "J": "W"}  # the Dama and the Walet
+
+
+def _unescape(text: str, lang: str = "en") -> str:
+    """PBN's ``\\SA`` back to our markup ``♠{A}``; a lone ``\\S`` to ``♠``. In a Polish
+    text (``lang`` pl) the queen and the jack are the Polish ``D`` and ``W``, as written."""
+
+    def card(match: re.Match[str]) -> str:
+        symbol = _UNESCAPE[match.group(1)]
+        if not match.group(2):
+            return symbol
+        rank = match.group(2)
+        if lang == "pl":
+            rank = _POLISH_LETTERS.get(rank, rank)
+        return f"{symbol}{{{rank}}}"
+
+    return re.sub(r"\\([SHDC])(10|[AKQJT2-9])?", card, text)
+
+
+def _escape_card(match: re.Match[str]) -> str:
+    """``♠{A}`` as ``\\SA``: the rank in PBN's letters (``♥{D}`` is ``\\HQ``, ``♥{W}``
+    ``\\HJ``); markup that is not a card is left as it is."""
+    suit, rank = match.group(1), match.group(2)
+    if re.fullmatch("10|[AKQJT2-9]", rank) is None:
+        try:
+            rank = parse_card(f"{suit}{{{rank}}}", lang="pl").rank.symbol
+        except NotationError:
+            return match.group(0)
+    return _ESCAPE[suit] + rank
+
+
+def _escape(text: str) -> str:
+    """Our markup as PBN commentary: ``♠{A}`` as ``\\SA`` (ranks in PBN's letters), ``♠``
+    as ``\\S``; braces, which would end the comment, as parentheses."""
+    text = re.sub("([♠♥♦♣]){([^{}\n]{1,8})}", _escape_card, text)
+    for symbol, escaped in _ESCAPE.items():
+        text = text.replace(symbol, escaped)
+    return text.replace("{", "(").replace("}", ")")
+
+
+def _notes_of(comments: list[str], board_id: str) -> tuple[Note, ...]:
+    """Notes from a game's commentary: ours (by their header line) paired by id and version;
+    other commentary, one note each, in both languages."""
+    ours: dict[tuple[str, int, str], dict[str, str]] = {}
+    notes: list[Note] = []
+    for index, comment in enumerate(comments):
+        head, _, body = comment.partition("\n")
+        match = _HEADER.match(head.strip())
+        if match is None:
+            plain = _unescape(comment.strip())
+            if plain:
+                ident = f"{board_id}-comment-{index + 1}"
+                polish = _unescape(comment.strip(), "pl")
+                notes.append(Note(ident, 1, "after", Text(en=plain, pl=polish)))
+            continue
+        key = (match.group(1), int(match.group(2)), match.group(3))
+        ours.setdefault(key, {})[match.group(4)] = _unescape(body, match.group(4))
+    for (ident, version, category), texts in ours.items():
+        en = texts.get("en", texts.get("pl", ""))
+        pl = texts.get("pl", en)
+        notes.append(Note(ident, version, category, Text(en=en, pl=pl)))  # type: ignore[arg-type]
+    return tuple(notes)
+
+
+def _pbn_string(text: str) -> str:
+    """A PBN tag's value: quotes and backslashes escaped, on one line."""
+    return " ".join(text.replace("\\", "\\\\").replace('"', '\\"').split())
+
+
+def dumps(boards: list[BridgeBoard]) -> str:
+    """PBN 2.1 text: the tags of each board, then its notes as commentary (both languages)."""
+    games = []
+    for board in boards:
+        lines = [
+            f'[Event "{_pbn_string(board.event or "?")}"]',
+            '[Site "?"]',
+            '[Date "?"]',
+            *([f'[Board "{board.number}"]'] if board.number is not None else []),
+            '[West "?"]',
+            '[North "?"]',
+            '[East "?"]',
+            '[South "?"]',
+            f'[Dealer "{board.dealer.letter}"]',
+            f'[Vulnerable "{_PBN_VUL[board.vulnerable]}"]',
+            f'[Deal "{board.pbn_deal()}"]',
+            '[Scoring "?"]',
+            *_pbn_result(board),
+        ]
+        if board.variant is not None:
+            lines.append(f'[Variant "{board.variant}"]')
+        if board.trump is not None:
+            lines.append(f'[Trump "{Suit.parse(board.trump).letter}"]')
+        for note in board.notes:
+            for lang in ("en", "pl"):
+                head = (
+                    f"betel-tutor note id={note.id} version={note.version} "
+                    f"category={note.category} lang={lang}"
+                )
+                lines.append("{" + head + "\n" + _escape(note.text.get(lang)) + "}")
+        games.append("\n".join(lines) + "\n")
+    return "% PBN 2.1\n% EXPORT\n\n" + "\n".join(games)
+
+
+def _pbn_result(board: BridgeBoard) -> list[str]:
+    """Declarer, Contract and Result (``?`` when not known), then the auction and the play."""
+    declarer = "?" if board.declarer is None or board.contract == "pass" else board.declarer.letter
+    if board.contract is None:
+        contract = "?"
+    elif board.contract == "pass":
+        contract = "Pass"
+    else:
+        contract = _pbn_bid(board.contract) + ("", "X", "XX")[board.doubled]
+    result = "?" if board.result is None else str(board.result)
+    lines = [f'[Declarer "{declarer}"]', f'[Contract "{contract}"]', f'[Result "{result}"]']
+    if board.auction:
+        lines.append(f'[Auction "{board.dealer.letter}"]')
+        words = [_pbn_call(call) for call in board.auction]
+        lines.extend(" ".join(words[i : i + 4]) for i in range(0, len(words), 4))
+    if board.play and board.declarer is not None and board.contract not in (None, "pass"):
+        lines.extend(_pbn_play(board))
+    return lines
+
+
+def _pbn_bid(bid: str) -> str:
+    """``4♠`` as PBN writes it, ``4S``; ``3NT`` stays."""
+    level, strain = bid[0], bid[1:]
+    return level + ("NT" if strain.upper() in ("NT", "BA") else Suit.parse(strain).letter)
+
+
+def _pbn_call(call: str) -> str:
+    word = call.strip().lower()
+    if word in ("pass", "pas", "p"):
+        return "Pass"
+    if word in ("kontra", "ktr", "double", "x"):
+        return "X"
+    if word in ("rekontra", "rktr", "redouble", "xx"):
+        return "XX"
+    return _pbn_bid(str(parse_bid(call)))
+
+
+def _pbn_play(board: BridgeBoard) -> list[str]:
+    """PBN's play section: a line a trick, the cards in columns by seat from the opening
+    leader (the declarer's left), ``-`` for a card not played."""
+    assert board.declarer is not None and board.contract is not None
+    strain = board.contract[1:]
+    trump = None if strain == "NT" else Suit.parse(strain).symbol
+    game = profile(board.variant or "bridge")  # the blue suit's tricks are won its own way
+    first = board.declarer.next(1)
+    lines = [f'[Play "{first.letter}"]']
+    leader = int(first)
+    for start in range(0, len(board.play), 4):
+        trick = board.play[start : start + 4]
+        columns = ["-"] * 4
+        for offset, card in enumerate(trick):
+            rank = "T" if card.rank is Rank.TEN else card.rank.symbol
+            columns[(leader + offset - int(first)) % 4] = card.suit.letter + rank
+        lines.append(" ".join(columns))
+        if len(trick) == 4:
+            leader = (leader + game.winner(list(trick), trump=trump)) % 4
+    if len(board.play) < 52:
+        lines.append("*")
+    return lines
