@@ -15,7 +15,7 @@ from betel_tutor.scenario.quizzes import show_answer
 from betel_tutor.screen.app import TutorApp
 from betel_tutor.screen.picker import Picker
 from betel_tutor.tutor.context import Settings
-from betel_tutor.tutor.events import Event
+from betel_tutor.tutor.events import Choice, Event
 from betel_tutor.tutor.progress import Progress
 from betel_tutor.tutor.session import Session
 
@@ -92,13 +92,14 @@ def picker_labels(app: TutorApp) -> list[tuple[str, bool]]:
     return [(item.label, item.enabled) for item in app.query_one("#picker", Picker).items]
 
 
-def recorded(app: TutorApp) -> tuple[list[str], list[Event]]:
-    """The lines the screen sends the session, in order, and what the session answered."""
-    lines: list[str] = []
+def recorded(app: TutorApp) -> tuple[list[Choice], list[Event]]:
+    """What the screen sends the session (typed lines, chosen values), in order, and what the
+    session answered."""
+    lines: list[Choice] = []
     said: list[Event] = []
     handle = app.session.handle
 
-    def record(line: str) -> list[Event]:
+    def record(line: Choice) -> list[Event]:
         lines.append(line)
         answer = handle(line)
         said.extend(answer)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from betel_tutor.cards import Suit
 from betel_tutor.cli import app as cli
 from betel_tutor.scenario.model import PlayStep, ReadStep, WatchStep
 from betel_tutor.screen.app import TutorApp
@@ -88,7 +89,7 @@ def test_level_2_status_bar_keeps_the_named_trumps_for_the_whole_deal(
     scenes = [event for event in events if isinstance(event, Scene) and event.tricks]
     assert len(scenes) >= 10  # a scene before each of the learner's cards at least
     for scene in scenes:
-        assert scene.trumps == "♣"
+        assert scene.trumps is Suit.CLUBS
         bar = status(scene, lang, "").plain
         assert named in bar and ("no trumps" not in bar and "bez atu" not in bar), bar
 
@@ -121,11 +122,11 @@ def test_the_status_shows_the_contract_played_in_every_kind_of_level(level: int)
         for scene in seen
         if isinstance(scene, Scene) and scene.tricks
     }
-    if end.contract == "pass":
-        assert shown == {("", None, "", True)}
+    assert end.contract is not None
+    if str(end.contract) == "pass":
+        assert shown == {(None, None, None, True)}
     else:
-        trumps = end.contract[-1] if end.contract[-1] in "♠♥♦♣" else ""
-        assert shown == {(end.contract, end.declarer, trumps, False)}
+        assert shown == {(end.contract, end.declarer, end.contract.trump, False)}
 
 
 # -- level 3's further rounds ----------------------------------------------------------------
@@ -164,7 +165,7 @@ def test_level_3_offers_each_further_round_and_passes_without_them() -> None:
 
     events = session.handle("yes")  # the round of Betelek 2: its first deal, South declaring
     scene = last_scene(events)
-    assert (scene.contract, scene.declarer) == ("B2", "S")
+    assert (str(scene.contract), str(scene.declarer)) == ("B2", "S")
     ends: list[DealEnd] = []
     for _ in range(3):
         seen = play_out(session, events)
@@ -174,7 +175,7 @@ def test_level_3_offers_each_further_round_and_passes_without_them() -> None:
             events = session.handle("no" if prompt_of(events).expects == "retry" else "")
             if prompt_of(events).expects == "round":
                 break
-    assert [(e.contract, e.closed) for e in ends] == [("B2", False)] * 3
+    assert [(str(e.contract), e.closed) for e in ends] == [("B2", False)] * 3
     assert sorted(str(e.declarer) for e in ends) == ["N", "S", "W"]
     assert prompt_of(events).expects == "round"  # then Betelek 1 is offered
     assert any("3 deals of Betelek 1" in e.text for e in events)
@@ -203,7 +204,7 @@ def test_level_9_plays_an_open_deal_before_its_closed_ones() -> None:
     assert plays[0].open and not any(s.open for s in plays[1:]) and len(plays) == 4
     session = at_step(9, steps.index(plays[0]))
     scene = last_scene(session.start(9))
-    assert scene.open and set(scene.hands) == {"S", "W", "N"}  # every hand shown
+    assert scene.open and {str(seat) for seat in scene.hands} == {"S", "W", "N"}  # every hand
     assert all(len(cards) == 10 for cards in scene.hands.values())
 
 

@@ -290,9 +290,9 @@ def around_the_lesson(level: int, lang: str) -> tuple[list[str], list[str]]:
         prompt = events[-1]
         assert isinstance(prompt, Prompt), prompt
         said.append(prompt.text)
-        said.extend(prompt.choices or ())
+        said.extend(str(choice) for choice in prompt.choices or ())
         if prompt.expects == "call":
-            calls.extend(prompt.choices or ())
+            calls.extend(str(choice) for choice in prompt.choices or ())
         if prompt.expects in ("answer", "card", "call") and (
             prompt.expects == "answer" or hints < CARD_HINTS
         ):
@@ -318,7 +318,7 @@ def line_for(session: Session, prompt: Prompt) -> str:
     if prompt.expects == "answer":
         return quiz_line(session.phase.step)  # type: ignore[attr-defined]
     if prompt.expects in ("card", "call", "trump"):
-        return (prompt.choices or ("",))[0]
+        return str((prompt.choices or ("",))[0])
     return GO_ON.get(prompt.expects, "")
 
 

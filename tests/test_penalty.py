@@ -371,7 +371,8 @@ def test_the_tutor_plays_the_lesson_with_the_learner_as_declarer(lang: str) -> N
     assert (
         isinstance(last, Prompt)
         and last.expects == "card"
-        and last.choices
+        and last.choices is not None
+        and tuple(map(str, last.choices))
         == (
             "♠9",
             "♠8",

@@ -1,6 +1,7 @@
 """The penalty-card lesson runs on the session core like every other lesson: its phases return
-the events the other lessons return (a card played as ``str(card)``, the table as a ``Scene``
-from the shared scene builder, prompts whose choices are typed back), driven in-process."""
+the events the other lessons return (a card played as a value, written ``str(card)`` in JSON,
+the table as a ``Scene`` from the shared scene builder, prompts whose choices are sent back),
+driven in-process."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from betel_tutor.cards import parse_card
+from betel_tutor.cards import Card
+from betel_tutor.seats import Seat
 from betel_tutor.tutor import board_play, penalty_lesson
 from betel_tutor.tutor.board_play import BoardPhase, CardPhase, DesignatePhase, OptionPhase
 from betel_tutor.tutor.events import (
@@ -64,9 +66,10 @@ def test_the_lesson_returns_the_events_of_every_lesson(lang: str) -> None:
     played = [e for e in events if isinstance(e, CardPlayed)]
     assert len(played) >= 5 * 4  # five boards, a trick at least each
     for event in played:
-        # As a level's deal tells a card: canonical, whatever the learner's language.
-        assert str(parse_card(event.card)) == event.card
-        assert event.seat in "NESW" and event.wins in (None, "N", "E", "S", "W")
+        # As a level's deal tells a card: a value, canonical in JSON whatever the language.
+        assert isinstance(event.card, Card) and event.to_json()["card"] == str(event.card)
+        assert isinstance(event.seat, Seat) and event.seat.count == 4
+        assert event.wins is None or (isinstance(event.wins, Seat) and event.wins.count == 4)
     assert sum(1 for e in played if e.wins is not None) * 4 == len(played)
     expects = {e.expects for e in events if isinstance(e, Prompt)}
     assert expects == {"continue", "option", "designate", "card", "menu"}
@@ -87,16 +90,18 @@ def test_the_scene_is_the_shared_builders_with_the_board_on_it() -> None:
     events = session.handle("")  # the first board: East has exposed ♠K ♠Q
     table = events[-2]
     assert isinstance(table, Scene) and table == scene(session.ctx)
-    assert table.seats == ("S", "W", "N", "E") and table.learner == table.declarer == "S"
-    assert table.penalty == {"E": ("♠K", "♠D")}  # Polish letters, as every scene
+    south, west, north, east = (Seat.parse(letter, 4) for letter in "SWNE")
+    assert table.seats == (south, west, north, east) and table.learner == table.declarer == south
+    # Values, as every scene: the screen writes them ♠K ♠D in Polish.
+    assert table.penalty == {east: (Card.parse("♠K"), Card.parse("♠Q"))}
     assert table.step == 1 and table.steps == 5 and table.open
-    assert table.to_move == "W" and table.playing is None  # West is to lead: an option
+    assert table.to_move == west and table.playing is None  # West is to lead: an option
     assert sum(len(hand) for hand in table.hands.values()) == 52
     events = session.handle("nakaz:♠")
     table = events[-2]
     assert isinstance(table, Scene)
-    assert table.trick == (("W", "♠6"),) and table.playing == "N"  # the dummy's card
-    assert "E" not in table.penalty  # the spades were picked up (Law 50D2a)
+    assert table.trick == ((west, Card.parse("♠6")),) and table.playing == north  # the dummy's
+    assert east not in table.penalty  # the spades were picked up (Law 50D2a)
     prompt = events[-1]
     assert isinstance(prompt, Prompt) and prompt.expects == "card"
 

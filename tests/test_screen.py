@@ -37,7 +37,7 @@ def test_a_deal_of_level_one_on_the_table() -> None:
             await pilot.pause()
             after = app.scene
             assert after is not None
-            assert "S" in [seat for seat, _ in (after.trick or after.last_trick)]
+            assert "S" in [str(seat) for seat, _ in (after.trick or after.last_trick)]
             # Play on until a card of the hand may not be played: it is refused, with its rule.
             for _ in range(60):
                 if expects(app) == "card" and not all(e for _, e in picker_labels(app)):

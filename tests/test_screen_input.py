@@ -33,9 +33,10 @@ from tests.test_tutor import BETEL_TUTOR, environment
 
 
 def highlighted(app: TutorApp) -> str:
+    """The highlighted choice, as the learner would type it."""
     chosen = app.query_one("#picker", Picker).chosen
     assert chosen is not None, "nothing highlighted: the test would not tell typed from chosen"
-    return chosen
+    return str(chosen)
 
 
 def typed_line(app: TutorApp) -> str:
@@ -48,11 +49,13 @@ def test_a_typed_card_is_played_not_the_highlighted_one() -> None:
         async with app.run_test(size=(100, 30)) as pilot:
             await until(pilot, app, "card")
             assert app.prompt is not None and app.prompt.choices
-            other = next(card for card in app.prompt.choices if card != highlighted(app))
+            cards = [str(card) for card in app.prompt.choices]
+            other = next(card for card in cards if card != highlighted(app))
             sent, said = recorded(app)
             await type_at_once(pilot, app, other)
             assert sent == [other]
-            assert [e.card for e in said if isinstance(e, CardPlayed) and e.seat == "S"] == [other]
+            south = [e.card for e in said if isinstance(e, CardPlayed) and str(e.seat) == "S"]
+            assert [str(card) for card in south] == [other]
             assert f"South plays {other}" in panel_text(app)
             assert typed_line(app) == ""
 
@@ -68,7 +71,8 @@ def test_a_typed_call_is_made_not_the_highlighted_pass() -> None:
             sent, said = recorded(app)
             await type_at_once(pilot, app, "1nt")
             assert sent == ["1nt"]
-            assert [e.call for e in said if isinstance(e, CallMade) and e.seat == "S"] == ["1NT"]
+            south = [e.call for e in said if isinstance(e, CallMade) and str(e.seat) == "S"]
+            assert [str(call) for call in south] == ["1NT"]
             assert typed_line(app) == ""
 
     asyncio.run(bid())
@@ -118,7 +122,8 @@ def test_a_typed_suit_is_named_trumps_at_level_two() -> None:
         async with app.run_test(size=(100, 30)) as pilot:
             await until(pilot, app, "trump")
             assert app.prompt is not None and app.prompt.choices
-            other = next(suit for suit in app.prompt.choices if suit != highlighted(app))
+            suits = [str(suit) for suit in app.prompt.choices]
+            other = next(suit for suit in suits if suit != highlighted(app))
             sent, said = recorded(app)
             await type_at_once(pilot, app, other)
             assert sent == [other]

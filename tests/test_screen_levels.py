@@ -14,6 +14,7 @@ import pytest
 
 from betel_tutor.screen.app import TutorApp
 from betel_tutor.screen.picker import Picker
+from betel_tutor.tutor.events import Choice
 from betel_tutor.tutor.events import Event as TutorEvent
 from tests.learner import Learner
 from tests.screen_driver import new_app, type_line
@@ -33,7 +34,7 @@ def capture(app: TutorApp, seen: list[dict[str, Any]]) -> None:
         seen.extend(event.to_json() for event in events)
         return events
 
-    def handled(line: str) -> list[TutorEvent]:
+    def handled(line: Choice) -> list[TutorEvent]:
         events = handle(line)
         seen.extend(event.to_json() for event in events)
         return events
@@ -45,7 +46,7 @@ def capture(app: TutorApp, seen: list[dict[str, Any]]) -> None:
 async def choose(pilot: Any, app: TutorApp, value: str) -> bool:
     """Choose ``value`` with the arrow keys and Enter, when the picker offers it."""
     picker = app.query_one("#picker", Picker)
-    values = [item.value for item in picker.items if item.enabled]
+    values = [str(item.value) for item in picker.items if item.enabled]
     if not picker.display or value not in values:
         return False
     await pilot.press("home", *["right"] * values.index(value), "enter")

@@ -21,10 +21,9 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from betel_tutor import i18n
-from betel_tutor.auction import Call
-from betel_tutor.cards import Card, parse_card
-from betel_tutor.errors import BetelError
-from betel_tutor.penalty import parse_option
+from betel_tutor.cards import Card
+from betel_tutor.display import shown
+from betel_tutor.penalty import DeclarerOption
 from betel_tutor.screen.felt import felt, status, suit_lines, words
 from betel_tutor.screen.panel import Panel, lesson_text
 from betel_tutor.screen.picker import Item, Picker
@@ -32,6 +31,7 @@ from betel_tutor.screen.typed import TypedLine
 from betel_tutor.tutor.commands import Command, words_of
 from betel_tutor.tutor.events import (
     Answered,
+    Choice,
     Event,
     Hint,
     LessonText,
@@ -41,8 +41,6 @@ from betel_tutor.tutor.events import (
 )
 from betel_tutor.tutor.scene import Scene
 from betel_tutor.tutor.session import Session
-
-CALL_PROMPTS = frozenset({"call", "exchange", "bid"})
 
 
 class TutorApp(App[int]):
@@ -89,11 +87,12 @@ class TutorApp(App[int]):
         self.show(self.session.start(self.level, practice=self.practice))
 
     # -- the learner's input ---------------------------------------------------------------
-    def send(self, line: str) -> None:
+    def send(self, chosen: Choice) -> None:
+        """A typed line, or a chosen value (a card, a call …) as it is."""
         if self.session.finished:
             return
         self.last = False
-        self.show(self.session.handle(line))
+        self.show(self.session.handle(chosen))
         if self.session.finished:
             self.exit(0)
 
@@ -203,13 +202,13 @@ class TutorApp(App[int]):
         if scene is None or not at_table:
             return
         felt_widget.update(felt(scene, self.lang, last=self.last))
-        cards = scene.hands.get(scene.learner or "", ())
+        cards = scene.hands.get(scene.learner, ()) if scene.learner is not None else ()
         playing = self.prompt is not None and self.prompt.expects == "card"
         own = scene.playing in (None, scene.learner)  # not the dummy's cards (bridge)
         # When playing, the cards are to choose from.
         hand.display = bool(cards) and not (playing and own)
         line = Text(words("your_hand", self.lang) + ":", style="bold")
-        for suit in suit_lines(cards):
+        for suit in suit_lines(cards, self.lang):
             line.append("  ")
             line.append_text(suit)
         hand.update(line)
@@ -245,47 +244,24 @@ class TutorApp(App[int]):
 
     def items(self, prompt: Prompt) -> tuple[Item, ...]:
         """What the learner chooses from at ``prompt``: the hand's cards when a card is
-        wanted, else the prompt's choices as the learner reads them."""
+        wanted (the legal ones, the prompt's card values, may be chosen), else the prompt's
+        choices as the learner reads them."""
         if prompt.expects == "card" and self.scene is not None:
-            legal = set(_cards(prompt.choices or ()))
-            seat = self.scene.playing or self.scene.learner or ""
-            held = self.scene.hands.get(seat, ())
-            out = []
-            for label in held:
-                card = _card(label, self.lang)
-                if card is None:
-                    continue
-                out.append(Item(label, str(card), card in legal, group=label[:1]))
-            return tuple(out)
+            legal = {choice for choice in prompt.choices or () if isinstance(choice, Card)}
+            seat = self.scene.playing if self.scene.playing is not None else self.scene.learner
+            held = self.scene.hands.get(seat, ()) if seat is not None else ()
+            return tuple(
+                Item(shown(card, self.lang), card, card in legal, group=card.suit.symbol)
+                for card in held
+            )
         if not prompt.choices:
             return ()
-        return tuple(Item(self.label(choice, prompt.expects), choice) for choice in prompt.choices)
+        return tuple(Item(self.label(choice), choice) for choice in prompt.choices)
 
-    def label(self, choice: str, expects: str) -> str:
+    def label(self, choice: Choice) -> str:
+        """A choice as the learner reads it: a value in their language, a word translated."""
         if choice in ("yes", "no"):
-            return words(choice, self.lang)
-        if expects in CALL_PROMPTS:
-            try:
-                return Call.parse(choice).format(lang=self.lang)
-            except (BetelError, ValueError):
-                return choice
-        if expects == "option":
-            try:
-                return parse_option(choice).format(self.lang)
-            except BetelError:
-                return choice
-        if expects == "trump":
-            card_like = _card(f"{choice}A", "en")
-            return card_like.suit.symbol if card_like is not None else choice
-        return choice
-
-
-def _card(text: str, lang: str) -> Card | None:
-    try:
-        return parse_card(text, lang=lang)
-    except BetelError:
-        return None
-
-
-def _cards(texts: tuple[str, ...]) -> list[Card]:
-    return [card for card in (_card(text, "en") for text in texts) if card is not None]
+            return words(str(choice), self.lang)
+        if isinstance(choice, DeclarerOption):
+            return choice.format(self.lang)
+        return str(shown(choice, self.lang))

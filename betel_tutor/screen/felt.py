@@ -14,11 +14,14 @@ from rich.table import Table
 from rich.text import Text
 
 from betel_tutor import i18n
-from betel_tutor.screen.picker import RED_SUITS
-from betel_tutor.seats import Seat
+from betel_tutor.cards import SUITS_HIGH_TO_LOW, Card, Suit
+from betel_tutor.display import shown
+from betel_tutor.seats import Seat, seats
 from betel_tutor.tutor.scene import Scene
 
-SUITS = "♠♥♦♣"
+RED = frozenset((Suit.HEARTS, Suit.DIAMONDS))
+THREE = tuple(seats(3))
+
 BACK = "▒"
 
 
@@ -26,26 +29,32 @@ def words(key: str, lang: str, **params: object) -> str:
     return i18n.translate(f"screen.{key}", lang, **params)
 
 
-def card_text(card: str, *, style: str = "") -> Text:
-    colour = "red" if card[:1] in RED_SUITS else ""
-    return Text(card, style=" ".join(part for part in (colour, style) if part) or "")
+def card_text(card: Card | Suit, lang: str, *, style: str = "") -> Text:
+    """A card (or a suit) as the learner reads it, red suits in red."""
+    suit = card.suit if isinstance(card, Card) else card
+    colour = "red" if suit in RED else ""
+    return Text(shown(card, lang), style=" ".join(part for part in (colour, style) if part) or "")
 
 
-def suit_lines(cards: tuple[str, ...]) -> list[Text]:
+def suit_lines(cards: tuple[Card, ...], lang: str) -> list[Text]:
     """A hand grouped by suit, one line a suit: ``♠ A K 9``; an empty suit ``♠ —``."""
     lines = []
-    for suit in SUITS:
-        ranks = [card[1:] for card in cards if card[:1] == suit]
-        line = Text(suit, style="red" if suit in RED_SUITS else "")
+    for suit in SUITS_HIGH_TO_LOW:
+        ranks = [card.rank.localized(lang) for card in cards if card.suit is suit]
+        line = Text(suit.symbol, style="red" if suit in RED else "")
         line.append(" " + (" ".join(ranks) if ranks else "—"))
         lines.append(line)
     return lines
 
 
-def seat_heading(scene: Scene, seat: str, lang: str) -> Text:
-    name = scene.names.get(seat, seat)
+def name(seat: Seat, lang: str) -> str:
+    """A seat's name in the learner's language: ``Południe``."""
+    return str(shown(seat, lang))
+
+
+def seat_heading(scene: Scene, seat: Seat, lang: str) -> Text:
     head = Text("▶ " if scene.to_move == seat else "  ", style="bold")
-    head.append(name, style="bold")
+    head.append(name(seat, lang), style="bold")
     if seat == scene.declarer:
         head.append(" · " + words("declarer_short", lang), style="italic")
     if seat == scene.dealer and scene.auction is not None and not scene.trick:
@@ -53,10 +62,10 @@ def seat_heading(scene: Scene, seat: str, lang: str) -> Text:
     return head
 
 
-def other_hand(scene: Scene, seat: str, lang: str) -> RenderableType:
+def other_hand(scene: Scene, seat: Seat, lang: str) -> RenderableType:
     lines: list[Text] = [seat_heading(scene, seat, lang)]
     if seat in scene.hands:
-        lines.extend(suit_lines(scene.hands[seat]))
+        lines.extend(suit_lines(scene.hands[seat], lang))
     else:
         count = scene.counts.get(seat, 0)
         lines.append(Text("  " + BACK * count + f" {count}", style="dim"))
@@ -64,23 +73,25 @@ def other_hand(scene: Scene, seat: str, lang: str) -> RenderableType:
     return Group(*lines)
 
 
-def penalty_line(scene: Scene, seat: str, lang: str) -> list[Text]:
+def penalty_line(scene: Scene, seat: Seat | None, lang: str) -> list[Text]:
     """A seat's penalty cards, face up on the table and marked (bridge, Law 50)."""
-    cards = scene.penalty.get(seat, ())
+    cards = scene.penalty.get(seat, ()) if seat is not None else ()
     if not cards:
         return []
     line = Text("⚑ " + words("penalty_cards", lang) + ": ", style="bold reverse")
     for card in cards:
-        line.append_text(card_text(card, style="bold reverse"))
+        line.append_text(card_text(card, lang, style="bold reverse"))
         line.append(" ", style="reverse")
     return [line]
 
 
-def played(scene: Scene, trick: tuple[tuple[str, str], ...], winner: str | None) -> dict[str, Text]:
+def played(
+    trick: tuple[tuple[Seat, Card], ...], winner: Seat | None, lang: str
+) -> dict[Seat, Text]:
     out = {}
     for seat, card in trick:
         style = "bold underline" if seat == winner else "bold"
-        out[seat] = card_text(card, style=style)
+        out[seat] = card_text(card, lang, style=style)
     return out
 
 
@@ -91,7 +102,7 @@ def trick_area(scene: Scene, lang: str, *, last: bool) -> RenderableType:
         last = True
     else:
         trick, winner, title = scene.trick, None, ""
-    cards = played(scene, trick, winner)
+    cards = played(trick, winner, lang)
     learner, left, right = _places(scene)
     grid = Table.grid(padding=(0, 1))
     for _ in range(3):
@@ -105,11 +116,10 @@ def trick_area(scene: Scene, lang: str, *, last: bool) -> RenderableType:
     if title:
         lines.append(Text(title, style="italic"))
     if trick:
-        leader = scene.names.get(trick[0][0], trick[0][0])
-        lines.append(Text(words("led_by", lang, seat=leader), style="dim"))
+        lines.append(Text(words("led_by", lang, seat=name(trick[0][0], lang)), style="dim"))
     lines.append(Align.center(grid))
-    if last and winner:
-        lines.append(Text(words("won_by", lang, seat=scene.names.get(winner, winner))))
+    if last and winner is not None:
+        lines.append(Text(words("won_by", lang, seat=name(winner, lang))))
     return Group(*lines)
 
 
@@ -118,12 +128,12 @@ def auction_area(scene: Scene, lang: str) -> RenderableType:
     order = _from_dealer(scene)
     grid = Table(box=None, padding=(0, 2), show_edge=False)
     for seat in order:
-        grid.add_column(Text(scene.names.get(seat, seat), style="bold"), justify="center")
+        grid.add_column(Text(name(seat, lang), style="bold"), justify="center")
     row: list[RenderableType] = []
     for seat, call in scene.auction:
         while order[len(row)] != seat:
             row.append(Text(""))
-        row.append(card_text(call) if call[:1] in SUITS or call[1:2] in SUITS else Text(call))
+        row.append(Text(shown(call, lang)))
         if len(row) == len(order):
             grid.add_row(*row)
             row = []
@@ -132,7 +142,7 @@ def auction_area(scene: Scene, lang: str) -> RenderableType:
     return Group(Text(words("auction", lang), style="italic"), grid)
 
 
-def _from_dealer(scene: Scene) -> list[str]:
+def _from_dealer(scene: Scene) -> list[Seat]:
     seats = list(scene.seats)
     if scene.dealer in seats:
         start = seats.index(scene.dealer)
@@ -140,17 +150,17 @@ def _from_dealer(scene: Scene) -> list[str]:
     return seats
 
 
-def _places(scene: Scene) -> tuple[str, str, str]:
+def _places(scene: Scene) -> tuple[Seat, Seat, Seat]:
     """The seats at the bottom (the learner's), left and right: clockwise after the learner
     (at a bridge table of four, the partner sits across: :func:`_across`)."""
-    seats = list(scene.seats) or ["S", "W", "N"]
+    seats = list(scene.seats) or list(THREE)
     bottom = scene.learner if scene.learner in seats else seats[0]
     start = seats.index(bottom)
     turn = seats[start:] + seats[:start]
     return turn[0], turn[1], turn[-1] if len(turn) == 4 else turn[2 % len(turn)]
 
 
-def _across(scene: Scene) -> str:
+def _across(scene: Scene) -> Seat:
     seats = list(scene.seats)
     bottom = scene.learner if scene.learner in seats else seats[0]
     return seats[(seats.index(bottom) + 2) % len(seats)]
@@ -167,12 +177,11 @@ def felt(scene: Scene, lang: str, *, last: bool = False) -> RenderableType:
     parts: list[RenderableType] = [top, Text(""), middle]
     if len(scene.seats) == 4:  # bridge: the partner (the dummy) across, above the others
         parts.insert(0, Align.center(other_hand(scene, _across(scene), lang)))
-        learner = scene.learner or ""
-        parts.extend(penalty_line(scene, learner, lang))
+        parts.extend(penalty_line(scene, scene.learner, lang))
     if scene.dubel:
         line = Text(words("dubel", lang) + " ", style="dim")
         for card in scene.dubel:
-            line.append_text(card_text(card))
+            line.append_text(card_text(card, lang))
             line.append(" ")
         parts.append(line)
     return Group(*parts)
@@ -192,29 +201,27 @@ def status(scene: Scene | None, lang: str, heading: str) -> Text:
         line.append(f"  │ ★ {scene.stars}")
     if scene.score:  # a match: its running totals on a line of their own
         line.append("\n")
-        totals = " · ".join(
-            f"{Seat.parse(s, 4).localized(lang)} {n}" for s, n in scene.score.items()
-        )
+        totals = " · ".join(f"{name(seat, lang)} {n}" for seat, n in scene.score.items())
         line.append(words("score", lang) + " " + totals)
     line.append("\n")
     if scene.free:
         line.append(words("free_play", lang) + "  │ ")
-    elif not scene.contract and scene.dealer:
-        line.append(words("dealer", lang, seat=scene.names.get(scene.dealer, scene.dealer)))
-    elif scene.contract:
+    elif scene.contract is None and scene.dealer is not None:
+        line.append(words("dealer", lang, seat=name(scene.dealer, lang)))
+    elif scene.contract is not None:
         line.append(words("contract", lang) + " ")
-        line.append_text(card_text(scene.contract, style="bold"))
+        line.append(shown(scene.contract, lang), style="bold")
         if scene.doubled:
             line.append(" ×2")
-        if scene.declarer:
-            line.append(" " + scene.names.get(scene.declarer, scene.declarer))
+        if scene.declarer is not None:
+            line.append(" " + name(scene.declarer, lang))
         line.append("  │ ")
     if scene.tricks:
-        if scene.trumps:
+        if scene.trumps is not None:
             line.append(words("trumps", lang) + " ")
-            line.append_text(card_text(scene.trumps))
+            line.append_text(card_text(scene.trumps, lang))
         else:
             line.append(words("no_trumps", lang))
-        taken = " · ".join(f"{scene.names.get(s, s)} {n}" for s, n in scene.tricks.items())
+        taken = " · ".join(f"{name(seat, lang)} {n}" for seat, n in scene.tricks.items())
         line.append("  │ " + words("tricks", lang) + " " + taken)
     return line

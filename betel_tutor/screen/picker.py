@@ -16,13 +16,15 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from betel_tutor.tutor.events import Choice
+
 RED_SUITS = frozenset("♥♦")
 
 
 @dataclass(frozen=True, slots=True)
 class Item:
     label: str  # as the learner reads it (``♠D`` in Polish)
-    value: str  # what choosing it sends to the tutor (one of the prompt's choices)
+    value: Choice  # what choosing it sends to the tutor: one of the prompt's choices, a value
     enabled: bool = True
     group: str = ""  # items of one group stand together (a suit); groups are spaced apart
 
@@ -53,7 +55,7 @@ class Picker(Widget, can_focus=False):
     active: reactive[bool] = reactive(True)  # Enter would choose the cursor's item
 
     class Picked(Message):
-        def __init__(self, picker: Picker, value: str) -> None:
+        def __init__(self, picker: Picker, value: Choice) -> None:
             super().__init__()
             self.picker, self.value = picker, value
 
@@ -95,7 +97,7 @@ class Picker(Widget, can_focus=False):
             self.refresh()
 
     @property
-    def chosen(self) -> str | None:
+    def chosen(self) -> Choice | None:
         """The value of the item under the cursor, when it may be chosen."""
         if 0 <= self.cursor < len(self.items) and self.items[self.cursor].enabled:
             return self.items[self.cursor].value

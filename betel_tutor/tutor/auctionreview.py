@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from betel_tutor.auction import legal_calls
+from betel_tutor.auction import Call, legal_calls
 from betel_tutor.cards import Card
 from betel_tutor.contracts import Contract
 from betel_tutor.play import BETEL, start_play
@@ -188,8 +188,8 @@ def review_auction(ctx: Context, table: Table, verdict: AuctionVerdict | None) -
         AuctionReview(
             "\n".join(lines),
             table={name: tricks[name] for name in verdict.columns},
-            best=None if best is None else str(best),
-            bid=str(bid) if bid is not None else _first(table),
+            best=best,
+            bid=bid if bid is not None else _first(table),
             cost=verdict.cost,
             average=None if verdict.average is None else round(verdict.average, 1),
             layouts=verdict.layouts,
@@ -225,8 +225,8 @@ def call_lines(ctx: Context, calls: tuple[CallVerdict, ...]) -> list[str]:
     return lines
 
 
-def _first(table: Table) -> str | None:
-    return str(table.learner_calls[0]) if table.learner_calls else None
+def _first(table: Table) -> Call | None:
+    return table.learner_calls[0] if table.learner_calls else None
 
 
 def _column_name(name: str, lang: str) -> str:

@@ -96,19 +96,19 @@ class AuctionPhase(Phase):
         said = ctx.t("calls", seat=ctx.name(seat), call=call)
         if reason is not None:
             said += f"\n    {reason}"
-        ctx.emit(CallMade(said, seat=ctx.name(seat).letter, call=str(call), reason=reason))
+        ctx.emit(CallMade(said, seat=ctx.name(seat), call=call, reason=reason))
 
     def prompt(self, ctx: Context) -> Prompt:
         auction = self.table.auction
         assert auction is not None
-        calls = tuple(str(call) for call in legal_calls(auction.state))
+        calls = tuple(legal_calls(auction.state))
         if not self.shown:
             self.shown = True
             hand = auction.state.hands[auction.to_call] if auction.state.hands else frozenset()
             ctx.describe(ctx.t("your_hand", cards=format_hand(hand, lang=ctx.lang)))
             if auction.dubel:
                 ctx.describe(ctx.t("dubel", cards=auction.dubel))
-            shown = ", ".join(call.format(lang=ctx.lang) for call in legal_calls(auction.state))
+            shown = ", ".join(call.format(lang=ctx.lang) for call in calls)
             ctx.describe(ctx.t("legal_calls", calls=shown))
         return Prompt(ctx.t(call_prompt(auction.state)), expects=self.expects, choices=calls)
 
@@ -178,9 +178,9 @@ class AuctionPhase(Phase):
         ctx.emit(
             Hint(
                 ctx.t("hint_call", call=call, reason=reason),
-                suggest=str(choice.call),
+                suggest=choice.call,
                 suggest_reason=reason,
-                call=str(choice.call),
+                call=choice.call,
                 reason=reason,
             )
         )

@@ -161,9 +161,9 @@ def tell_card(ctx: Context, board: Board, seat: Seat, card: Card, text: str) -> 
     ctx.emit(
         CardPlayed(
             text,
-            seat=seat.letter,
-            card=str(card),
-            wins=winner.letter if winner is not None else None,
+            seat=seat,
+            card=card,
+            wins=winner,
         )
     )
     if winner is not None:
@@ -221,9 +221,8 @@ class OptionPhase(_Choice):
     def prompt(self, ctx: Context) -> Prompt:
         options = declarer_options(self.offender)
         words = ", ".join(option.format(ctx.lang) for option in options)
-        choices = tuple(str(option) for option in options)
         text = ctx.t("penalty_prompt_option", options=words)
-        return Prompt(text, expects=self.expects, choices=choices)
+        return Prompt(text, expects=self.expects, choices=options)
 
     def choose(self, ctx: Context, line: str) -> Phase:
         board, seat = self.board, self.seat
@@ -270,7 +269,7 @@ class DesignatePhase(_Choice):
     expects = "designate"
 
     def prompt(self, ctx: Context) -> Prompt:
-        choices = tuple(str(c) for c in sort_cards(self.board.legal(self.seat).legal))
+        choices = tuple(sort_cards(self.board.legal(self.seat).legal))
         return Prompt(ctx.t("penalty_prompt_card"), expects=self.expects, choices=choices)
 
     def choose(self, ctx: Context, line: str) -> Phase:
@@ -293,7 +292,7 @@ class CardPhase(_Choice):
     expects = "card"
 
     def prompt(self, ctx: Context) -> Prompt:
-        choices = tuple(str(c) for c in sort_cards(self.board.now.legal_moves()))
+        choices = tuple(sort_cards(self.board.now.legal_moves()))
         text = ctx.t("penalty_prompt_play", seat=self.seat)
         return Prompt(text, expects=self.expects, choices=choices)
 

@@ -237,13 +237,12 @@ def review(ctx: Context, table: Table, slip: Slip | None) -> None:
     if note is not None:
         text += " " + note
     found = punished(table, slip)
-    hidden: dict[str, tuple[str, ...]] = {}
+    hidden: dict[Seat, tuple[Card, ...]] = {}
     if found is not None:
         layout, fact = found
         others = [seat for seat in range(3) if seat != table.learner_seat]
         hidden = {
-            ctx.name(Seat(seat)).letter: tuple(map(str, sorted(layout.hands[seat], reverse=True)))
-            for seat in others
+            ctx.name(Seat(seat)): tuple(sorted(layout.hands[seat], reverse=True)) for seat in others
         }
         lay = "; ".join(
             f"{ctx.name(Seat(seat)).localized(ctx.lang)} "
@@ -276,6 +275,4 @@ def card_review(
     ``cards`` where the second was better, what it cost and whose tricks count (``side``),
     with a closed deal's chances in ``closed``. Open and closed deals' reviews alike."""
     card, better = cards
-    return Review(
-        text, trick=trick, card=str(card), better=str(better), cost=cost, side=side, **closed
-    )
+    return Review(text, trick=trick, card=card, better=better, cost=cost, side=side, **closed)

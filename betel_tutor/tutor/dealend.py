@@ -143,28 +143,25 @@ def end_deal(ctx: Context, table: Table) -> None:
             deal=table.step.deal,
             closed=closed(ctx, table),
             retry=table.retry,
-            contract=str(state.contract),
-            declarer=None if state.declarer is None else ctx.name(state.declarer).letter,
+            contract=state.contract,
+            declarer=None if state.declarer is None else ctx.name(state.declarer),
             doubled=table.doubled,
-            tricks={ctx.name(s).letter: taken[s] for s in seats(3)},
-            hands={
-                ctx.name(s).letter: tuple(map(str, sorted(first.hands[s], reverse=True)))
-                for s in seats(3)
-            },
+            tricks={ctx.name(s): taken[s] for s in seats(3)},
+            hands={ctx.name(s): tuple(sorted(first.hands[s], reverse=True)) for s in seats(3)},
             play=tuple(
-                (ctx.name(Seat(trick.leader).next(k)).letter, str(card))
+                (ctx.name(Seat(trick.leader).next(k)), card)
                 for trick in state.tricks
                 for k, card in enumerate(trick.cards)
             ),
             goal=dict(table.step.goal),
             goal_met=met,
-            learner=None if learner is None else ctx.name(learner).letter,
+            learner=None if learner is None else ctx.name(learner),
             side=None if view is None else view.side,
             best_tricks=None if view is None else view.best,
             counted=None if learner is None else goals.counted(state, learner),
             stars=table.stars,
             costly_call=costly_call,
-            score={player.letter: point for player, point in zip(PLAYERS, points, strict=False)},
+            score=dict(zip(PLAYERS, points, strict=False)),
             practice=table.practice or table.replay,
             breakdown=breakdown,
         )

@@ -133,7 +133,7 @@ class TrumpPhase(Phase):
             self.asked = True
             hand = format_hand(self.dealt.hands[LEARNER], lang=ctx.lang)
             ctx.say(ctx.t("trump_ask", hand=hand))
-        choices = tuple(suit.symbol for suit in sorted(Suit, key=lambda s: -s.order))
+        choices = tuple(sorted(Suit, key=lambda s: -s.order))
         return Prompt(ctx.t("prompt_trump"), expects=self.expects, choices=choices)
 
     def handle(self, ctx: Context, line: str) -> Phase:

@@ -2,9 +2,13 @@
 
 The session core never prints. Every phase returns events; a front end shows them: the line
 front end prints each event's ``text`` (already in the learner's language), ``learn --json``
-writes :meth:`Event.to_json` as one JSON object per line. The structured fields use the
-notation a learner types (cards ``♠A``, calls ``2♠``, seats by letter ``S W N E``), so a script
-can answer a ``prompt`` with one of its ``choices``.
+writes :meth:`Event.to_json` as one JSON object per line. The structured fields hold values
+(:class:`Card`, :class:`Call`, :class:`Contract`, :class:`Seat`) that a front end formats: the
+line and full-screen front ends in the learner's language (:mod:`betel_tutor.display`), the JSON
+one in the notation a learner types (cards ``♠A``, calls ``2♠``, seats by letter ``S W N E``),
+so a script can answer a ``prompt`` with one of its ``choices``. A seat in an event is a player
+(:data:`betel_tutor.tutor.table.PLAYERS`: a seat of a four-seat table, East the fourth player
+of level 10), never a table seat's index: compare it with other players, not with ``Seat(0)``.
 """
 
 from __future__ import annotations
@@ -13,7 +17,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
+from betel_tutor.auction import Call
+from betel_tutor.cards import Card, Suit
+from betel_tutor.contracts import Contract
+from betel_tutor.penalty import DeclarerOption
 from betel_tutor.seats import Seat
+
+Choice = str | Card | Call | Suit | DeclarerOption
+"""One of a prompt's legal inputs: a value where the input names one, else the word typed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +42,8 @@ class Event:
 
 
 def _plain(value: Any) -> Any:
-    """A field as JSON: seats by letter, cards and calls by notation, tuples as lists."""
+    """A field as JSON: seats by letter, cards, calls and contracts in their canonical
+    notation (``str``), tuples as lists."""
     if isinstance(value, Seat):
         return value.letter
     if isinstance(value, bool | int | float | str) or value is None:
@@ -68,23 +80,23 @@ class Prompt(Event):
 
     kind: ClassVar[str] = "prompt"
     expects: str = "continue"
-    choices: tuple[str, ...] | None = None
+    choices: tuple[Choice, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class CardPlayed(Event):
     kind: ClassVar[str] = "card_played"
-    seat: str = ""
-    card: str = ""
+    seat: Seat | None = None
+    card: Card | None = None
     reason: str | None = None  # a computer player's reason, in open deals
-    wins: str | None = None  # the seat that took the trick, when the card completed it
+    wins: Seat | None = None  # the seat that took the trick, when the card completed it
 
 
 @dataclass(frozen=True, slots=True)
 class CallMade(Event):
     kind: ClassVar[str] = "call_made"
-    seat: str = ""
-    call: str = ""
+    seat: Seat | None = None
+    call: Call | None = None
     reason: str | None = None
 
 
@@ -94,9 +106,9 @@ class Offered(Event):
     how it ended, and in open deals why the computer players made and answered it."""
 
     kind: ClassVar[str] = "offer"
-    offerer: str = ""
-    to: str = ""
-    offer: str = ""
+    offerer: Seat | None = None
+    to: Seat | None = None
+    offer: str = ""  # as a learner types it, with the seats of this deal's table
     outcome: str = ""  # accepted, declined, lapsed
     reason: str | None = None  # the offerer's reason (a computer player, open deals)
     answer_reason: str | None = None  # the addressee's reason (a computer player, open deals)
@@ -115,18 +127,20 @@ class Refused(Event):
 @dataclass(frozen=True, slots=True)
 class Hint(Event):
     kind: ClassVar[str] = "hint"
-    best: tuple[str, ...] = ()
-    costs: dict[str, int] = field(default_factory=dict)  # every other card: tricks it costs
-    suggest: str | None = None  # the rule of thumb's card, always one of the best
+    best: tuple[Card, ...] = ()
+    costs: dict[Card, int] = field(default_factory=dict)  # every other card: tricks it costs
+    # the rule of thumb's card (always one of the best), the strong player's call, or the
+    # points to bid for the first exchange, as typed
+    suggest: Card | Call | str | None = None
     suggest_reason: str | None = None
-    rule_card: str | None = None  # the card the rule of thumb names
+    rule_card: Card | None = None  # the card the rule of thumb names
     rule_wrong: bool = False  # it is not among the best: the hint says so
-    call: str | None = None  # at a call prompt: the strong player's call, as typed
+    call: Call | None = None  # at a call or bid prompt: the strong player's call
     reason: str | None = None  # at a call prompt: why, from its sampled deals
     # what ``costs`` counts: tricks (double dummy, open deals) or the percentage points of the
     # chance of meeting the goal over the layouts the learner could face (closed deals)
     measure: str = "tricks"
-    chances: dict[str, int] = field(default_factory=dict)  # closed deals: each card's chance, %
+    chances: dict[Card, int] = field(default_factory=dict)  # closed deals: each card's chance, %
     layouts: int = 0  # closed deals: the layouts the chances were judged over
 
 
@@ -148,21 +162,21 @@ class DealEnd(Event):
     deal: str = ""  # the lesson's deal id
     closed: bool = False  # one of the closed deals that pass the level
     retry: bool = False  # played again after its goal was missed
-    contract: str = ""
-    declarer: str | None = None
+    contract: Contract | None = None  # free play (``pass`` in JSON) included
+    declarer: Seat | None = None
     doubled: bool = False
-    tricks: dict[str, int] = field(default_factory=dict)
-    hands: dict[str, Sequence[str]] = field(default_factory=dict)
-    play: tuple[tuple[str, str], ...] = ()
+    tricks: dict[Seat, int] = field(default_factory=dict)
+    hands: dict[Seat, tuple[Card, ...]] = field(default_factory=dict)  # as dealt
+    play: tuple[tuple[Seat, Card], ...] = ()
     goal: dict[str, int] = field(default_factory=dict)
     goal_met: bool | None = None
-    learner: str | None = None  # the learner's seat (None while resting)
+    learner: Seat | None = None  # the learner's seat (None while resting)
     side: str | None = None  # declarer, defender or own (free play)
     best_tricks: int | None = None  # best play's result at the start: the counted tricks
     counted: int | None = None  # the tricks counted at the end (the declarer's, or own)
     stars: int = 0
     costly_call: bool = False  # a bid of the learner's the auction review finds beaten
-    score: dict[str, int] = field(default_factory=dict)
+    score: dict[Seat, int] = field(default_factory=dict)
     practice: bool = False
     breakdown: tuple[str, ...] = ()  # how the contract scored, the dubel penalty, a prediction
 
@@ -171,8 +185,8 @@ class DealEnd(Event):
 class Review(Event):
     kind: ClassVar[str] = "review"
     trick: int | None = None
-    card: str | None = None
-    better: str | None = None
+    card: Card | None = None
+    better: Card | None = None
     cost: int = 0  # tricks the card cost the learner's side (closed deals: points of chance)
     side: str | None = None  # declarer, defender or own: whose tricks ``cost`` counts
     measure: str = "tricks"  # tricks (double dummy) or chance (closed deals, single dummy)
@@ -180,7 +194,7 @@ class Review(Event):
     better_chance: int | None = None  # closed deals: the better card's chance, %
     # closed deals, a weaker card that came off: the unseen cards, as they remained at that
     # card, re-dealt so that it misses the goal and the better card meets it
-    layout: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    layout: dict[Seat, tuple[Card, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,8 +204,8 @@ class AuctionReview(Event):
 
     kind: ClassVar[str] = "auction_review"
     table: dict[str, int] = field(default_factory=dict)  # column (♣ ♦ ♥ ♠ NT betelek betel)
-    best: str | None = None  # the highest open contract best play makes
-    bid: str | None = None  # the learner's highest declaration, else their first call
+    best: Contract | None = None  # the highest open contract best play makes
+    bid: Call | Contract | None = None  # the learner's highest declaration, else first call
     cost: int = 0  # the tricks by which their declaration is beaten with best play
     # their declaration's average score over the layouts they could face (None: no declaration)
     average: float | None = None

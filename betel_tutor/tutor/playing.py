@@ -110,8 +110,7 @@ class PlayPhase(Phase):
     def prompt(self, ctx: Context) -> Prompt:
         if not self.shown:
             self.show_table(ctx)
-        legal = tuple(str(card) for card in self.legal())
-        return Prompt(ctx.t("prompt_card"), expects=self.expects, choices=legal)
+        return Prompt(ctx.t("prompt_card"), expects=self.expects, choices=tuple(self.legal()))
 
     def show_table(self, ctx: Context) -> None:
         self.shown = True
@@ -238,11 +237,11 @@ class PlayPhase(Phase):
         ctx.emit(
             Hint(
                 "\n".join(lines),
-                best=tuple(map(str, best)),
-                costs={str(item.card): item.cost for item in advice if item.cost},
-                suggest=str(rule.card) if good is not None else None,
+                best=tuple(best),
+                costs={item.card: item.cost for item in advice if item.cost},
+                suggest=rule.card if good is not None else None,
                 suggest_reason=rule_reason if good is not None else None,
-                rule_card=str(rule.card),
+                rule_card=rule.card,
                 rule_wrong=good is None,
             )
         )
@@ -277,14 +276,14 @@ class PlayPhase(Phase):
         ctx.emit(
             Hint(
                 "\n".join(lines),
-                best=tuple(map(str, best)),
-                costs={str(card): cost for card, cost in chances.costs(judged).items()},
-                suggest=str(rule.card) if good is not None else None,
+                best=tuple(best),
+                costs=chances.costs(judged),
+                suggest=rule.card if good is not None else None,
                 suggest_reason=rule_reason if good is not None else None,
-                rule_card=str(rule.card),
+                rule_card=rule.card,
                 rule_wrong=good is None,
                 measure="chance",
-                chances={str(c.card): chances.percent(c.chance) for c in judged.cards},
+                chances={c.card: chances.percent(c.chance) for c in judged.cards},
                 layouts=judged.layouts,
             )
         )
@@ -316,9 +315,9 @@ def play_and_tell(ctx: Context, game: DealPlay, card: Card, reason: str | None) 
     ctx.emit(
         CardPlayed(
             "\n".join(lines),
-            seat=ctx.name(seat).letter,
-            card=str(card),
+            seat=ctx.name(seat),
+            card=card,
             reason=reason,
-            wins=None if wins is None else wins.letter,
+            wins=wins,
         )
     )

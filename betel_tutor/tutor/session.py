@@ -21,7 +21,7 @@ from betel_tutor.files import make_folders, why_not, write_output
 from betel_tutor.play import DealPlay
 from betel_tutor.tutor.commands import Command, Typed, parse_command
 from betel_tutor.tutor.context import Context, Settings
-from betel_tutor.tutor.events import Bye, Event, Prompt
+from betel_tutor.tutor.events import Bye, Choice, Event, Prompt
 from betel_tutor.tutor.menu import MenuPhase, open_level, practise
 from betel_tutor.tutor.penalty_lesson import open_lesson
 from betel_tutor.tutor.phase import Phase
@@ -99,8 +99,10 @@ class Session:
     def expects(self) -> str:
         return self.phase.expects
 
-    def handle(self, line: str) -> list[Event]:
-        """The learner typed ``line``."""
+    def handle(self, line: Choice) -> list[Event]:
+        """The learner typed ``line``, or chose one of the prompt's ``choices`` (a card, a
+        call, a suit …: written once here, in the notation a learner types)."""
+        line = line if isinstance(line, str) else str(line)
         typed = parse_command(line)
         if typed is None:
             self.phase = self.phase.handle(self.ctx, line)

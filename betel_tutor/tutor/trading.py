@@ -170,7 +170,7 @@ class BidPhase(TradePhase):
                 said,
                 suggest=str(bid),
                 suggest_reason=reason,
-                call=str(choice.call),
+                call=choice.call,
                 reason=reason,
             )
         )
@@ -291,8 +291,8 @@ def tell(
     ctx.emit(
         Offered(
             "\n".join(lines),
-            offerer=ctx.name(offer.offerer).letter,
-            to=ctx.name(offer.to).letter,
+            offerer=ctx.name(offer.offerer),
+            to=ctx.name(offer.to),
             offer=format_offer(offer),
             outcome=outcome,
             reason=made,

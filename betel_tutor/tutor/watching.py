@@ -83,7 +83,7 @@ def watch_script(
         tell_trades(ctx, by_move.get(moves, []))
         seat = dealer.next(auction_seat)
         said = ctx.t("calls", seat=ctx.name(seat), call=call)
-        ctx.emit(CallMade(said, seat=ctx.name(seat).letter, call=str(call)))
+        ctx.emit(CallMade(said, seat=ctx.name(seat), call=call))
         moves += 1
     if replayed.declarer is not None:
         say_contract(ctx, replayed.contract, Seat(replayed.declarer), replayed.doubled)
