@@ -1,6 +1,6 @@
 """Sheets print what the teacher wrote: open deals open, each deal headed by its own title,
 number, goal, open or closed and seed, every table column labelled, a step's words with the
-deal it introduces, par with its overtricks."""
+deal it introduces, par with its overtricks, and ``-o x.html`` as one page's file."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from betel_tutor.app.render import RenderOptions, render
+from betel_tutor.errors import BetelError
 from betel_tutor.render.html import render_handout
 from betel_tutor.scenario.loader import load, load_text
 
@@ -208,3 +210,37 @@ def _hands(pbn: str) -> list[str]:
         )
         for hand in pbn[2:].split()
     ]
+
+
+def test_a_page_named_output_is_that_one_pages_file(tmp_path: Path) -> None:
+    """``-o out/x.html`` with one file writes the sheet to ``out/x.html`` (and its folder),
+    never a folder named ``x.html``; an existing folder of that name is still a folder."""
+    practice = tmp_path / "practice.yaml"
+    practice.write_text(PRACTICE, encoding="utf-8")
+    target = tmp_path / "out" / "x.html"
+    done = render(RenderOptions((str(practice),), target, solver=False))
+    assert [written.path for written in done.written] == [target]
+    assert target.is_file() and "Deal 1" in target.read_text(encoding="utf-8")
+    folder = tmp_path / "kept.html"
+    folder.mkdir()
+    done = render(RenderOptions((str(practice),), folder, solver=False))
+    assert [written.path for written in done.written] == [folder / "practice.html"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "message"),
+    [
+        ("en", "names one page, but 2 files make 2 sheets: give a folder"),
+        ("pl", "to nazwa jednej strony, a 2 pliki dają 2 arkusze: podaj folder"),
+    ],
+)
+def test_a_page_named_output_for_several_sheets_is_refused(
+    tmp_path: Path, lang: str, message: str
+) -> None:
+    for name in ("a.yaml", "b.yaml"):
+        (tmp_path / name).write_text(PRACTICE, encoding="utf-8")
+    target = tmp_path / "out" / "x.html"
+    with pytest.raises(BetelError) as refused:
+        render(RenderOptions((str(tmp_path / "a.yaml"), str(tmp_path / "b.yaml")), target))
+    assert refused.value.message(lang) == f"--output {target} {message}"
+    assert not (tmp_path / "out").exists()

@@ -105,7 +105,7 @@ def render(options: RenderOptions) -> Rendered:
         groups = [readable] if handout else [[scenario] for scenario in readable]
         if printer is not None:
             printer.check()  # WeasyPrint is there: raise before anything is written
-        make_output_folder(options.output)
+        make_output_folder(targets[0].parent)
         pdfs = [target.with_suffix(".pdf") for target in targets if options.pdf]
         check_outputs([*targets, *pdfs], force=options.force)
         sheets = [
@@ -140,17 +140,27 @@ def _write_sheets(
     return tuple(written)
 
 
-def _targets(folder: Path, files: list[str], handout: bool) -> list[Path]:
-    """Where each sheet goes: one handout for folders, else one page a file, by its name."""
+def _targets(output: Path, files: list[str], handout: bool) -> list[Path]:
+    """Where each sheet goes: one handout for folders, else one page a file, by its name, in
+    the folder ``output``; an ``output`` named like a page (``x.html``, not a folder there)
+    is that one page's file, and refused when there would be several."""
     if handout:
-        return [folder / "handout.html"]
-    sources: dict[Path, str] = {}
-    for path in files:
-        target = folder / (Path(path).stem + ".html")
-        if target in sources:  # never one sheet silently written over another
-            raise BetelError("cli.same_output", first=sources[target], second=path, target=target)
-        sources[target] = path
-    return list(sources)
+        targets = [output / "handout.html"]
+    else:
+        sources: dict[Path, str] = {}
+        for path in files:
+            target = output / (Path(path).stem + ".html")
+            if target in sources:  # never one sheet silently written over another
+                raise BetelError(
+                    "cli.same_output", first=sources[target], second=path, target=target
+                )
+            sources[target] = path
+        targets = list(sources)
+    if output.suffix.lower() not in (".html", ".htm") or output.is_dir():
+        return targets
+    if len(targets) > 1:
+        raise BetelError("cli.output_one_page", path=str(output), n=len(targets))
+    return [output]
 
 
 def _write(options: RenderOptions, path: Path, kind: str, data: str | bytes) -> Written:
