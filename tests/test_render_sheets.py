@@ -244,3 +244,12 @@ def test_a_page_named_output_for_several_sheets_is_refused(
         render(RenderOptions((str(tmp_path / "a.yaml"), str(tmp_path / "b.yaml")), target))
     assert refused.value.message(lang) == f"--output {target} {message}"
     assert not (tmp_path / "out").exists()
+
+
+def test_a_page_name_too_long_is_one_clear_error(tmp_path: Path) -> None:
+    practice = tmp_path / "practice.yaml"
+    practice.write_text(PRACTICE, encoding="utf-8")
+    target = tmp_path / ("x" * 300 + ".html")
+    with pytest.raises(BetelError) as refused:
+        render(RenderOptions((str(practice),), target, solver=False))
+    assert refused.value.message("en").startswith(f"cannot write {target}: File name too long")

@@ -8,13 +8,14 @@ written from that layout.
 
 from __future__ import annotations
 
+import os
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from betel_tutor.errors import BetelError, NotationError
-from betel_tutor.files import check_outputs, make_output_folder, write_named
+from betel_tutor.files import check_outputs, make_output_folder, why_not, write_named
 from betel_tutor.render.html import PER_PAGE, LaidOut, handout_page, lay_out, printed_pages
 from betel_tutor.render.played import play_all
 from betel_tutor.scenario.check import check_loaded, collect_files
@@ -107,7 +108,11 @@ def render(options: RenderOptions) -> Rendered:
             printer.check()  # WeasyPrint is there: raise before anything is written
         make_output_folder(targets[0].parent)
         pdfs = [target.with_suffix(".pdf") for target in targets if options.pdf]
-        check_outputs([*targets, *pdfs], force=options.force)
+        try:
+            check_outputs([*targets, *pdfs], force=options.force)
+        except OSError as error:  # a page's name the system refuses (too long)
+            path = str(error.filename or targets[0])
+            raise BetelError("cli.cannot_write", path=path, detail=why_not(error)) from None
         sheets = [
             lay_out(
                 group,
@@ -156,7 +161,7 @@ def _targets(output: Path, files: list[str], handout: bool) -> list[Path]:
                 )
             sources[target] = path
         targets = list(sources)
-    if output.suffix.lower() not in (".html", ".htm") or output.is_dir():
+    if output.suffix.lower() not in (".html", ".htm") or os.path.isdir(output):  # never raises
         return targets
     if len(targets) > 1:
         raise BetelError("cli.output_one_page", path=str(output), n=len(targets))

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from betel_tutor import i18n
 from betel_tutor.scenario.model import DealSpec, PlayStep, Scenario, Text, WatchStep
 
-
 _GOALS = {  # a play step's goal (spec §12.8) in words
     "tricks_at_least": "render.goal_tricks_at_least",
     "tricks_at_most": "render.goal_tricks_at_most",
