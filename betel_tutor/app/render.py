@@ -8,6 +8,7 @@ written from that layout.
 
 from __future__ import annotations
 
+import os
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from betel_tutor.app.writing import Written, write
 from betel_tutor.errors import BetelError, NotationError
-from betel_tutor.files import check_outputs, make_output_folder
+from betel_tutor.files import check_outputs, make_output_folder, why_not
 from betel_tutor.render.html import PER_PAGE, LaidOut, handout_page, lay_out, printed_pages
 from betel_tutor.render.played import play_all
 from betel_tutor.scenario.check import check_loaded, collect_files
@@ -98,9 +99,13 @@ def render(options: RenderOptions) -> Rendered:
         groups = [readable] if handout else [[scenario] for scenario in readable]
         if printer is not None:
             printer.check()  # WeasyPrint is there: raise before anything is written
-        make_output_folder(options.output)
+        make_output_folder(targets[0].parent)
         pdfs = [target.with_suffix(".pdf") for target in targets if options.pdf]
-        check_outputs([*targets, *pdfs], force=options.force)
+        try:
+            check_outputs([*targets, *pdfs], force=options.force)
+        except OSError as error:  # a page's name the system refuses (too long)
+            path = str(error.filename or targets[0])
+            raise BetelError("cli.cannot_write", path=path, detail=why_not(error)) from None
         sheets = [
             lay_out(
                 group,
@@ -133,17 +138,27 @@ def _write_sheets(
     return tuple(written)
 
 
-def _targets(folder: Path, files: list[str], handout: bool) -> list[Path]:
-    """Where each sheet goes: one handout for folders, else one page a file, by its name."""
+def _targets(output: Path, files: list[str], handout: bool) -> list[Path]:
+    """Where each sheet goes: one handout for folders, else one page a file, by its name, in
+    the folder ``output``; an ``output`` named like a page (``x.html``, not a folder there)
+    is that one page's file, and refused when there would be several."""
     if handout:
-        return [folder / "handout.html"]
-    sources: dict[Path, str] = {}
-    for path in files:
-        target = folder / (Path(path).stem + ".html")
-        if target in sources:  # never one sheet silently written over another
-            raise BetelError("cli.same_output", first=sources[target], second=path, target=target)
-        sources[target] = path
-    return list(sources)
+        targets = [output / "handout.html"]
+    else:
+        sources: dict[Path, str] = {}
+        for path in files:
+            target = output / (Path(path).stem + ".html")
+            if target in sources:  # never one sheet silently written over another
+                raise BetelError(
+                    "cli.same_output", first=sources[target], second=path, target=target
+                )
+            sources[target] = path
+        targets = list(sources)
+    if output.suffix.lower() not in (".html", ".htm") or os.path.isdir(output):  # never raises
+        return targets
+    if len(targets) > 1:
+        raise BetelError("cli.output_one_page", path=str(output), n=len(targets))
+    return [output]
 
 
 def _write(options: RenderOptions, path: Path, kind: str, data: str | bytes) -> Written:

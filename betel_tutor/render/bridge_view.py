@@ -6,11 +6,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from betel_tutor import i18n
 from betel_tutor.cards import Card, Rank
 from betel_tutor.scenario.model import DealSpec
 from betel_tutor.seats import Seat
+
+if TYPE_CHECKING:
+    from betel_tutor.bridge.dd import DoubleDummy, ParContract
 
 _POINTS = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 _VULNERABLE = {
@@ -69,6 +73,17 @@ def _solved(pbn_deal: str, vulnerable: str, dealer: int) -> object:
         return solved
 
 
+def par_contract(solved: DoubleDummy, contract: ParContract, lang: str) -> str:
+    """A par contract as BridgeComposer and endplay write it, with the tricks over or under
+    the contract that best play takes: "3NT+1 N", "4♠= S", "5♦x-2 E"."""
+    tricks = solved.tricks[contract.declarer][contract.strain]
+    over = tricks - 6 - contract.level
+    strain = i18n.translate("bridge.nt", lang) if contract.strain == "NT" else contract.strain
+    double = i18n.translate("bridge.doubled", lang) if contract.doubled else ""
+    result = f"{over:+d}" if over else "="
+    return f"{contract.level}{strain}{double}{result} {contract.declarer.letter}"
+
+
 def bridge_view(
     deal: DealSpec, hands: tuple[tuple[Card, ...], ...], lang: str, *, grid: bool = True
 ) -> BridgeView:
@@ -92,7 +107,8 @@ def bridge_view(
         for seat in SEATS:
             levels = [solved.makeable(seat, strain) for strain in STRAINS]
             rows.append((seat.localized(lang), ["—" if n is None else str(n) for n in levels]))
-        contracts = ", ".join(c.localized(lang) for c in solved.par_contracts) or "—"
+        contracts = ", ".join(par_contract(solved, c, lang) for c in solved.par_contracts)
+        contracts = contracts or "—"
         par = i18n.translate("bridge.par", lang, score=solved.par_score, contracts=contracts)
     return BridgeView(
         labels=labels,

@@ -19,6 +19,7 @@ from markupsafe import Markup
 
 from betel_tutor import i18n
 from betel_tutor.markup import render_note
+from betel_tutor.render.heading import Placed
 from betel_tutor.render.played import PlayedDeal, play_all, play_deal
 from betel_tutor.render.viewmodel import (
     Analysis,
@@ -28,7 +29,15 @@ from betel_tutor.render.viewmodel import (
     quiz_views,
 )
 from betel_tutor.resources import data_dir
-from betel_tutor.scenario.model import DealSpec, Quiz, QuizStep, ReadStep, Scenario
+from betel_tutor.scenario.model import (
+    DealSpec,
+    PlayStep,
+    Quiz,
+    QuizStep,
+    ReadStep,
+    Scenario,
+    WatchStep,
+)
 
 if TYPE_CHECKING:
     from jinja2 import Template
@@ -68,7 +77,8 @@ class Part:
 
 def _order(scenario: Scenario) -> list[tuple[str, Any]]:
     """The lesson's order: its text, then its steps (a deal at the step that plays or shows it
-    first, a step's own words before it), then the deals and quizzes no step names."""
+    first, with that step's words, which are printed with it), then the deals and quizzes no
+    step names."""
     items: list[tuple[str, Any]] = []
     if scenario.text is not None:
         items.append(("text", scenario.text))
@@ -79,14 +89,15 @@ def _order(scenario: Scenario) -> list[tuple[str, Any]]:
         elif isinstance(step, QuizStep):
             items.append(("quiz", step.quiz))
         else:
-            if step.text is not None:
-                items.append(("text", step.text))
             name = getattr(step, "deal", None)
             spec = scenario.deal(name) if name else None
             if spec is not None and spec.id not in shown:
                 shown.add(spec.id)
-                items.append(("deal", spec))
-    items.extend(("deal", spec) for spec in scenario.deals if spec.id not in shown)
+                assert isinstance(step, PlayStep | WatchStep)
+                items.append(("deal", Placed(spec, step, step.text)))
+            elif step.text is not None:
+                items.append(("text", step.text))
+    items.extend(("deal", Placed(spec)) for spec in scenario.deals if spec.id not in shown)
     items.extend(("quiz", quiz) for quiz in scenario.quizzes)
     return items
 
@@ -110,13 +121,23 @@ def _part(
     placed = 0  # deals placed so far in this part
     for dealt, run in groupby(_order(scenario), key=lambda entry: entry[0] == "deal"):
         if dealt:
-            for page in _pages([spec for _, spec in run], per_page):
+            for page in _pages([placed for _, placed in run], per_page):
                 views = [
                     [
-                        deal_view(scenario, deal, lang=language, sheet=sheet, analysis=analysis)
+                        deal_view(
+                            scenario,
+                            deal,
+                            lang=language,
+                            sheet=sheet,
+                            analysis=analysis,
+                            placed=placed,
+                        )
                         for language in languages
                     ]
-                    for deal, analysis in ((deal, analysis_of(deal)) for deal in _of(played, page))
+                    for placed, deal, analysis in (
+                        (placed, deal, analysis_of(deal))
+                        for placed, deal in zip(page, _of(played, page), strict=True)
+                    )
                 ]
                 paired = len(languages) == 1 and len(page) > 2
                 rows = [[deal[0] for deal in views[n : n + 2]] for n in range(0, len(views), 2)]
@@ -149,20 +170,22 @@ def _part(
     return Part(scenario.id, " / ".join(dict.fromkeys(titles)), blocks, titles)  # once if alike
 
 
-def _of(played: Mapping[DealSpec, PlayedDeal], specs: list[DealSpec]) -> list[PlayedDeal]:
+def _of(played: Mapping[DealSpec, PlayedDeal], page: list[Placed]) -> list[PlayedDeal]:
     """The deals played for the sheet; one the caller did not play (a scenario laid out on its
     own) is played here."""
+    specs = [placed.spec for placed in page]
     return [played[spec] if spec in played else play_deal(spec) for spec in specs]
 
 
-def _pages(run: list[DealSpec], per_page: int) -> list[list[DealSpec]]:
+def _pages(run: list[Placed], per_page: int) -> list[list[Placed]]:
     """A run of deals cut into printed pages of ``per_page``, a deal with a commentary alone."""
-    pages: list[list[DealSpec]] = []
-    for spec in run:
-        if pages and len(pages[-1]) < per_page and _shares(spec) and _shares(pages[-1][0]):
-            pages[-1].append(spec)
+    pages: list[list[Placed]] = []
+    for placed in run:
+        alone = not (_shares(placed.spec) and _shares(pages[-1][0].spec)) if pages else True
+        if pages and len(pages[-1]) < per_page and not alone:
+            pages[-1].append(placed)
         else:
-            pages.append([spec])
+            pages.append([placed])
     return pages
 
 

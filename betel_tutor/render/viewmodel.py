@@ -11,6 +11,7 @@ from betel_tutor.cards import Card, Suit, format_cards, sort_cards
 from betel_tutor.markup import render_note
 from betel_tutor.profiles import profile
 from betel_tutor.render.bridge_view import BridgeView, bridge_view
+from betel_tutor.render.heading import Placed, deal_facts, deal_title
 from betel_tutor.render.penalty_view import penalty_lines
 from betel_tutor.render.played import PlayedDeal
 from betel_tutor.render.trade_view import TradeView, trade_view
@@ -70,7 +71,8 @@ class TrickView:
 
 @dataclass(frozen=True)
 class SolverView:
-    """The trick table: column titles, and per seat its figures and best contract."""
+    """The trick table: column titles (the seat's, a contract's each, the best contract's),
+    and per seat its figures and best contract."""
 
     title: str
     columns: list[str]
@@ -121,7 +123,11 @@ def _solver_view(analysis: Analysis, lang: str) -> SolverView:
         )
     return SolverView(
         i18n.translate("render.solver_title", lang),
-        list(column_titles(lang)),
+        [
+            i18n.translate("render.player", lang),
+            *column_titles(lang),
+            i18n.translate("render.solver_best", lang),
+        ],
         rows,
         i18n.translate("solver.table_note", lang),
         i18n.translate("render.cost_legend", lang) if analysis.costs else "",
@@ -153,6 +159,8 @@ class DealView:
     trade: TradeView | None = None  # bids for the first exchange, offers, prediction, points
     bridge: BridgeView | None = None  # a bridge board's number, vulnerability, HCP, DDS grid
     penalties: list[str] = field(default_factory=list)  # bridge penalty cards (Law 50, 51)
+    facts: list[str] = field(default_factory=list)  # number, goal, open or closed, seed
+    intro: str = ""  # safe HTML: the words of the step that plays or shows the deal
 
 
 def _auction(
@@ -290,13 +298,17 @@ def deal_view(
     lang: str,
     sheet: str,
     analysis: Analysis | None = None,
+    placed: Placed | None = None,
 ) -> DealView:
-    """One deal as the sheet shows it; the student sheet hides the other hands and the notes
-    written for after the deal. With an ``analysis`` the answer sheet shows the trick table
-    and marks the cards that cost a trick. The cards and the script are read from the deal
-    played once (:mod:`betel_tutor.render.played`): every language of a sheet, its printout
-    and its trick table read the same value."""
+    """One deal as the sheet shows it, headed as :mod:`~betel_tutor.render.heading` says,
+    after the words of the step that ``placed`` it; the student sheet hides the other hands
+    (unless the step plays it open) and the notes written for after the deal. With an
+    ``analysis`` the answer sheet shows the trick table and marks the cards that cost a trick.
+    The cards and the script are read from the deal played once
+    (:mod:`betel_tutor.render.played`): every language of a sheet, its printout and its trick
+    table read the same value."""
     deal, dealt = deal_played.spec, deal_played.dealt
+    placed = placed if placed is not None else Placed(deal)
     game = profile(deal.variant or deal.game)
     called = bool(deal.auction) and deal.game == "betel"
     replayed = deal_played.replayed if deal.play or called else None
@@ -305,7 +317,7 @@ def deal_view(
     count = game.seats
     hands = []
     for seat in Seat(0, count).clockwise():
-        hidden = sheet == "student" and count == 3 and seat != 0
+        hidden = sheet == "student" and count == 3 and seat != 0 and not placed.open
         hands.append(
             HandView(
                 seat.localized(lang),
@@ -321,10 +333,12 @@ def deal_view(
         for note in deal.current_notes()
         if sheet == "answers" or note.category == "before"
     ]
-    title = (deal.title or scenario.title).get(lang)
+    intro = "" if placed.intro is None else render_note(placed.intro.get(lang), lang=lang)
     auction_seats, auction_rows = _auction(deal, replayed, lang)
     return DealView(
-        title=title,
+        title=deal_title(scenario, placed, lang),
+        facts=deal_facts(scenario, placed, lang),
+        intro=intro,
         dealer=Seat(deal.dealer, count).localized(lang),
         contract=contract,
         hands=hands,

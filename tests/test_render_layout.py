@@ -1,0 +1,126 @@
+"""Sheets laid out on A4, measured: the PDF read back (no blank page, no more paper with more
+deals a page, no page of a title alone) and the page in Chromium (a page of several deals
+fits its printed page, no trick table row wrapped)."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from betel_tutor.render.html import PER_PAGE, handout_page, lay_out, printed_pages
+from betel_tutor.scenario.loader import load, load_text
+
+ROOT = Path(__file__).parents[1]
+SHIPPED = sorted((ROOT / "scenarios").glob("*/*.yaml"))
+BRIDGE = sorted((ROOT / "tests" / "data" / "bridge").glob("*.*"))
+A4_CONTENT_HEIGHT = (297 - 15 - 18) / 25.4 * 96  # CSS pixels inside the page's margins
+A4_CONTENT_WIDTH = round((210 - 30) / 25.4 * 96)
+
+
+def scenario_of(path: Path) -> Any:
+    """A scenario file, or a bridge file (PBN, LIN) as ``convert`` writes it to YAML."""
+    if path.suffix == ".yaml":
+        scenario, problems = load(str(path))
+    else:
+        from betel_tutor.scenario.boards import write_boards
+        from betel_tutor.scenario.loader import read_boards
+
+        text = write_boards(read_boards(str(path)), f"{path.stem}.yaml")
+        scenario, problems = load_text(text, f"{path.stem}.yaml")
+    assert scenario is not None, problems
+    return scenario
+
+
+def printed(scenario: Any, per_page: int, lang: str = "en") -> list[str]:
+    """Each page of the sheet's PDF (WeasyPrint), read back as text."""
+    from pypdf import PdfReader
+
+    from betel_tutor.render.pdf import html_to_pdf
+
+    laid = lay_out([scenario], lang=lang, per_page=per_page, solver=False)
+    (document,) = printed_pages(laid)
+    reader = PdfReader(io.BytesIO(html_to_pdf(document)))
+    return [re.sub(r"\s+", " ", page.extract_text()).strip() for page in reader.pages]
+
+
+@pytest.mark.parametrize("path", SHIPPED + BRIDGE, ids=lambda path: path.name)
+def test_no_blank_page_and_no_more_paper_with_more_deals_a_page(path: Path) -> None:
+    """Every page holds more than its running title and number; the first holds a deal or the
+    lesson's words under its title; --per-page 2 and 4 use no more pages than 1."""
+    scenario = scenario_of(path)
+    title = scenario.title.get("en")
+    pages = {per_page: printed(scenario, per_page) for per_page in PER_PAGE}
+    for per_page, texts in pages.items():
+        for number, text in enumerate(texts, 1):
+            rest = text.replace(title, "").replace(f"{number} / {len(texts)}", "").strip()
+            assert rest, f"--per-page {per_page}: page {number} is blank"
+        assert len(texts[0].replace(title, "")) > 100, f"--per-page {per_page}: a title alone"
+        assert len(texts) <= len(pages[1]), per_page
+
+
+def test_a_board_with_long_notes_starts_on_the_title_page() -> None:
+    """A board whose notes run past a page begins under its title and runs on; it left the
+    first page with the title alone."""
+    text = (ROOT / "tests" / "data" / "bridge" / "slam.yaml").read_text(encoding="utf-8")
+    words = "South counts twelve top tricks and looks for the thirteenth in a squeeze. " * 8
+    notes = "".join(
+        f'      - {{id: "{n}", version: 1, category: after, en: "{words}", pl: "{words}"}}\n'
+        for n in range(1, 5)
+    )
+    scenario, problems = load_text(text.rstrip() + "\n    notes:\n" + notes, "long.yaml")
+    assert scenario is not None, problems
+    for lang in ("en", "both"):
+        pages = printed(scenario, 1, lang)
+        assert len(pages) == 2 and "Dealer:" in pages[0], (lang, pages)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"]
+        )
+        yield launched
+        launched.close()
+
+
+MEASURE = """() => ({
+  pages: [...document.querySelectorAll('.deal-page')]
+    .filter(e => !e.classList.contains('crowd-1'))
+    .map(e => e.getBoundingClientRect().height),
+  wrapped: [...document.querySelectorAll('table.solver tr')]
+    .filter(row => [...row.children].some(cell => cell.getClientRects().length > 1
+      || cell.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(cell).lineHeight
+        || getComputedStyle(cell).fontSize)))
+    .map(row => row.innerText),
+  headers: [...document.querySelectorAll('table.solver tr:first-child th')]
+    .filter(th => !th.innerText.trim()).length,
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "both"])
+@pytest.mark.parametrize("per_page", [2, 4])
+def test_in_chromium_a_page_of_deals_fits_a4_and_no_trick_table_wraps(
+    browser: Any, tmp_path: Path, lang: str, per_page: int
+) -> None:
+    """Level 1 with its trick tables, printed at A4's width: each page of several deals is no
+    taller than the page inside its margins, and every trick table row is one line, every
+    column headed."""
+    scenario = scenario_of(ROOT / "scenarios" / "levels" / "level-01.yaml")
+    laid = lay_out([scenario], lang=lang, per_page=per_page, solver=True)
+    sheet = tmp_path / "level-01.html"
+    sheet.write_text(handout_page(laid), encoding="utf-8")
+    page = browser.new_page(viewport={"width": A4_CONTENT_WIDTH, "height": 1000})
+    page.emulate_media(media="print")
+    page.goto(sheet.as_uri())
+    measured = page.evaluate(MEASURE)
+    page.close()
+    assert measured["pages"] and max(measured["pages"]) <= A4_CONTENT_HEIGHT, measured["pages"]
+    assert measured["wrapped"] == [] and measured["headers"] == 0
