@@ -52,9 +52,9 @@ class Counted:
         self.replayed: Counter[tuple[str, str]] = Counter()
         parse, deal, walk = source.load_yaml, deals._dealt, script._walk  # as the loader calls it
 
-        def parsing(text: str, path: str) -> Any:
+        def parsing(text: str, path: str, *limit: int) -> Any:
             self.parsed[Path(path).name] += 1
-            return parse(text, path)
+            return parse(text, path, *limit)
 
         def dealing(spec: DealSpec) -> Deal:
             self.dealt[where(spec)] += 1
