@@ -35,14 +35,16 @@ def scripted(home: Path, lines: list[str], *args: str) -> Ran:
 
 
 def spawn(home: Path, *args: str) -> pexpect.spawn:
-    """The tutor in a pseudo-terminal."""
-    return pexpect.spawn(
+    """The real program in a pseudo-terminal: what a terminal shows and sends is the point."""
+    child = pexpect.spawn(
         BETEL_TUTOR,
         ["learn", "--plain", *args],
         env=environment(home),
         encoding="utf-8",
         timeout=30,
     )
+    child.delaybeforesend = None  # the terminal keeps a line typed ahead until it is read
+    return child
 
 
 def answer_level_1_quizzes(child: pexpect.spawn) -> None:
