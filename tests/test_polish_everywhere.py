@@ -177,6 +177,7 @@ def learners(level: int) -> Iterator[tuple[Learner, tuple[str, ...]]]:
 def terminal(home: Path, played: Played) -> str:
     """The typed lines of ``played`` once more, through the line front end in a terminal."""
     env = short_level_10(home)
+    # The real program in a pseudo-terminal: what the terminal shows, echo included, is the point.
     child = pexpect.spawn(
         BETEL_TUTOR,
         ["learn", "--plain", *played.args],
