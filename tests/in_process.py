@@ -21,6 +21,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from typer._click import formatting
 from typer.testing import CliRunner
 
 from betel_tutor import entry
@@ -82,6 +83,9 @@ def run_cli(
     argv = sys.argv
     status = 0
     with CliRunner().isolation(input=input, env=changes) as (out, err, _mixed):
+        # Help is as wide as the program's own terminal makes it, not the runner's fixed 80
+        # columns (the isolation puts its own value back).
+        formatting.FORCED_WIDTH = None
         if typist is not None:
 
             def written() -> str:
