@@ -27,7 +27,7 @@ from betel_tutor.bots import choose_card
 from betel_tutor.contracts import LADDER, free_play
 from betel_tutor.dealing import deal
 from betel_tutor.play import BETEL, play_card, start_play
-from tests.learner import Learner, converse, environment
+from tests.learner import Learner, converse_process, environment
 
 LEVELS = (1, 3, 5, 8, 9)
 STRENGTHS = ("beginner", "club", "strong")
@@ -60,7 +60,7 @@ def responses(level: int, strength: str) -> list[tuple[float, str, str]]:
     with tempfile.TemporaryDirectory() as home:
         learner = Learner(level)
         args = ["--level", str(level), "--strength", strength]
-        transcript = converse(learner, args, environment(Path(home)), timeout=120)
+        transcript = converse_process(learner, args, environment(Path(home)), timeout=120)
     if transcript.returncode != 0 or not transcript.of("level_end"):
         raise SystemExit(f"level {level} ({strength}) did not end: {transcript.stderr}")
     out = []

@@ -1,8 +1,18 @@
 #!/usr/bin/env bash
 # Sets everything up and runs the whole test suite: lint, types, unit, property, command-line,
-# pseudo-terminal and browser tests, and the doctests (README included).
+# pseudo-terminal and browser tests, and the doctests (README included), spread over the
+# machine's cores (pytest-xdist).
+#   scripts/test.sh [PYTEST ARGS]              the suite
+#   scripts/test.sh --coverage [PYTEST ARGS]   the suite under coverage.py, then the package's
+#                                              line coverage (the programs tests start count too)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+coverage=false
+if [ "${1:-}" = "--coverage" ]; then
+  coverage=true
+  shift
+fi
 
 scripts/setup.sh --test
 
@@ -18,4 +28,19 @@ fi
 
 .venv/bin/ruff check betel_tutor tests bench hatch_build.py conftest.py
 .venv/bin/mypy
-.venv/bin/python -m pytest "$@"
+
+# Heavy tests share a module's fixtures: each module runs on one worker (loadfile), the modules
+# spread over the cores.
+parallel=(-n "${BETEL_TEST_WORKERS:-auto}" --dist loadfile)
+if ! $coverage; then
+  .venv/bin/python -m pytest "${parallel[@]}" "$@"
+  exit
+fi
+rm -rf .coverage-data
+mkdir -p .coverage-data
+export COVERAGE_FILE="$PWD/.coverage-data/coverage"
+status=0
+.venv/bin/coverage run -m pytest "${parallel[@]}" "$@" || status=$?
+.venv/bin/coverage combine --quiet
+.venv/bin/coverage report --format=total | sed 's/^/line coverage of betel_tutor: /; s/$/%/'
+exit $status

@@ -16,9 +16,10 @@ With ``mischief`` it also sends, once each, ``xyz`` and ``hint`` at its first ca
 card of its hand that the rules forbid as soon as it knows one (its hand is what its card
 prompts have offered in the deal, less what it played).
 
-:func:`converse` drives the program through pipes, one line per prompt, and times each line
-from writing it until the next prompt arrives. Used by ``tests/test_tutor_json.py`` and
-``bench/tutor.py``.
+:func:`converse` drives ``learn --json`` in the test process (:mod:`tests.in_process`), one line
+per prompt, reading back the same JSON events the program writes, and times each line from
+typing it until the next prompt. :func:`converse_process` drives the real program through pipes
+instead: ``bench/tutor.py`` times the tutor's response as a learner's program sees it.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import signal
 import subprocess
 import sys
 import threading
@@ -40,6 +42,7 @@ from typing import Any
 from betel_tutor.scenario import Scenario, load
 from betel_tutor.scenario.model import QuizStep, ReadStep
 from betel_tutor.scenario.quizzes import YES_NO, engine_answer
+from tests.in_process import run_cli
 
 BETEL_TUTOR = str(Path(sys.executable).parent / "betel-tutor")
 QUIZ_TRIES = ("♠A", "0 0 0", "50")  # trick-winner and legal cards, scores, odds
@@ -233,6 +236,23 @@ def environment(home: Path, **extra: str) -> dict[str, str]:
     return env
 
 
+def _events(text: str) -> list[Event]:
+    events: list[Event] = []
+    for line in text.splitlines():
+        event = json.loads(line)
+        assert isinstance(event, dict) and isinstance(event.get("event"), str), line
+        events.append(event)
+    return events
+
+
+def _upto_bye(events: list[Event]) -> tuple[list[Event], bool]:
+    """The events up to the program's goodbye, and whether it said it."""
+    for index, event in enumerate(events):
+        if event["event"] == "bye":
+            return events[: index + 1], True
+    return events, False
+
+
 def converse(
     learner: Learner,
     args: Sequence[str],
@@ -241,9 +261,74 @@ def converse(
     timeout: float = 60.0,
     max_lines: int = 3000,
 ) -> Transcript:
-    """Run ``betel-tutor learn --json ARGS`` answering every prompt with ``learner``, until the
-    program ends. Raises ``TimeoutError`` when it falls silent for ``timeout`` seconds, and
-    ``AssertionError`` when a line of its output is not a JSON event."""
+    """Run ``betel-tutor learn --json ARGS`` in this process, answering every prompt with
+    ``learner``, until the program ends: the same exchanges as :func:`converse_process`. Raises
+    ``TimeoutError`` when the program reads a line without a prompt before it, or falls silent
+    for ``timeout`` seconds, and ``AssertionError`` when a line of its output is not a JSON
+    event."""
+    exchanges: list[Exchange] = []
+    line: str | None = None
+    read = 0  # the characters of output already turned into exchanges
+    written = time.perf_counter()
+    finished = False
+
+    def typist(output: str) -> str | None:
+        nonlocal line, read, written, finished
+        _silence()
+        events, bye = _upto_bye(_events(output[read:]))
+        read = len(output)
+        exchanges.append(Exchange(line, events, time.perf_counter() - written))
+        if bye or len(exchanges) > max_lines:
+            finished = True
+            return None
+        if not events or events[-1]["event"] != "prompt":
+            raise TimeoutError(f"no prompt after {line!r}")
+        line = learner.answer(events)
+        written = time.perf_counter()
+        _alarm(timeout, line)
+        return line
+
+    _alarm(timeout, None)
+    try:
+        ran = run_cli("learn", "--json", *args, env=env, typist=typist)
+    finally:
+        _silence()
+    if not finished:  # the program ended by itself after the last line
+        events, _bye = _upto_bye(_events(ran.stdout[read:]))
+        exchanges.append(Exchange(line, events, time.perf_counter() - written))
+    return Transcript(exchanges, ran.returncode, ran.stderr)
+
+
+def _alarm(seconds: float, line: str | None) -> None:
+    """A ``TimeoutError`` in ``seconds`` unless :func:`_silence` comes first (main thread only:
+    where pytest runs tests)."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+
+    def silent(signum: int, frame: object) -> None:
+        raise TimeoutError(f"no prompt after {line!r}")
+
+    signal.signal(signal.SIGALRM, silent)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+
+
+def _silence() -> None:
+    if threading.current_thread() is threading.main_thread():
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def converse_process(
+    learner: Learner,
+    args: Sequence[str],
+    env: Mapping[str, str],
+    *,
+    timeout: float = 60.0,
+    max_lines: int = 3000,
+) -> Transcript:
+    """Run the real program ``betel-tutor learn --json ARGS`` through pipes, answering every
+    prompt with ``learner``, until the program ends. Raises ``TimeoutError`` when it falls
+    silent for ``timeout`` seconds, and ``AssertionError`` when a line of its output is not a
+    JSON event."""
     process = subprocess.Popen(
         [BETEL_TUTOR, "learn", "--json", *args],
         stdin=subprocess.PIPE,

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,21 +15,15 @@ from betel_tutor.scenario.check import check_file
 from betel_tutor.scenario.loader import read_boards
 from betel_tutor.scenario.model import Note, Text
 from betel_tutor.seats import Seat
+from tests.in_process import Ran, run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data" / "bridge"
 BLUE = ROOT / "scenarios" / "boards" / "blue-suit.yaml"
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "betel_tutor.entry", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"},
-        check=False,
-    )
+def run(*args: str) -> Ran:
+    return run_cli(*args, env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"})
 
 
 def test_lin_board_is_read() -> None:

@@ -1,4 +1,5 @@
-"""The command line, run through the installed ``betel-tutor`` console script."""
+"""The command line, run as the ``betel-tutor`` console script runs it, in the test process
+(:mod:`tests.in_process`); the script itself and what its start imports, in a real process."""
 
 from __future__ import annotations
 
@@ -12,24 +13,17 @@ from typing import Any
 
 import pytest
 
+from tests.in_process import LOCALE_VARIABLES, Ran, run_cli
+
 BETEL_TUTOR = Path(sys.executable).parent / "betel-tutor"
-LOCALE_VARIABLES = ("BETEL_TUTOR_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
 HEAVY_MODULES = ("jinja2", "markdown_it", "yaml", "rich")
 
 
-def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def run(*args: str, env: dict[str, str] | None = None) -> Ran:
     """Run the console script with no locale set (English) unless ``env`` sets one."""
     environment = {k: v for k, v in os.environ.items() if k not in LOCALE_VARIABLES}
     environment.update(env or {})
-    return subprocess.run(
-        [str(BETEL_TUTOR), *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=environment,
-        timeout=60,
-        check=False,
-    )
+    return run_cli(*args, env=environment)
 
 
 def run_json(*args: str) -> Any:
@@ -39,6 +33,7 @@ def run_json(*args: str) -> Any:
 
 
 def test_console_script_is_installed() -> None:
+    # The installed entry point itself is the point.
     assert BETEL_TUTOR.is_file()
 
 
@@ -229,6 +224,7 @@ def test_cli_module_imports_no_heavy_library() -> None:
 
 
 def test_explain_command_imports_no_heavy_library() -> None:
+    # A real process: what the program's own start imports is the point.
     names = imported_modules(str(BETEL_TUTOR), "explain", "trick", "♥Q ♥K ♠7", "--trump", "♠")
     assert "betel_tutor" in names
     assert names.isdisjoint(HEAVY_MODULES)

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_cli import BETEL_TUTOR, LOCALE_VARIABLES, run
+from tests.in_process import LOCALE_VARIABLES
+from tests.test_cli import BETEL_TUTOR, run
 
 ROOT = Path(__file__).parents[1]
 
@@ -122,6 +123,7 @@ ENCODINGS = [
 def run_bytes(
     *args: str, env: dict[str, str], home: Path, stdin: bytes = b""
 ) -> subprocess.CompletedProcess[bytes]:
+    """The real program: the encodings its terminal and locale give it are the point."""
     environment = {k: v for k, v in os.environ.items() if k not in LOCALE_VARIABLES}
     environment.pop("PYTHONIOENCODING", None)
     environment.update({"BETEL_TUTOR_HOME": str(home), **env})

@@ -1,4 +1,4 @@
-"""Every command's real options, given tricky values, through the console script.
+"""Every command's real options, given tricky values, as the console script runs them.
 
 Whatever the arguments: no traceback, an exit status of 0, 1 or 2, and a message whenever the
 status is not 0. The options are read from the Typer app itself, so a new option is fuzzed too.
@@ -8,6 +8,7 @@ Seven examples a command (about 90 runs in all, some 15 s), each with a time lim
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from betel_tutor.cli import app
-from tests.test_cli import BETEL_TUTOR, LOCALE_VARIABLES
+from tests.in_process import LOCALE_VARIABLES, run_cli
+from tests.test_cli import BETEL_TUTOR
 
 RUNS_PER_COMMAND = 7
 TIMEOUT = 30
@@ -110,18 +112,38 @@ def argv(draw: st.DrawFn, name: str) -> list[str]:
     return words + [word for index in order for word in parts[index]]
 
 
-def run(args: list[str], home: Path) -> subprocess.CompletedProcess[bytes]:
+def run(args: list[str], home: Path) -> tuple[int, str, str]:
+    """The command in ``home``: exit status, stdout and stderr. ``learn`` runs as a real
+    process, since a fuzzed option may start its full-screen or web front end, which take a
+    terminal or a port; every other command runs in this process (:mod:`tests.in_process`)."""
     environment = {k: v for k, v in os.environ.items() if k not in LOCALE_VARIABLES}
     environment.update({"BETEL_TUTOR_HOME": str(home / "home"), "TERM": "dumb"})
-    return subprocess.run(
-        [str(BETEL_TUTOR), *args],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        cwd=home,
-        env=environment,
-        timeout=TIMEOUT,
-        check=False,
-    )
+    if args[0] == "learn":
+        done = subprocess.run(
+            [str(BETEL_TUTOR), *args],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            cwd=home,
+            env=environment,
+            timeout=TIMEOUT,
+            check=False,
+        )
+        stdout, stderr = (out.decode("utf-8", "replace") for out in (done.stdout, done.stderr))
+        return done.returncode, stdout, stderr
+    here = Path.cwd()
+    os.chdir(home)
+    signal.signal(signal.SIGALRM, too_long)
+    signal.alarm(TIMEOUT)
+    try:
+        ran = run_cli(*args, env=environment)
+    finally:
+        signal.alarm(0)
+        os.chdir(here)
+    return ran.returncode, ran.stdout, ran.stderr
+
+
+def too_long(signum: int, frame: object) -> None:
+    raise TimeoutError(f"a command ran for more than {TIMEOUT} s")
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))
@@ -136,12 +158,11 @@ def test_fuzzed_arguments(name: str, tmp_path: Path) -> None:
     )
     @given(args=argv(name))
     def check(args: list[str]) -> None:
-        result = run(args, tmp_path)
-        stderr = result.stderr.decode("utf-8", "replace")
-        shown = f"{args!r}: status {result.returncode}\n{stderr}"
+        status, stdout, stderr = run(args, tmp_path)
+        shown = f"{args!r}: status {status}\n{stderr}"
         assert "Traceback" not in stderr, shown
-        assert result.returncode in (0, 1, 2), shown
-        if result.returncode:
-            assert (result.stderr + result.stdout).strip(), shown
+        assert status in (0, 1, 2), shown
+        if status:
+            assert (stderr + stdout).strip(), shown
 
     check()

@@ -55,6 +55,7 @@ def test_markdown_it_is_not_loaded_by_the_rules() -> None:
     probe = (
         "import sys, betel_tutor.rules, betel_tutor.explain; print('markdown_it' in sys.modules)"
     )
+    # A fresh interpreter: what importing these modules loads is the point.
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 

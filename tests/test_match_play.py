@@ -5,7 +5,6 @@ the scenario format."""
 from __future__ import annotations
 
 import json
-import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -46,7 +45,8 @@ from betel_tutor.tutor.table import (
     Trading,
     seated,
 )
-from tests.test_tutor import BETEL_TUTOR, environment
+from tests.in_process import run_cli
+from tests.test_tutor import environment
 
 
 # -- a deal's points ---------------------------------------------------------------------------
@@ -199,13 +199,7 @@ def test_a_match_is_saved_and_read_back(tmp_path: Path) -> None:
 def test_progress_shows_the_match_under_way(tmp_path: Path) -> None:
     saved = saved_match([(40, 15, 5, -10), (-70, 20, 20, 10)], chips=True, target=800)
     store.save(tmp_path / "progress.json", Progress(match=saved))
-    result = subprocess.run(
-        [BETEL_TUTOR, "progress", "--lang", "en"],
-        capture_output=True,
-        text=True,
-        env=environment(tmp_path),
-        check=False,
-    )
+    result = run_cli("progress", "--lang", "en", env=environment(tmp_path))
     assert result.returncode == 0, result.stderr
     assert "Level 10: a match under way, deal 3 next." in result.stdout
     assert "Match score in chips (first to 800):" in result.stdout

@@ -18,6 +18,7 @@ def test_source_checkout_finds_data() -> None:
 
 
 def test_wheel_ships_data(tmp_path: Path) -> None:
+    # Packaging: a wheel built and installed, its program run, is the point.
     subprocess.run(
         [
             sys.executable,

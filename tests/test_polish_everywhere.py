@@ -23,7 +23,6 @@ from __future__ import annotations
 import html
 import json
 import re
-import subprocess
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -35,6 +34,7 @@ import pexpect
 import pytest
 
 from betel_tutor.resources import data_dir
+from tests.in_process import run_cli
 from tests.learner import BETEL_TUTOR, Learner, Transcript, converse, environment
 
 ROOT = Path(__file__).parent.parent
@@ -177,6 +177,7 @@ def learners(level: int) -> Iterator[tuple[Learner, tuple[str, ...]]]:
 def terminal(home: Path, played: Played) -> str:
     """The typed lines of ``played`` once more, through the line front end in a terminal."""
     env = short_level_10(home)
+    # The real program in a pseudo-terminal: what the terminal shows, echo included, is the point.
     child = pexpect.spawn(
         BETEL_TUTOR,
         ["learn", "--plain", *played.args],
@@ -205,15 +206,7 @@ def terminal(home: Path, played: Played) -> str:
 
 
 def run(*args: str, home: Path) -> str:
-    result = subprocess.run(
-        [BETEL_TUTOR, *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=environment(home),
-        timeout=300,
-        check=False,
-    )
+    result = run_cli(*args, env=environment(home))
     assert "Traceback" not in result.stderr, result.stderr
     return result.stdout + result.stderr
 

@@ -128,6 +128,7 @@ class Tutor:
     """``betel-tutor learn --json`` driven a line at a time."""
 
     def __init__(self, home: Path) -> None:
+        # Real programs: two of them at once on one folder is the point.
         self.process = subprocess.Popen(
             [BETEL_TUTOR, "learn", "--json", "--lang", "en"],
             stdin=subprocess.PIPE,
@@ -206,6 +207,7 @@ keeper.save(progress.with_level(1, LevelProgress(next_step=4, closed=closed)))
 
 def test_a_write_killed_half_way_leaves_a_whole_file(tmp_path: Path) -> None:
     path = tmp_path / "progress.json"
+    # A real process, killed half-way through a write: the kill is the point.
     writer = subprocess.Popen(
         [sys.executable, "-c", WRITER, str(path)],
         stdout=subprocess.PIPE,

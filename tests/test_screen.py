@@ -130,6 +130,7 @@ def test_only_learn_imports_textual() -> None:
     import sys
 
     explain = [sys.executable, "-X", "importtime", "-m", "betel_tutor.entry", "explain"]
+    # A fresh interpreter: what the command's start imports is the point.
     traced = subprocess.run(
         [*explain, "trick", "♠A ♠K ♠Q"],
         capture_output=True,

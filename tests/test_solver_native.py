@@ -38,6 +38,7 @@ def probe(path: Path, *, pure: bool = False, seeds: tuple[int, ...] = SEEDS) -> 
     env["PYTHONPATH"] = str(path)
     if pure:
         env[PURE_PYTHON] = "1"
+    # A fresh interpreter: which build of the search it imports is the point.
     done = subprocess.run(
         [sys.executable, "-c", PROBE, json.dumps(list(seeds))],
         env=env,

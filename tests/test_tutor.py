@@ -1,16 +1,17 @@
-"""The tutor through its entry point: scripted input, and a pseudo-terminal (pexpect)."""
+"""The tutor as the console script runs it: scripted input in this process, and the real program
+in a pseudo-terminal (pexpect)."""
 
 from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 import pexpect
 import pytest
 
+from tests.in_process import Ran, run_cli
 from tests.learner import first_deal_step, lesson_lines, quiz_line, quizzes_of, shipped_lesson
 
 BETEL_TUTOR = str(Path(sys.executable).parent / "betel-tutor")
@@ -28,27 +29,22 @@ def environment(home: Path, **extra: str) -> dict[str, str]:
     return env
 
 
-def scripted(home: Path, lines: list[str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [BETEL_TUTOR, "learn", *args],
-        input="\n".join(lines) + "\n",
-        capture_output=True,
-        text=True,
-        env=environment(home),
-        timeout=60,
-        check=False,
-    )
+def scripted(home: Path, lines: list[str], *args: str) -> Ran:
+    """``learn ARGS`` fed ``lines``, in this process as the console script runs it."""
+    return run_cli("learn", *args, env=environment(home), input="\n".join(lines) + "\n")
 
 
 def spawn(home: Path, *args: str) -> pexpect.spawn:
-    """The tutor in a pseudo-terminal."""
-    return pexpect.spawn(
+    """The real program in a pseudo-terminal: what a terminal shows and sends is the point."""
+    child = pexpect.spawn(
         BETEL_TUTOR,
         ["learn", "--plain", *args],
         env=environment(home),
         encoding="utf-8",
         timeout=30,
     )
+    child.delaybeforesend = None  # the terminal keeps a line typed ahead until it is read
+    return child
 
 
 def answer_level_1_quizzes(child: pexpect.spawn) -> None:
@@ -119,21 +115,9 @@ def test_bad_level_argument(tmp_path: Path) -> None:
 
 def test_progress_command(tmp_path: Path) -> None:
     scripted(tmp_path, ["", "♥K", "quit"], "--level", "1")
-    shown = subprocess.run(
-        [BETEL_TUTOR, "progress"],
-        capture_output=True,
-        text=True,
-        env=environment(tmp_path),
-        check=False,
-    )
+    shown = run_cli("progress", env=environment(tmp_path))
     assert "Level 1: at step 2" in shown.stdout
-    reset = subprocess.run(
-        [BETEL_TUTOR, "progress", "--reset"],
-        capture_output=True,
-        text=True,
-        env=environment(tmp_path),
-        check=False,
-    )
+    reset = run_cli("progress", "--reset", env=environment(tmp_path))
     assert "progress.json.old-1" in reset.stdout
     assert (tmp_path / "progress.json.old-1").exists() and not (tmp_path / "progress.json").exists()
 
@@ -244,13 +228,7 @@ def test_save_writes_a_scenario_that_check_accepts(tmp_path: Path) -> None:
     assert 'en: "I should have kept ♠{A}"' in saved[0].read_text(encoding="utf-8")
     text = saved[1].read_text(encoding="utf-8")
     assert 'auction: "2♠ pass pass"' in text and "play: " in text
-    check = subprocess.run(
-        [BETEL_TUTOR, "check", *map(str, saved)],
-        capture_output=True,
-        text=True,
-        env=environment(tmp_path),
-        check=False,
-    )
+    check = run_cli("check", *map(str, saved), env=environment(tmp_path))
     assert check.returncode == 0, check.stdout
     assert check.stderr.strip().endswith("2 files checked, 0 problems")
 

@@ -226,15 +226,8 @@ def test_the_resting_turn_comes_to_the_learner_every_fourth_deal() -> None:
 
 
 def test_help_names_the_option(tmp_path: Path) -> None:
-    import subprocess
+    from tests.in_process import run_cli
+    from tests.test_tutor import environment
 
-    from tests.test_tutor import BETEL_TUTOR, environment
-
-    shown = subprocess.run(
-        [BETEL_TUTOR, "learn", "--help"],
-        capture_output=True,
-        text=True,
-        env=environment(tmp_path),
-        check=False,
-    )
+    shown = run_cli("learn", "--help", env=environment(tmp_path))
     assert "--fourth" in shown.stdout and "rests" in shown.stdout

@@ -12,12 +12,14 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from tests.in_process import run_lines
 from tests.test_tutor import BETEL_TUTOR, QUIZ_ANSWERS, environment, spawn
 
 LEVEL_1_TO_FIRST_CARD = [*QUIZ_ANSWERS, "1"]  # texts and quizzes, then the first deal's card
 
 
 def run(home: Path, data: bytes, *args: str) -> subprocess.CompletedProcess[bytes]:
+    """The real program fed ``data``: how its standard input decodes bytes is the point."""
     return subprocess.run(
         [BETEL_TUTOR, "learn", *args],
         input=data,
@@ -29,9 +31,9 @@ def run(home: Path, data: bytes, *args: str) -> subprocess.CompletedProcess[byte
 
 
 def events(home: Path, lines: list[str], *args: str) -> list[dict[str, object]]:
-    result = run(home, ("\n".join(lines) + "\n").encode(), "--json", *args)
-    assert result.returncode == 0 and b"Traceback" not in result.stderr, result.stderr
-    return [json.loads(line) for line in result.stdout.decode().splitlines()]
+    result = run_lines("learn", "--json", *args, lines=lines, env=environment(home))
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    return [json.loads(line) for line in result.stdout.splitlines()]
 
 
 def refusals(found: list[dict[str, object]]) -> list[dict[str, object]]:
@@ -73,9 +75,9 @@ def test_bad_card_input_gets_one_line(tmp_path: Path, typed: str) -> None:
 
 def test_no_control_character_reaches_the_screen(tmp_path: Path) -> None:
     typed = ["\x1b[2J\x1b]0;title\x07", "\x00", "save a\x00b", "rules \x1b[31m", "quit"]
-    result = run(tmp_path, ("\n".join(typed) + "\n").encode())
-    assert result.returncode == 0 and b"Traceback" not in result.stderr
-    out = result.stdout.decode()
+    result = run_lines("learn", lines=typed, env=environment(tmp_path))
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    out = result.stdout
     assert "\x1b" not in out and "\x00" not in out and "\x07" not in out
     assert "\\x1b[2J" in out  # written visibly
 
@@ -106,16 +108,9 @@ def test_a_lesson_text_sends_no_escape_sequence(
         encoding="utf-8",
     )
     env = environment(tmp_path / "home", BETEL_TUTOR_LEVELS=str(levels))
-    result = subprocess.run(
-        [BETEL_TUTOR, "learn", "--level", "1"],
-        input=b"\nquit\n",
-        capture_output=True,
-        env=env,
-        timeout=60,
-        check=False,
-    )
+    result = run_lines("learn", "--level", "1", lines=["", "quit"], env=env)
     assert result.returncode == 0, result.stderr
-    out = result.stdout.decode()
+    out = result.stdout
     assert "Clear[2J[31m red" in out and "\x1b" not in out
 
 
@@ -202,16 +197,10 @@ def test_a_card_typed_with_a_polish_suit_word(tmp_path: Path, lang: str) -> None
     levels.mkdir()
     (levels / "level-01.yaml").write_text(POLISH_INPUT_LEVEL, encoding="utf-8")
     typed = ["pik K", "kier D", "W ♠", "kar A", "quit"]
-    result = subprocess.run(
-        [BETEL_TUTOR, "learn", "--level", "1", "--json", "--lang", lang],
-        input=("\n".join(typed) + "\n").encode(),
-        capture_output=True,
-        env=environment(tmp_path / "home", BETEL_TUTOR_LEVELS=str(levels)),
-        timeout=60,
-        check=False,
-    )
-    assert result.returncode == 0 and b"Traceback" not in result.stderr, result.stderr
-    found = [json.loads(line) for line in result.stdout.decode().splitlines()]
+    env = environment(tmp_path / "home", BETEL_TUTOR_LEVELS=str(levels))
+    result = run_lines("learn", "--level", "1", "--json", "--lang", lang, lines=typed, env=env)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    found = [json.loads(line) for line in result.stdout.splitlines()]
     played = [event["card"] for event in found if event["event"] == "card_played"]
     assert played[0::3] == ["♠K", "♥Q", "♠J", "♦A"]
     assert refusals(found) == []

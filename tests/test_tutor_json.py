@@ -10,7 +10,6 @@ from __future__ import annotations
 import itertools
 import json
 import re
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,8 @@ import pytest
 
 from betel_tutor.cards import parse_card
 from betel_tutor.resources import data_dir
-from tests.learner import BETEL_TUTOR, Event, Learner, Transcript, converse, environment
+from tests.in_process import run_cli
+from tests.learner import Event, Learner, Transcript, converse, environment
 
 LEVELS = range(1, 11)
 KINDS = {
@@ -312,14 +312,7 @@ def test_progress_json_after_a_level(
     runs: dict[str, Run], tmp_path_factory: pytest.TempPathFactory, level: int
 ) -> None:
     run = played(runs, tmp_path_factory, level)
-    shown = subprocess.run(
-        [BETEL_TUTOR, "progress", "--json"],
-        capture_output=True,
-        text=True,
-        env=run.env,
-        timeout=60,
-        check=False,
-    )
+    shown = run_cli("progress", "--json", env=run.env)
     assert shown.returncode == 0, shown.stderr
     data: dict[str, Any] = json.loads(shown.stdout)
     levels = data["levels"]

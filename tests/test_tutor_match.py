@@ -1,19 +1,17 @@
-"""The match of level 10 (spec §7) through the real entry point: a short match played to its
+"""The match of level 10 (spec §7) as the console script runs it: a short match played to its
 end in points and in chips (with trade and a fourth player), quit and resumed, a damaged saved
 match set aside, in English and Polish.
 
 The tutor reads its level files from ``$BETEL_TUTOR_LEVELS`` when that folder has them, so
-these tests play a lesson whose only step is a short match. The program is driven through
-pipes: each prompt it prints is answered as it comes, so the script never has to guess how many
-calls and cards a deal takes.
+these tests play a lesson whose only step is a short match. The program runs in the test process
+(:mod:`tests.in_process`): each prompt it prints is answered as it comes, so the script never
+has to guess how many calls and cards a deal takes.
 """
 
 from __future__ import annotations
 
 import json
 import re
-import subprocess
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,7 +19,8 @@ from typing import Any
 import pytest
 
 from betel_tutor import i18n
-from tests.test_tutor import BETEL_TUTOR, environment
+from tests.in_process import run_cli
+from tests.test_tutor import environment
 
 PROMPTS = (
     "prompt_bid",
@@ -74,34 +73,19 @@ def converse(
     """Run ``betel-tutor learn ARGS`` and answer every prompt with ``answer(prompt key, output
     so far)`` (by default :data:`ANSWERS`); returns the exit status, stdout and stderr."""
     prompts = {i18n.translate(f"tutor.{key}", lang): key for key in PROMPTS}
-    process = subprocess.Popen(
-        [BETEL_TUTOR, "learn", *args],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        encoding="utf-8",
-        env=environment(home, BETEL_TUTOR_LEVELS=str(levels)),
-    )
-    assert process.stdin is not None and process.stdout is not None
-    watchdog = threading.Timer(180, process.kill)
-    watchdog.start()
-    out: list[str] = []
-    try:
-        while line := process.stdout.readline():
-            out.append(line)
-            key = prompts.get(line.rstrip("\n"))
-            if key is not None:
-                text = "".join(out)
-                reply = answer(key, text) if answer is not None else ANSWERS.get(key, "")
-                process.stdin.write(reply + "\n")
-                process.stdin.flush()
-        status = process.wait()
-        assert process.stderr is not None
-        errors = process.stderr.read()
-    finally:
-        watchdog.cancel()
-    return status, "".join(out), errors
+    seen = 0  # the characters of output already answered
+
+    def typist(output: str) -> str | None:
+        nonlocal seen
+        keys = [prompts[line] for line in output[seen:].splitlines() if line in prompts]
+        seen = len(output)
+        if not keys:  # read without a prompt: end the input, the test will say what is missing
+            return None
+        return answer(keys[-1], output) if answer is not None else ANSWERS.get(keys[-1], "")
+
+    env = environment(home, BETEL_TUTOR_LEVELS=str(levels))
+    ran = run_cli("learn", *args, env=env, typist=typist)
+    return ran.returncode, ran.stdout, ran.stderr
 
 
 def deals_in(out: str, lang: str = "en") -> list[tuple[int, str, str]]:

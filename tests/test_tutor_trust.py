@@ -29,7 +29,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -104,31 +103,25 @@ def play(key: Key, home: Path) -> Run:
 
 
 class Runs:
-    """The runs of this module, each played once for all the tests that look at it. The
-    first one asked for starts them all, in the tests' order, two at a time in the
-    background while the tests check the runs already played."""
+    """The runs of this module, each played once (in this process, when a test first asks for
+    it) for all the tests that look at it."""
 
     def __init__(self, factory: pytest.TempPathFactory) -> None:
         self.factory = factory
-        self.pool = ThreadPoolExecutor(max_workers=2)
-        self.futures: dict[Key, Future[Run]] = {}
+        self.played: dict[Key, Run] = {}
 
     def get(self, key: Key) -> Run:
-        for other in (key, *KEYS):
-            if other not in self.futures:
-                home = self.factory.mktemp(f"trust-{other[0]}")
-                self.futures[other] = self.pool.submit(play, other, home)
-        run = self.futures[key].result()
+        if key not in self.played:
+            self.played[key] = play(key, self.factory.mktemp(f"trust-{key[0]}"))
+        run = self.played[key]
         assert run.transcript.returncode == 0, run.transcript.stderr
         assert "Traceback" not in run.transcript.stderr
         return run
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Runs]:
-    runs = Runs(tmp_path_factory)
-    yield runs
-    runs.pool.shutdown(cancel_futures=True)
+def runs(tmp_path_factory: pytest.TempPathFactory) -> Runs:
+    return Runs(tmp_path_factory)
 
 
 def deals_of(events: list[Event]) -> Iterator[list[Event]]:

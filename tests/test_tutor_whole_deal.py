@@ -7,13 +7,13 @@ keep what the deal ends said."""
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.learner import BETEL_TUTOR, Event, Learner, converse, environment
+from tests.in_process import run_cli
+from tests.learner import Event, Learner, converse, environment
 from tests.test_tutor_json import closed_stars, deals_of, shipped
 
 GOAL_REACHED = "Goal reached"
@@ -74,14 +74,7 @@ def test_no_costly_call_reaches_the_goal_or_earns_stars(tmp_path: Path, level: i
 
 
 def progress(env: dict[str, str]) -> list[dict[str, Any]]:
-    shown = subprocess.run(
-        [BETEL_TUTOR, "progress", "--json"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-        check=False,
-    )
+    shown = run_cli("progress", "--json", env=env)
     assert shown.returncode == 0, shown.stderr
     data: dict[str, Any] = json.loads(shown.stdout)
     levels: list[dict[str, Any]] = data["levels"]

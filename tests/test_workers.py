@@ -76,6 +76,7 @@ def test_kill_9_of_render_leaves_no_worker_behind(tmp_path: Path) -> None:
     lesson.write_text(LESSON, encoding="utf-8")
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}  # every table missing
     argv = [str(BETEL_TUTOR), "render", str(lesson), "--sheet", "answers", "-o", str(tmp_path)]
+    # The real program, killed with -9: what its workers do then is the point.
     render = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     workers: set[int] = set()
     try:

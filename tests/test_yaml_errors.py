@@ -5,7 +5,6 @@ every other reader of scenario files, all through ``load_yaml``."""
 from __future__ import annotations
 
 import random
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from betel_tutor.scenario.source import load_yaml
-from tests.test_tutor import BETEL_TUTOR, environment
+from tests.in_process import run_cli
+from tests.test_tutor import environment
 
 ROOT = Path(__file__).parents[1]
 SHIPPED = sorted((ROOT / "scenarios").rglob("*.yaml"))
@@ -136,23 +136,19 @@ def test_the_tutor_says_what_check_says(tmp_path: Path, lang: str, message: str)
     (levels / "level-01.yaml").write_text(
         "kind: lesson\nid: t\nlevel: 1\ntitle:\n\ten: Tab\n  pl: Tab\n", encoding="utf-8"
     )
-    result = subprocess.run(
-        [BETEL_TUTOR, "learn", "--level", "1", "--lang", lang],
-        input=b"quit\n",
-        capture_output=True,
+    result = run_cli(
+        "learn",
+        "--level",
+        "1",
+        "--lang",
+        lang,
+        input="quit\n",
         env=environment(tmp_path / "home", BETEL_TUTOR_LEVELS=str(levels)),
-        timeout=60,
-        check=False,
     )
-    out = result.stdout.decode()
-    assert message in out and b"Traceback" not in result.stderr
-    checked = subprocess.run(
-        [BETEL_TUTOR, "check", str(levels / "level-01.yaml"), "--lang", lang],
-        capture_output=True,
-        timeout=60,
-        check=False,
-    )
+    out = result.stdout
+    assert message in out and "Traceback" not in result.stderr
+    checked = run_cli("check", str(levels / "level-01.yaml"), "--lang", lang)
     assert checked.returncode == 1
-    said = checked.stdout.decode().strip()
+    said = checked.stdout.strip()
     assert said == f"{levels / 'level-01.yaml'}:{message.split(':', 1)[1]}" or message in said
     assert said in out.splitlines()

@@ -113,6 +113,7 @@ def served_tutor(tmp_path: Path, *, lang: str = "en", lesson: str = ONE_DEAL) ->
         "BETEL_TUTOR_LEVELS": str(levels),
     }
     command = [BETEL_TUTOR, "learn", "--web", "--port", str(port), "--level", "1", "--lang", lang]
+    # The real program: a web server on a port, stopped by a signal.
     process = subprocess.Popen(
         command,
         env=env,
