@@ -716,6 +716,10 @@ class QuizNamed(str):
     def __new__(cls, kind: str) -> QuizNamed:
         return super().__new__(cls, f"{kind} quiz")
 
+    def __getnewargs__(self) -> tuple[str]:
+        # Problems come back from worker processes pickled: made again from the kind alone.
+        return (self.removesuffix(" quiz"),)
+
     def localized(self, lang: str) -> str:
         from betel_tutor import i18n
 
