@@ -7,7 +7,7 @@ Typer is loaded before a command runs, so that ``--help`` and every command star
 
 from __future__ import annotations
 
-import shutil  # loaded by Typer already
+import os
 import sys
 from typing import TYPE_CHECKING, Annotated
 
@@ -106,7 +106,10 @@ def _full_screen(language: str) -> bool:
     one is told why it gets lines)."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return False
-    size = shutil.get_terminal_size(fallback=(0, 0))
+    try:  # the terminal's own size, as Textual will draw in it (not $COLUMNS and $LINES)
+        size = os.get_terminal_size(sys.stdout.fileno())
+    except OSError:
+        size = os.terminal_size((0, 0))
     if size.columns >= 80 and size.lines >= 24:
         return True
     from betel_tutor.i18n import translate
