@@ -399,7 +399,7 @@ def offer_round(
     if start is None or moment.to_move is None:
         return RoundResult(moment, ledger, (), (), ())
     round_ = Round(start)
-    made = dict.fromkeys(range(3), 0)
+    made = dict.fromkeys(seats(), 0)
     before = len(ledger.records)
     to_learner: list[Offer] = []
     moments: list[Moment] = []

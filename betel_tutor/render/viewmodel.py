@@ -111,11 +111,11 @@ def _solver_view(analysis: Analysis, lang: str) -> SolverView:
 
     report = TableReport("", analysis.table)
     rows = []
-    for seat in range(3):
+    for seat in SOUTH.clockwise():
         best = report.best(seat)
         rows.append(
             (
-                Seat(seat).localized(lang),
+                seat.localized(lang),
                 list(analysis.table.rows[seat]),
                 best.localized(lang) if best is not None else "—",
             )
