@@ -235,7 +235,7 @@ def _runs(held: list[bool]) -> list[tuple[int, int]]:
     return runs
 
 
-def _suits(seat: int, dealt: frozenset[Card], holdings: Holdings, lang: str) -> list[SuitLine]:
+def _suits(seat: Seat, dealt: frozenset[Card], holdings: Holdings, lang: str) -> list[SuitLine]:
     """A hand's suit lines: the cards dealt, and a second span for each card that arrived
     later, each with the steps it is held (see :class:`CardSpan`)."""
     held = [hands[seat] for hands in holdings]

@@ -100,7 +100,7 @@ class PlayPhase(Phase):
             result = ctx.t(f"side_result_{whose}", n=view.best)
             ctx.say(ctx.t("goal_out_of_reach", side_result=result))
 
-    def record(self, ctx: Context, seat: int, card: Card, reason: str | None) -> None:
+    def record(self, ctx: Context, seat: Seat, card: Card, reason: str | None) -> None:
         play_and_tell(ctx, self.game, card, reason)
         self.shown = False
 

@@ -112,7 +112,7 @@ class BidPhase(TradePhase):
         return len(self.trading.bids) < 3 and self.seat == self.table.learner_seat
 
     @property
-    def seat(self) -> int:
+    def seat(self) -> Seat:
         return self.table.order[len(self.trading.bids)]
 
     def advance(self, ctx: Context) -> Phase:
@@ -428,7 +428,7 @@ def handle_offer(ctx: Context, table: Table, argument: str) -> None:
     tell(ctx, offer, outcome, terms, None, response.why)
 
 
-def seat_named(ctx: Context, token: str) -> int | None:
+def seat_named(ctx: Context, token: str) -> Seat | None:
     """The table seat of the player ``token`` names (a letter or a name, either language)."""
     for seat in seats():
         player = ctx.name(seat)
@@ -451,7 +451,7 @@ def show_ledger(ctx: Context, table: Table) -> None:
 
 
 # -- binding moves (rule 20) ---------------------------------------------------------------------
-def due_move(table: Table, seat: int) -> Call | Card | None:
+def due_move(table: Table, seat: Seat) -> Call | Card | None:
     """Settle ``seat``'s binding before it moves: the move it must make, if any."""
     trading = table.trading
     if trading is None:
@@ -473,7 +473,7 @@ def check_learner_move(ctx: Context, table: Table, move: Call | Card, typed: str
     return True
 
 
-def moved(table: Table, seat: int) -> None:
+def moved(table: Table, seat: Seat) -> None:
     if table.trading is not None:
         table.trading.ledger = made_move(table.trading.ledger, seat)
 
