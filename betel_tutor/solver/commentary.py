@@ -6,9 +6,6 @@ and among equal cards the cheapest. So a card of the learner's side above the ch
 because the cheaper one costs, and each technique below is a comparison of values the solver
 found (the counted tricks after each legal card), or a continuation it played out:
 
-* ``squeeze`` — an opponent cannot follow and holds two suits or more, and whichever suit he
-  discards from, best play then wins the side a trick in that suit with a card lower than one
-  he held there (each discard solved);
 * ``throw_in`` — the side lets an opponent win the trick though a card of its own would have
   won it (and costs), and every card that opponent can then lead gives the next trick the
   side's way (each lead solved);
@@ -29,7 +26,7 @@ found (the counted tricks after each legal card), or a continuation it played ou
 In the betelki and Betel nobody wants tricks (:attr:`Aim.takes`): there ``duck`` is the declarer
 playing under (or a defender leaving the trick to the declarer), ``unblock`` sheds a high card
 while it is safe, ``must_win`` takes a trick on purpose, and ``throw_in`` hands the declarer the
-lead with no way out; cashing, setting up, ruffing and squeezing are for tricks wanted.
+lead with no way out; cashing, setting up and ruffing are for tricks wanted.
 """
 
 from __future__ import annotations
@@ -37,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from betel_tutor.cards import Card, Suit
+from betel_tutor.cards import Card
 from betel_tutor.play import PlayState, play_card
 from betel_tutor.seats import Seat
 from betel_tutor.solver.board import Board
@@ -55,7 +52,6 @@ from betel_tutor.solver.line import (
 Worse = Callable[[int], bool]  # whether a value is worse for the side than best play's
 
 TECHNIQUES = (
-    "squeeze",
     "throw_in",
     "unblock",
     "overruff",
@@ -133,7 +129,6 @@ def explain(moves: Sequence[Move], later: Sequence[Move], aim: Aim, board: Board
     best = moves[0].values[moves[0].card]
     worse = _worse(aim, best)
     checks: tuple[Callable[[], Reason | None], ...] = (
-        lambda: _squeeze(moves, aim, board) if aim.takes else None,
         lambda: _throw_in(moves, side, aim, board, worse),
         lambda: _unblock(moves, side, winner, worse),
         lambda: _ruff(moves, side, winner) if aim.takes else None,
@@ -179,46 +174,6 @@ def _follows(move: Move, led: Card) -> bool:
     return any(card.suit is led.suit for card in move.state.hands[move.seat])
 
 
-def _squeeze(moves: Sequence[Move], aim: Aim, board: Board) -> Reason | None:
-    led = _led(moves)
-    trump = moves[0].state.trump
-    for position, move in enumerate(moves):
-        if move.seat in aim.side or position == 0 or _follows(move, led):
-            continue
-        if move.card.suit is trump:
-            continue
-        hand = move.state.hands[move.seat]
-        suits = {card.suit for card in hand if card.suit is not trump}
-        if len(suits) < 2:
-            continue
-        if all(_discard_costs(move, suit, aim, board) for suit in suits):
-            leader = moves[0]
-            return Reason("squeeze", leader.seat, leader.card) if leader.seat in aim.side else None
-    return None
-
-
-def _discard_costs(move: Move, suit: Suit, aim: Aim, board: Board) -> bool:
-    """Whether discarding from ``suit`` (its lowest card) lets best play win the side a trick
-    in that suit with a card lower than one the discarding player held there."""
-    hand = move.state.hands[move.seat]
-    held = [card for card in hand if card.suit is suit]
-    low = min(held, key=lambda card: card.rank)
-    guard = max(card.rank for card in held)
-    if low not in move.values:
-        return False
-    after = play_card(move.state, low)
-    rest = best_line(after, aim, board)
-    for start in range(-len(after.current) % 3, len(rest), 3):
-        trick = rest[start : start + 3]
-        if len(trick) < 3:
-            break
-        taker = _winner(trick)
-        card = next(m.card for m in trick if m.seat == taker)
-        if taker in aim.side and card.suit is suit and card.rank < guard:
-            return True
-    return False
-
-
 def _throw_in(
     moves: Sequence[Move], side: Sequence[Move], aim: Aim, board: Board, worse: Worse
 ) -> Reason | None:
@@ -231,6 +186,8 @@ def _throw_in(
         return None
     chosen = None
     for move in side:
+        if move is moves[0]:  # the leader's other cards would be another trick altogether
+            continue
         winning = [c for c in move.values if c != move.card and _wins_with(moves, move, c)]
         if winning and all(worse(move.values[c]) for c in winning):
             chosen = move
@@ -267,10 +224,11 @@ def _ruff(moves: Sequence[Move], side: Sequence[Move], winner: Seat) -> Reason |
     trump = moves[0].state.trump
     if trump is None or led.suit is trump:
         return None
+    side_seats = {move.seat for move in side}
     for move in side:
         if move.seat == winner and move.card.suit is trump:
             before = moves[: moves.index(move)]
-            over = any(m.card.suit is trump for m in before)
+            over = any(m.card.suit is trump and m.seat not in side_seats for m in before)
             return Reason("overruff" if over else "ruff", move.seat, move.card)
     return None
 
@@ -279,7 +237,7 @@ def _duck(
     moves: Sequence[Move], side: Sequence[Move], winner: Seat, worse: Worse, aim: Aim
 ) -> Reason | None:
     for move in side:
-        if move.seat == winner:
+        if move.seat == winner or move is moves[0]:
             continue
         winning = [c for c in move.values if c != move.card and _wins_with(moves, move, c)]
         if not winning or not all(worse(move.values[c]) for c in winning):

@@ -1,0 +1,159 @@
+"""The commented solution: the best line for the learner's side, legal and reaching the solver's
+result, every trick with a technique of the vocabulary; each technique found in a small position
+built for it, with the solver's comparison that proves it; and ``solution`` after a deal, in the
+line tutor, as a JSON event and in Polish."""
+
+from __future__ import annotations
+
+import pytest
+
+from betel_tutor import i18n
+from betel_tutor.cards import Card, parse_cards
+from betel_tutor.contracts import parse_contract
+from betel_tutor.play import BETEL, PlayState, play_card, start_play
+from betel_tutor.solver.api import solve
+from betel_tutor.solver.commentary import TECHNIQUES, CommentedTrick, solution
+from betel_tutor.solver.line import aim_of, board_for, values
+from betel_tutor.tutor.events import DealEnd, Solution, lines
+from tests.learner import first_deal_step
+from tests.test_lesson_deals import at_step, play_out
+
+
+def deal(hands: tuple[str, str, str], contract: str) -> PlayState:
+    return start_play(BETEL, [parse_cards(h) for h in hands], parse_contract(contract), declarer=0)
+
+
+def before(state: PlayState, trick: CommentedTrick, seat: int) -> PlayState:
+    """The position in ``trick`` where ``seat`` is about to play."""
+    for played_by, card in trick.cards:
+        if played_by == seat:
+            return state
+        state = play_card(state, card)
+    raise AssertionError(seat)
+
+
+def replay_to(state: PlayState, tricks: tuple[CommentedTrick, ...], number: int) -> PlayState:
+    for trick in tricks:
+        if trick.number == number:
+            return state
+        for _seat, card in trick.cards:
+            state = play_card(state, card)
+    raise AssertionError(number)
+
+
+def c(text: str) -> Card:
+    return parse_cards(text)[0]
+
+
+# (hands S W N, contract with South declarer, learner, trick, technique, seat, card)
+POSITIONS = [
+    (("♠K ♦9 ♣8", "♠10 ♥J ♣10", "♥98 ♦A"), "1NT", 1, 1, "discard", 2, "♥8"),
+    (("♠K ♦9 ♣8", "♠10 ♥J ♣10", "♥98 ♦A"), "1NT", 1, 2, "cash", 2, "♦A"),
+    (("♠AJ ♣J", "♠KQ ♥8", "♠9 ♥9 ♣10"), "2♠", 1, 2, "ruff", 1, "♠K"),
+    (("♠J ♥J ♣97", "♠98 ♦Q ♣A", "♠7 ♥A7 ♣J"), "2♠", 0, 3, "overruff", 0, "♠J"),
+    (("♥AK ♠10", "♥10 ♦A ♣K", "♠K ♦J7"), "2♠", 0, 1, "set_up", 0, "♥A"),
+    (("♥A ♣10 7", "♠Q ♦K ♣9", "♥10 ♦A ♣J"), "Betel", 0, 1, "must_win", 0, "♥A"),
+    (("♥10 8 ♦K ♣8", "♠10 ♥9 ♦9 ♣9", "♠9 ♥Q ♣Q7"), "Betel", 1, 1, "duck", 2, "♣7"),
+    (("♠J ♥Q10 ♣8", "♥KJ ♦7 ♣9", "♥9 ♦A ♣J7"), "B2", 0, 3, "unblock", 0, "♥Q"),
+    (("♠J ♥10 ♦8 ♣J", "♠10 ♣AQ9", "♥K8 ♦Q ♣7"), "Betel", 1, 2, "throw_in", 1, "♣9"),
+    (("♠9 ♥9 ♦8", "♦K ♣K10", "♠AQ ♦7"), "Betel", 0, 1, "forced", 0, "♦8"),
+]
+
+
+@pytest.mark.parametrize(
+    ("hands", "contract", "learner", "number", "key", "seat", "card"), POSITIONS
+)
+def test_technique_found_in_its_position(
+    hands: tuple[str, str, str],
+    contract: str,
+    learner: int,
+    number: int,
+    key: str,
+    seat: int,
+    card: str,
+) -> None:
+    state = deal(hands, contract)
+    found = solution(state, learner)
+    trick = next(t for t in found.tricks if t.number == number)
+    assert (trick.reason.technique, int(trick.reason.seat), trick.reason.card) == (
+        key,
+        seat,
+        c(card),
+    )
+    # the solver's comparison behind it: the card kept best play's result, and for the
+    # techniques of a choice some other legal card of that seat would have cost
+    aim = aim_of(state, learner)
+    at = before(replay_to(state, found.tricks, number), trick, seat)
+    found_values = values(at, aim, board_for(at, aim))
+    assert found_values[c(card)] == found.result
+    others = [v for k, v in found_values.items() if k != c(card)]
+    if key in ("discard", "duck", "unblock", "must_win", "throw_in"):
+        assert any(v != found.result for v in others), found_values
+    better = [v for v in others if (v > found.result) == aim.wants_more and v != found.result]
+    assert better == [], found_values  # no card of that seat does better: best play
+
+
+def test_every_technique_is_worded_in_both_languages() -> None:
+    for lang in i18n.LANGUAGES:
+        for key in TECHNIQUES:
+            text = i18n.translate(f"tutor.technique_{key}", lang, seat="S", card="♠A")
+            assert "♠A" in text and "S" in text
+
+
+@pytest.mark.parametrize("contract", ["2♠", "1NT", "B2", "Betel"])
+@pytest.mark.parametrize("learner", [0, 1])
+def test_the_line_is_legal_and_best_on_a_full_deal(contract: str, learner: int) -> None:
+    hands = ("♠AK7 ♥AQ9 ♦K8 ♣J10", "♠QJ9 ♥K87 ♦AJ ♣97", "♠108 ♥J10 ♦Q109 ♣AKQ")
+    state = deal(hands, contract)
+    found = solution(state, learner)
+    kind = parse_contract(contract).kind
+    best = solve(state.hands, trump=state.trump, declarer=0, contract_kind=kind)
+    assert found.result == best
+    for trick in found.tricks:
+        assert trick.reason.technique in TECHNIQUES
+        for seat, card in trick.cards:
+            assert state.to_play == seat
+            state = play_card(state, card)  # raises on an illegal card
+        assert state.leader == trick.winner
+    assert state.tricks_taken()[0] == best
+
+
+def finished_deal(level: int, lang: str = "en"):  # type: ignore[no-untyped-def]
+    session = at_step(level, first_deal_step(level) - 1, lang)
+    seen = play_out(session, session.start(level))
+    end = next(e for e in seen if isinstance(e, DealEnd))
+    return session, end
+
+
+@pytest.mark.parametrize("level", [1, 3, 5, 7, 8])
+def test_solution_after_a_shipped_deal(level: int) -> None:
+    session, end = finished_deal(level)
+    events = session.handle("solution")
+    shown = next(e for e in events if isinstance(e, Solution))
+    data = shown.to_json()
+    assert data["event"] == "solution" and data["deal"] == end.deal
+    assert len(data["tricks"]) == 10
+    cards = [tuple(pair) for trick in data["tricks"] for pair in trick["cards"]]
+    assert sorted(card for _seat, card in cards) == sorted(
+        str(card) for hand in end.hands.values() for card in hand
+    )
+    for trick in data["tricks"]:
+        assert trick["reason"]["technique"] in TECHNIQUES
+        assert trick["reason"]["text"] in shown.text
+        assert trick["winner"] in "SWN"
+    assert data["result"] == end.best_tricks
+
+
+def test_solution_in_polish() -> None:
+    session, _end = finished_deal(5, "pl")
+    said = "\n".join(lines(session.handle("rozwiązanie")))
+    assert said.startswith("Rozwiązanie, najlepsza gra wszystkich:")
+    assert "lewę bierze" in said
+    assert "wins" not in said and "Nothing better" not in said
+
+
+def test_solution_before_any_deal_is_refused() -> None:
+    session = at_step(5, 0)
+    session.start(5)
+    events = session.handle("solution")
+    assert any(getattr(e, "reason", "") == "nothing_to_solve" for e in events)
