@@ -5,6 +5,9 @@ line tutor, as a JSON event and in Polish."""
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
+
 import pytest
 
 from betel_tutor import i18n
@@ -15,8 +18,10 @@ from betel_tutor.solver.api import solve
 from betel_tutor.solver.commentary import TECHNIQUES, CommentedTrick, solution
 from betel_tutor.solver.line import aim_of, board_for, values
 from betel_tutor.tutor.events import DealEnd, Solution, lines
-from tests.learner import first_deal_step
+from tests.learner import first_deal_step, lesson_lines
+from tests.screen_driver import expects, new_app, panel_text, type_line, until
 from tests.test_lesson_deals import at_step, play_out
+from tests.test_tutor import quit_cleanly, spawn
 
 
 def deal(hands: tuple[str, str, str], contract: str) -> PlayState:
@@ -157,3 +162,44 @@ def test_solution_before_any_deal_is_refused() -> None:
     session.start(5)
     events = session.handle("solution")
     assert any(getattr(e, "reason", "") == "nothing_to_solve" for e in events)
+
+
+@pytest.mark.parametrize(
+    ("lang", "word", "heading", "trick_end"),
+    [
+        ("en", "solution", "Solution, best play by everyone:", "wins."),
+        ("pl", "rozwiązanie", "Rozwiązanie, najlepsza gra wszystkich:", "lewę bierze"),
+    ],
+)
+def test_solution_in_a_terminal(
+    tmp_path: Path, lang: str, word: str, heading: str, trick_end: str
+) -> None:
+    child = spawn(tmp_path, "--level", "1", "--lang", lang)
+    for answer in lesson_lines(1):  # Enter at each text, the right answer at each quiz
+        child.expect("Press Enter|Your answer|Naciśnij Enter|Twoja odpowiedź")
+        child.sendline(answer)
+    for _ in range(10):  # the first legal card, ten times
+        child.expect(r"\? |: ")
+        child.sendline("1")
+    child.sendline(word)
+    child.expect(heading)
+    child.expect(r"10\. [^\r\n]*" + trick_end)
+    quit_cleanly(child)
+
+
+def test_solution_on_the_full_screen() -> None:
+    async def play() -> None:
+        app = new_app("pl", level=1)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await until(pilot, app, "card")
+            for _ in range(60):  # the cursor's card until the deal is over
+                if expects(app) != "card":
+                    break
+                await pilot.press("enter")
+                await pilot.pause()
+            await type_line(pilot, app, "rozwiązanie")
+            told = panel_text(app)
+            assert "Rozwiązanie, najlepsza gra wszystkich:" in told
+            assert "lewę bierze" in told
+
+    asyncio.run(play())
