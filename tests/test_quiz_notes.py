@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from betel_tutor.render.viewmodel import quiz_views
 from betel_tutor.scenario.writer import dump
 from betel_tutor.tutor.events import Answered, Event, LessonText, lines
 from betel_tutor.tutor.progress import Progress
@@ -65,3 +66,15 @@ def test_the_writer_keeps_the_notes() -> None:
     text = dump(shipped_lesson(1))
     assert 'wrong:\n        "♠A":' in text or "wrong:\n        ♠A:" in text
     assert FIRST.wrong["♠A"].pl in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "label"), [("en", "If you answered ♠A:"), ("pl", "Przy odpowiedzi ♠A:")]
+)
+def test_the_answer_sheet_prints_the_notes_under_the_answer(lang: str, label: str) -> None:
+    views = quiz_views(shipped_lesson(1), lang=lang, sheet="answers")
+    first = views[0]
+    assert first.wrong[0][0] == label
+    assert FIRST.wrong["♠A"].get(lang) in first.wrong[0][1]
+    student = quiz_views(shipped_lesson(1), lang=lang, sheet="student")
+    assert all(view.wrong == () for view in student)  # the student sheet leaves them out

@@ -15,7 +15,7 @@ from betel_tutor.render.heading import Placed, deal_facts, deal_title
 from betel_tutor.render.penalty_view import penalty_lines
 from betel_tutor.render.played import PlayedDeal
 from betel_tutor.render.trade_view import TradeView, trade_view
-from betel_tutor.scenario.model import DealSpec, Scenario
+from betel_tutor.scenario.model import DealSpec, Quiz, Scenario
 from betel_tutor.scenario.script import Replayed
 from betel_tutor.seats import SOUTH, Seat
 
@@ -476,6 +476,9 @@ class QuizView:
     question: str  # safe HTML from the note markup
     answer: str | None  # None on the student sheet: the question is left open
     explanation: str = ""  # safe HTML: why the answer is right (answer sheets only)
+    # answer sheets: each wrong answer the author noted, as a reader reads it, and the note
+    # (safe HTML), under the answer key
+    wrong: tuple[tuple[str, str], ...] = ()
 
 
 def quiz_views(scenario: Scenario, *, lang: str, sheet: str) -> list[QuizView]:
@@ -500,5 +503,19 @@ def quiz_views(scenario: Scenario, *, lang: str, sheet: str) -> list[QuizView]:
         if answer is not None and quiz.explanation is not None:
             why = render_note(quiz.explanation.get(lang), lang=lang)
         question = render_note(quiz.question.get(lang), lang=lang)
-        views.append(QuizView(number, question, answer, why))
+        wrong = _wrong_notes(quiz, lang) if answer is not None else ()
+        views.append(QuizView(number, question, answer, why, wrong))
     return views
+
+
+def _wrong_notes(quiz: Quiz, lang: str) -> tuple[tuple[str, str], ...]:
+    """The notes on a quiz's wrong answers (``wrong:``), each answer written as the answer
+    key writes answers (the checker has proved each readable and wrong)."""
+    from betel_tutor.scenario.quizzes import answer_text, parse_typed_answer
+
+    out = []
+    for typed, note in quiz.wrong.items():
+        given = answer_text(quiz, parse_typed_answer(quiz, typed, "en"), lang)
+        label = i18n.translate("render.wrong_answer", lang, answer=given)
+        out.append((label, render_note(note.get(lang), lang=lang)))
+    return tuple(out)
