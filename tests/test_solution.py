@@ -6,6 +6,7 @@ line tutor, as a JSON event and in Polish."""
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 import pytest
@@ -14,11 +15,15 @@ from betel_tutor import i18n
 from betel_tutor.cards import Card, parse_cards
 from betel_tutor.contracts import parse_contract
 from betel_tutor.play import BETEL, PlayState, play_card, start_play
-from betel_tutor.solver.api import solve
+from betel_tutor.render import tables
+from betel_tutor.render.played import PlayedDeal, play_deal
+from betel_tutor.render.viewmodel import analyse, deal_view, start_of
+from betel_tutor.scenario.model import WatchStep
+from betel_tutor.solver.api import kind_of, solve
 from betel_tutor.solver.commentary import TECHNIQUES, CommentedTrick, solution
 from betel_tutor.solver.line import aim_of, board_for, values
 from betel_tutor.tutor.events import DealEnd, Solution, lines
-from tests.learner import first_deal_step, lesson_lines
+from tests.learner import first_deal_step, lesson_lines, shipped_lesson
 from tests.screen_driver import expects, new_app, panel_text, type_line, until
 from tests.test_lesson_deals import at_step, play_out
 from tests.test_tutor import quit_cleanly, spawn
@@ -203,3 +208,55 @@ def test_solution_on_the_full_screen() -> None:
             assert "lewę bierze" in told
 
     asyncio.run(play())
+
+
+def worked_example() -> PlayedDeal:
+    """Level 9's worked example: the deal its watch step shows, played as scripted."""
+    lesson = shipped_lesson(9)
+    watched = next(step.deal for step in lesson.steps if isinstance(step, WatchStep))
+    return play_deal(next(spec for spec in lesson.deals if spec.id == watched))
+
+
+def test_level_nine_worked_example_has_its_commented_solution_checked() -> None:
+    played = worked_example()
+    analysis = analyse(played)
+    assert analysis is not None and len(analysis.solution) == 10
+    state = start_of(played)
+    assert state is not None
+    start = state
+    for leader, cards, winner, (technique, seat, card) in analysis.solution:
+        assert state.leader == leader and technique in TECHNIQUES
+        assert (seat, card) in cards
+        for played_by, shown in cards:
+            assert state.to_play == played_by
+            state = play_card(state, c(shown))
+        assert state.leader == winner
+    kind, declarer = kind_of(start)
+    best = solve(
+        start.hands, trump=start.trump, declarer=declarer, leader=start.leader, contract_kind=kind
+    )
+    assert state.tricks_taken()[declarer] == best
+
+
+@pytest.mark.parametrize(
+    ("lang", "title", "word"), [("en", "Solution:", "Won by"), ("pl", "Rozwiązanie:", "Bierze")]
+)
+def test_the_answer_sheet_prints_the_solution(lang: str, title: str, word: str) -> None:
+    played = worked_example()
+    analysis = analyse(played)
+    view = deal_view(shipped_lesson(9), played, lang=lang, sheet="answers", analysis=analysis)
+    assert view.solution is not None and view.solution.title.startswith(title)
+    assert word in view.solution.columns and len(view.solution.rows) == 10
+    student = deal_view(shipped_lesson(9), played, lang=lang, sheet="student", analysis=analysis)
+    assert student.solution is None
+
+
+def test_a_cached_solution_reads_back(tmp_path: Path) -> None:
+    analysis = analyse(worked_example())
+    assert analysis is not None
+    tables._write(tmp_path / "entry.json", analysis)
+    assert tables._read(tmp_path / "entry.json") == analysis
+    damaged = json.loads((tmp_path / "entry.json").read_text(encoding="utf-8"))
+    damaged["solution"][0][3][0] = "magic"  # no technique of the vocabulary
+    (tmp_path / "entry.json").write_text(json.dumps(damaged), encoding="utf-8")
+    assert tables._read(tmp_path / "entry.json") is None

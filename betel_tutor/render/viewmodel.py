@@ -7,8 +7,10 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from betel_tutor import i18n
-from betel_tutor.cards import Card, Suit, format_cards, sort_cards
+from betel_tutor.cards import Card, Suit, format_cards, parse_card, sort_cards
+from betel_tutor.errors import BetelError
 from betel_tutor.markup import render_note
+from betel_tutor.play import PlayState
 from betel_tutor.profiles import profile
 from betel_tutor.render.bridge_view import BridgeView, bridge_view
 from betel_tutor.render.heading import Placed, deal_facts, deal_title
@@ -87,6 +89,53 @@ class Analysis:
 
     table: Any  # betel_tutor.solver.table.TrickTable
     costs: list[int]  # per card played: the tricks it cost its player (0: a best card)
+    # the commented solution for South's side from the first card, where the contract is known
+    # (:mod:`betel_tutor.solver.commentary`): per trick its leader, its cards as (seat, card),
+    # its winner, and its reason (technique, seat, card); and whether South's side wants tricks
+    solution: tuple[SolvedTrick, ...] = ()
+    takes: bool = True
+
+
+SolvedTrick = tuple[int, tuple[tuple[int, str], ...], int, tuple[str, int, str]]
+
+
+def start_of(played: PlayedDeal) -> PlayState | None:
+    """The deal at its first card, where the sheet knows the contract: where its script
+    leaves the auction (trade's swaps included), or the deal's (or lesson's) own contract;
+    ``None`` while the auction is the learner's to make."""
+    from betel_tutor.play import BETEL, start_play
+
+    deal, replayed = played.spec, played.replayed
+    if replayed is not None:
+        return replayed.states[0] if replayed.states else None
+    if deal.contract is None:
+        return None
+    declarer = None if deal.declarer is None else int(deal.declarer)
+    return start_play(
+        BETEL, played.dealt.hands, deal.contract, declarer=declarer, dealer=int(deal.dealer)
+    )
+
+
+def _solved(played: PlayedDeal) -> tuple[tuple[SolvedTrick, ...], bool]:
+    from betel_tutor.solver.commentary import solution
+
+    try:
+        start = start_of(played)
+    except BetelError:
+        return (), True
+    if start is None or start.tricks or start.current or len(start.hands) != 3:
+        return (), True
+    found = solution(start, 0)
+    tricks = tuple(
+        (
+            int(trick.leader),
+            tuple((int(seat), str(card)) for seat, card in trick.cards),
+            int(trick.winner),
+            (trick.reason.technique, int(trick.reason.seat), str(trick.reason.card)),
+        )
+        for trick in found.tricks
+    )
+    return tricks, found.aim.takes
 
 
 def analyse(played: PlayedDeal) -> Analysis | None:
@@ -104,7 +153,45 @@ def analyse(played: PlayedDeal) -> Analysis | None:
         for state, (_, card) in zip(replayed.states[:-1], replayed.played, strict=True):
             advice = {a.card: a.cost for a in advisor.hint(state)}
             costs.append(advice[card])
-    return Analysis(table, costs)
+    solved, takes = _solved(played)
+    return Analysis(table, costs, solved, takes)
+
+
+@dataclass(frozen=True)
+class SolutionView:
+    """The answer sheet's commented solution: a row per trick (its number, its cards in the
+    order played, its winner, the technique's sentence)."""
+
+    title: str
+    columns: list[str]
+    rows: list[tuple[int, str, str, str]]
+
+
+def _solution_view(analysis: Analysis, lang: str) -> SolutionView | None:
+    from betel_tutor.solver.commentary import wording
+
+    if not analysis.solution:
+        return None
+    rows = []
+    for number, (_leader, cards, winner, (technique, seat, card)) in enumerate(
+        analysis.solution, 1
+    ):
+        shown = "  ".join(
+            f"{Seat(s).localized(lang)} {parse_card(c).format(lang=lang)}" for s, c in cards
+        )
+        key = wording(technique, takes=analysis.takes)
+        why = i18n.translate(
+            f"tutor.{key}",
+            lang,
+            seat=Seat(seat).localized(lang),
+            card=parse_card(card).format(lang=lang),
+        )
+        rows.append((number, shown, Seat(winner).localized(lang), why))
+    columns = [
+        i18n.translate(f"render.{name}", lang)
+        for name in ("solution_trick", "solution_cards", "solution_winner", "solution_reason")
+    ]
+    return SolutionView(i18n.translate("render.solution_title", lang), columns, rows)
 
 
 def _solver_view(analysis: Analysis, lang: str) -> SolverView:
@@ -156,6 +243,7 @@ class DealView:
     played: list[str] = field(default_factory=list)  # every card in the order played (replay)
     dubel_spans: list[CardSpan] = field(default_factory=list)  # the dubel as it is at each step
     solver: SolverView | None = None
+    solution: SolutionView | None = None  # answer sheets: the commented best line
     trade: TradeView | None = None  # bids for the first exchange, offers, prediction, points
     bridge: BridgeView | None = None  # a bridge board's number, vulnerability, HCP, DDS grid
     penalties: list[str] = field(default_factory=list)  # bridge penalty cards (Law 50, 51)
@@ -354,6 +442,7 @@ def deal_view(
         auction_seats=auction_seats,
         auction_rows=auction_rows,
         solver=_solver_view(analysis, lang) if answers and analysis else None,
+        solution=_solution_view(analysis, lang) if answers and analysis else None,
         trade=trade_view(deal_played, lang) if deal.game == "betel" else None,
         bridge=(
             bridge_view(deal, dealt.hands, lang, grid=sheet == "answers")

@@ -96,6 +96,17 @@ class Commentary:
     result: int
 
 
+# The techniques worded apart in the betelki and Betel, where nobody wants tricks.
+MISERE_WORDING = ("duck", "unblock", "must_win", "throw_in")
+
+
+def wording(technique: str, *, takes: bool) -> str:
+    """The catalog key (``tutor.…``) of a technique's sentence for a side that wants tricks
+    (``takes``) or does not."""
+    misere = "_misere" if not takes and technique in MISERE_WORDING else ""
+    return f"technique_{technique}{misere}"
+
+
 def solution(state: PlayState, learner: int, board: Board | None = None) -> Commentary:
     """The commented best line for ``learner``'s side from ``state`` (the start of a trick)."""
     aim = aim_of(state, learner)
@@ -141,7 +152,9 @@ def explain(moves: Sequence[Move], later: Sequence[Move], aim: Aim, board: Board
         found = check()
         if found is not None:
             return found
-    move = side[0] if side else moves[0]
+    # Nothing to say: the learner's own card when they played one, else the side's first.
+    mine = [move for move in side if move.seat == aim.learner]
+    move = (mine or side or list(moves))[0]
     return Reason("forced", move.seat, move.card)
 
 

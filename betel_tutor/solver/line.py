@@ -32,11 +32,12 @@ from betel_tutor.solver.board import Board, bits, legal, representatives, winner
 @dataclass(frozen=True, slots=True)
 class Aim:
     """What the solver counts for a side: ``counted``'s tricks in a contract of ``kind``
-    (normal, betelek, betel), and the seats of the side."""
+    (normal, betelek, betel), the seats of the side, and the learner's among them."""
 
     kind: str
     counted: Seat
     side: frozenset[Seat]
+    learner: Seat
 
     @property
     def wants_more(self) -> bool:
@@ -60,12 +61,12 @@ def aim_of(state: PlayState, learner: int) -> Aim:
     defenders, or, after three passes, the learner for their own tricks."""
     seat = Seat(learner)
     if state.declarer is None or state.contract.kind == "free":
-        return Aim("normal", seat, frozenset({seat}))
+        return Aim("normal", seat, frozenset({seat}), seat)
     kind, declarer = kind_of(state)
     if declarer == seat:
-        return Aim(kind, declarer, frozenset({declarer}))
+        return Aim(kind, declarer, frozenset({declarer}), seat)
     others = frozenset(Seat(s) for s in range(3) if s != declarer)
-    return Aim(kind, declarer, others)
+    return Aim(kind, declarer, others, seat)
 
 
 def over(state: PlayState) -> bool:

@@ -5,13 +5,10 @@ from __future__ import annotations
 
 from betel_tutor.display import shown
 from betel_tutor.play import PlayState
-from betel_tutor.solver.commentary import Commentary, Reason, solution
+from betel_tutor.solver.commentary import Commentary, Reason, solution, wording
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import Solution
 from betel_tutor.tutor.table import LEARNER, Table
-
-# The techniques worded apart for the betelki and Betel, where nobody wants tricks.
-MISERE_WORDING = ("duck", "unblock", "must_win", "throw_in")
 
 
 def commentary_of(table: Table) -> Commentary:
@@ -34,10 +31,8 @@ def _declared(state: PlayState) -> bool:
 
 
 def reason_text(ctx: Context, table: Table, reason: Reason, misere: bool) -> str:
-    key = reason.technique
-    if misere and key in MISERE_WORDING:
-        key += "_misere"
-    return ctx.t(f"technique_{key}", seat=table.names[reason.seat], card=reason.card)
+    key = wording(reason.technique, takes=not misere)
+    return ctx.t(key, seat=table.names[reason.seat], card=reason.card)
 
 
 def show_solution(ctx: Context, table: Table) -> None:
