@@ -18,15 +18,17 @@ from betel_tutor.play import BETEL, PlayState, play_card, start_play
 from betel_tutor.render import tables
 from betel_tutor.render.played import PlayedDeal, play_deal
 from betel_tutor.render.viewmodel import analyse, deal_view, start_of
-from betel_tutor.scenario.model import WatchStep
+from betel_tutor.scenario.model import PlayStep, WatchStep
 from betel_tutor.solver.api import kind_of, solve
 from betel_tutor.solver.commentary import TECHNIQUES, CommentedTrick, solution
 from betel_tutor.solver.line import aim_of, board_for, values
-from betel_tutor.tutor.events import DealEnd, Solution, lines
+from betel_tutor.tutor.events import DealEnd, Event, Prompt, Solution, lines
+from betel_tutor.tutor.session import Session
+from tests.in_process import run_cli
 from tests.learner import first_deal_step, lesson_lines, shipped_lesson
 from tests.screen_driver import expects, new_app, panel_text, type_line, until
 from tests.test_lesson_deals import at_step, play_out
-from tests.test_tutor import quit_cleanly, spawn
+from tests.test_tutor import environment, quit_cleanly, spawn
 
 
 def deal(hands: tuple[str, str, str], contract: str) -> PlayState:
@@ -128,30 +130,58 @@ def test_the_line_is_legal_and_best_on_a_full_deal(contract: str, learner: int) 
     assert state.tricks_taken()[0] == best
 
 
-def finished_deal(level: int, lang: str = "en"):  # type: ignore[no-untyped-def]
+def finished_deal(level: int, lang: str = "en") -> tuple[Session, DealEnd]:
     session = at_step(level, first_deal_step(level) - 1, lang)
     seen = play_out(session, session.start(level))
     end = next(e for e in seen if isinstance(e, DealEnd))
     return session, end
 
 
-@pytest.mark.parametrize("level", [1, 3, 5, 7, 8])
-def test_solution_after_a_shipped_deal(level: int) -> None:
-    session, end = finished_deal(level)
-    events = session.handle("solution")
-    shown = next(e for e in events if isinstance(e, Solution))
-    data = shown.to_json()
-    assert data["event"] == "solution" and data["deal"] == end.deal
-    assert len(data["tricks"]) == 10
-    cards = [tuple(pair) for trick in data["tricks"] for pair in trick["cards"]]
-    assert sorted(card for _seat, card in cards) == sorted(
-        str(card) for hand in end.hands.values() for card in hand
-    )
-    for trick in data["tricks"]:
-        assert trick["reason"]["technique"] in TECHNIQUES
-        assert trick["reason"]["text"] in shown.text
-        assert trick["winner"] in "SWN"
-    assert data["result"] == end.best_tricks
+def deals_of(level: int) -> list[int]:
+    """The places of a shipped level's deals to play (its play steps)."""
+    return [i for i, step in enumerate(shipped_lesson(level).steps) if isinstance(step, PlayStep)]
+
+
+def played_through(level: int, step: int) -> tuple[Session, list[Event]]:
+    """A session at ``step`` of ``level``, its deal played with the first legal card and
+    every call passed, an optional round accepted, no bid for the first exchange and every
+    offer of trade declined."""
+    session = at_step(level, step)
+    events = session.start(level)
+    seen = list(events)
+    while not any(isinstance(event, DealEnd) for event in events):
+        prompt = events[-1]
+        assert isinstance(prompt, Prompt), prompt
+        answer = {"round": "yes", "bid": "0", "offer": "no"}.get(prompt.expects)
+        events = session.handle(answer or (prompt.choices or ("",))[0])
+        seen.extend(events)
+    return session, seen
+
+
+@pytest.mark.parametrize("level", range(1, 10))
+def test_every_shipped_deal_has_a_legal_best_commented_solution(level: int) -> None:
+    for step in deals_of(level):
+        session, seen = played_through(level, step)
+        end = next(e for e in seen if isinstance(e, DealEnd))
+        shown = next(e for e in session.handle("solution") if isinstance(e, Solution))
+        data = shown.to_json()
+        assert data["event"] == "solution" and data["deal"] == end.deal
+        table = session.ctx.last_table
+        assert table is not None and table.play is not None
+        state = table.play.history[0]  # the first card's position, trade's swaps made
+        names = table.names
+        for trick in data["tricks"]:
+            assert trick["reason"]["technique"] in TECHNIQUES
+            assert trick["reason"]["text"] in shown.text
+            for seat, card in trick["cards"]:
+                assert names[state.to_play].letter == seat
+                state = play_card(state, c(card))  # raises on an illegal card
+            assert names[state.leader].letter == trick["winner"]
+        assert len(data["tricks"]) == 10
+        # the line reaches best play's result for the learner's side
+        assert data["result"] == end.best_tricks
+        counted = next(s for s in range(3) if names[s].letter == data["counted"])
+        assert state.tricks_taken()[counted] == data["result"]
 
 
 def test_solution_in_polish() -> None:
@@ -260,3 +290,20 @@ def test_a_cached_solution_reads_back(tmp_path: Path) -> None:
     damaged["solution"][0][3][0] = "magic"  # no technique of the vocabulary
     (tmp_path / "entry.json").write_text(json.dumps(damaged), encoding="utf-8")
     assert tables._read(tmp_path / "entry.json") is None
+
+
+def test_learn_json_sends_the_solution_event(tmp_path: Path) -> None:
+    lines = [*lesson_lines(1), *["1"] * 10, "solution", "quit"]
+    ran = run_cli(
+        "learn", "--json", "--level", "1", env=environment(tmp_path), input="\n".join(lines) + "\n"
+    )
+    assert ran.returncode == 0, ran.stderr
+    events = [json.loads(line) for line in ran.stdout.splitlines()]
+    end = next(event for event in events if event["event"] == "deal_end")
+    shown = next(event for event in events if event["event"] == "solution")
+    assert shown["deal"] == end["deal"] and len(shown["tricks"]) == 10
+    first = shown["tricks"][0]
+    assert set(first) == {"trick", "cards", "winner", "reason"}
+    assert all(len(pair) == 2 for pair in first["cards"])
+    assert set(first["reason"]) == {"technique", "text"}
+    assert all(trick["reason"]["technique"] in TECHNIQUES for trick in shown["tricks"])

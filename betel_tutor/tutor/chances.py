@@ -146,7 +146,9 @@ def punished(table: Table, slip: Slip) -> tuple[PlayState, Fact | None] | None:
     board = table.advisor.board(state)
     aim = aim_of(table, state)
     held = taken_from_dubel(table)
-    return punishing_with_fact(state, table.learner_seat, aim, board, slip.card, slip.better, held)
+    return punishing_with_fact(
+        state, table.learner_seat, aim, board, slip.card, slip.better, held
+    )
 
 
 @dataclass(frozen=True, slots=True)
