@@ -37,6 +37,10 @@ def check_file(path: str) -> list[Problem]:
     """All problems of one scenario file (or legacy ``.txt`` note): form, then every claim."""
     if path.endswith(".txt"):
         return check_legacy_note(path)
+    if os.path.basename(path) == "course.yaml":  # a course's list of lessons, not a scenario
+        from betel_tutor.scenario.course import read_course_file
+
+        return read_course_file(path)[1]
     from betel_tutor.scenario.loader import load_file
 
     return check_loaded(load_file(path))  # a PBN or LIN file: the scenario it converts to
