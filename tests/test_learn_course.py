@@ -222,3 +222,28 @@ def test_check_reads_a_course_list_at_its_lines(lang: str, said: str, tmp_path: 
     ran = run_cli("learn", "--json", "--lang", lang, str(tmp_path), env=environment(tmp_path))
     assert ran.returncode == 2
     assert ran.stderr.strip() == f"{listing}:4:5: {said}"
+
+
+def test_deal_out_names_the_file_from_its_name_or_as_asked(tmp_path: Path) -> None:
+    env = environment(tmp_path / "home")
+    derived, asked = tmp_path / "trump_leads.yaml", tmp_path / "asked.yaml"
+    ran = run_cli("deal", "--game", "betel", "--seed", "n", "--out", str(derived), env=env)
+    assert ran.returncode == 0, ran.stderr
+    ran = run_cli(
+        "deal", "--game", "betel", "--seed", "n", "--out", str(asked),
+        "--out-id", "week-3", "--title", "Week three", env=env,
+    )  # fmt: skip
+    assert ran.returncode == 0, ran.stderr
+    first, second = open_course(str(derived)), open_course(str(asked))
+    assert (first.id, first.title.en, first.title.pl) == ("trump_leads",) + ("Trump leads",) * 2
+    assert (second.id, second.title.en) == ("week-3", "Week three")
+    assert first.key != second.key  # two practice files never share their progress
+    # The editor's schema line only where the schema file is.
+    assert "$schema" not in derived.read_text(encoding="utf-8")
+    (tmp_path / "scenario.schema.json").write_text("{}", encoding="utf-8")
+    again = tmp_path / "again.yaml"
+    ran = run_cli("deal", "--game", "betel", "--seed", "n", "--out", str(again), env=env)
+    assert ran.returncode == 0, ran.stderr
+    assert "$schema=scenario.schema.json" in again.read_text(encoding="utf-8")
+    checked = run_cli("check", str(derived), str(asked), str(again), env=env)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
