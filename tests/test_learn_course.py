@@ -14,7 +14,7 @@ import pytest
 
 from betel_tutor.scenario.course import course_key, open_course
 from betel_tutor.scenario.model import PlayStep
-from tests.in_process import run_cli
+from tests.in_process import run_cli, run_lines
 from tests.learner import Learner, converse, environment
 
 LESSON = """\
@@ -247,3 +247,23 @@ def test_deal_out_names_the_file_from_its_name_or_as_asked(tmp_path: Path) -> No
     assert "$schema=scenario.schema.json" in again.read_text(encoding="utf-8")
     checked = run_cli("check", str(derived), str(asked), str(again), env=env)
     assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_a_missed_goal_is_practised_within_its_course(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    path = lesson(tmp_path, "hard.yaml", "Hard")
+    text = path.read_text(encoding="utf-8").replace("tricks_at_least: 0", "tricks_at_least: 10")
+    path.write_text(text, encoding="utf-8")
+    transcript = converse(Learner(1), [str(path)], environment(home))
+    (end,) = transcript.of("level_end")
+    assert end["done"] is False
+    assert progress_json(home, str(path))["levels"][0]["practise"] == ["d1"]
+    # The ten levels have nothing to practise; the course has its deal.
+    plain = run_lines("learn", "--json", "--practice", lines=["quit"], env=environment(home))
+    said = [json.loads(line).get("text") for line in plain.stdout.splitlines()]
+    assert "Your practice list is empty: every deal you played met its goal." in said
+    again = converse(Learner(1), ["--practice", str(path)], environment(home))
+    said = [event["text"] for event in again.of("message")]
+    assert said[1:3] == ["Practice: 1 deal whose goal was missed.", ""]
+    assert said[3] == "Practice: level 1, deal d1."
+    assert again.of("deal_end")[0]["deal"] == "d1"  # then the course's menu, its lesson again
