@@ -160,6 +160,8 @@ def test_what_cannot_be_played_is_one_line_naming_it(lang: str, tmp_path: Path) 
     others = tmp_path / "others"
     others.mkdir()
     (others / "readme.txt").write_text("hello\n", encoding="utf-8")
+    stepless = tmp_path / "stepless.yaml"
+    stepless.write_text("kind: lesson\nid: s\ntitle: {en: S, pl: S}\n", encoding="utf-8")
     damaged = tmp_path / "damaged.yaml"
     damaged.write_text("kind: lesson\nid: x\ntitle: [unclosed\n", encoding="utf-8")
     pbn = tmp_path / "club.pbn"
@@ -173,6 +175,8 @@ def test_what_cannot_be_played_is_one_line_naming_it(lang: str, tmp_path: Path) 
             "files (.yaml)",
             others: f"{others}: no lesson or practice file in this folder (a .yaml file of "
             "kind lesson or practice)",
+            stepless: f"{stepless} has no step to play: a lesson plays its steps (read, quiz, "
+            "play, watch, match), a practice file its deals",
         },
         "pl": {
             pbn: f"{pbn} zawiera rozdania brydżowe, których nauczyciel nie rozgrywa: pokaż je "
@@ -182,6 +186,8 @@ def test_what_cannot_be_played_is_one_line_naming_it(lang: str, tmp_path: Path) 
             empty: f"{empty}: folder jest pusty; kurs to folder plików lekcji lub ćwiczeń (.yaml)",
             others: f"{others}: w tym folderze nie ma pliku lekcji ani ćwiczeń (pliku .yaml "
             "rodzaju lesson lub practice)",
+            stepless: f"{stepless} nie ma kroku do rozegrania: lekcja przechodzi przez swoje "
+            "kroki (read, quiz, play, watch, match), plik ćwiczeń przez swoje rozdania",
         },
     }[lang]
     for path, message in expected.items():

@@ -120,15 +120,21 @@ def check_step_references(
     scenario: Scenario, written: frozenset[str] | None = None
 ) -> Iterator[Problem]:
     """Steps that name a deal the file does not have (``written``: the ids of the deals
-    written, when some could not be read)."""
+    written, when some could not be read), or a bridge deal, which the tutor cannot play."""
     from betel_tutor.scenario.model import PlayStep, WatchStep
 
     known = {deal.id for deal in scenario.deals} if written is None else written
     for step in scenario.steps:
-        if isinstance(step, (PlayStep, WatchStep)) and step.deal not in known:
-            yield Problem(
-                _where(step.position, scenario.path), "check.unknown_deal", {"id": step.deal}
-            )
+        if not isinstance(step, (PlayStep, WatchStep)):
+            continue
+        where = _where(step.position, scenario.path)
+        if step.deal not in known:
+            yield Problem(where, "check.unknown_deal", {"id": step.deal})
+            continue
+        deal = scenario.deal(step.deal)
+        if deal is not None and deal.game != "betel":  # the tutor deals Betel's three hands
+            kind = "play" if isinstance(step, PlayStep) else "watch"
+            yield Problem(where, "check.step_not_betel", {"id": step.deal, "step": kind})
 
 
 def _where(position: Position | None, path: str = "?") -> Position:

@@ -87,7 +87,7 @@ def _folder(path: str) -> Course:
         if not name.endswith(LESSON_SUFFIXES) or not os.path.isfile(file):
             continue
         scenario = _scenario(file)
-        if scenario.kind in PLAYED and _betel(scenario):
+        if scenario.kind in PLAYED and _betel(scenario) and scenario.steps:
             lessons.append(scenario)
     if not lessons:
         key = "course.empty_folder" if not names else "course.no_lessons"
@@ -124,6 +124,8 @@ def _lesson(path: str, listed_at: Position | None = None) -> Scenario:
         raise ScenarioError("course.bridge_file", path=path)
     if scenario.kind not in PLAYED:
         raise ScenarioError("course.not_lesson", path=path)
+    if not scenario.steps:
+        raise ScenarioError("course.no_steps", path=path)
     return scenario
 
 
