@@ -119,7 +119,7 @@ def check_step_references(
 ) -> Iterator[Problem]:
     """Steps that name a deal the file does not have (``written``: the ids of the deals
     written, when some could not be read), or a bridge deal, which the tutor cannot play."""
-    from betel_tutor.scenario.model import PlayStep, WatchStep
+    from betel_tutor.scenario.model import Game, PlayStep, WatchStep
 
     known = {deal.id for deal in scenario.deals} if written is None else written
     for step in scenario.steps:
@@ -130,7 +130,7 @@ def check_step_references(
             yield Problem(where, "check.unknown_deal", {"id": step.deal})
             continue
         deal = scenario.deal(step.deal)
-        if deal is not None and deal.game != "betel":  # the tutor deals Betel's three hands
+        if deal is not None and deal.game is not Game.BETEL:  # the tutor deals Betel only
             kind = "play" if isinstance(step, PlayStep) else "watch"
             yield Problem(where, "check.step_not_betel", {"id": step.deal, "step": kind})
 

@@ -22,7 +22,7 @@ from pathlib import Path, PurePosixPath
 
 from betel_tutor.errors import ScenarioError
 from betel_tutor.scenario.loader import BOARD_FILES, load
-from betel_tutor.scenario.model import PlayStep, Scenario, Text, WatchStep
+from betel_tutor.scenario.model import Game, PlayStep, Scenario, Text, WatchStep
 from betel_tutor.scenario.reader import Reader
 from betel_tutor.scenario.source import Node, Position, Problem, load_yaml, read_file
 from betel_tutor.seats import SOUTH
@@ -144,7 +144,7 @@ def _scenario(path: str) -> Scenario:
 def _betel(scenario: Scenario) -> bool:
     """Whether the tutor can play the file: Betel deals (a file of bridge boards is shown,
     solved and converted, not played), or no deal at all (a lesson of texts and quizzes)."""
-    return all(deal.game == "betel" for deal in scenario.deals)
+    return all(deal.game is Game.BETEL for deal in scenario.deals)
 
 
 def playable(scenario: Scenario) -> Scenario:
