@@ -119,6 +119,13 @@ def test_a_course_folder_follows_its_list_and_keeps_its_progress_when_moved(
     shown = progress_json(home, str(moved))
     assert [level["done"] for level in shown["levels"]] == [True, False]
     assert shown["course"]["title"] == {"en": "Greek letters", "pl": "Litery greckie"}
+    lines = run_cli("progress", "--lang", "pl", str(moved), env=environment(home)).stdout
+    first = shown["levels"][0]
+    head, done, other = lines.splitlines()[:3]
+    assert head == "Litery greckie:"
+    assert done.startswith("Lekcja 1, Beta po polsku: ukończona ✓ (1 rozegrane rozdanie, ")
+    assert done.endswith(f", ★ {first['stars']})") and f" {first['points']} punkt" in done
+    assert other == "Lekcja 2, Alpha po polsku: krok 0, 0 rozegranych rozdań, 0 punktów, ★ 0"
     # A lesson out of range at the start, in the course's own words.
     ran = run_cli("learn", "--json", "--level", "3", str(moved), env=environment(home))
     assert ran.returncode == 2

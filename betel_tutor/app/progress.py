@@ -46,11 +46,17 @@ class ProgressShown:
         for number in self.numbers:
             level = self.saved.level(number)
             key = "tutor.progress_done" if level.completed else "tutor.progress_line"
+            title = ""
+            if self.course is not None:  # a lesson of a course, named by its title
+                done = level.completed
+                key = "tutor.course_progress_done" if done else "tutor.course_progress_line"
+                title = self.course.lessons[number - 1].title.get(language)
             points = translate_plural("common.points", level.points, language)
             out.append(
                 translate(
                     key,
                     language,
+                    title=title,
                     level=number,
                     step=level.next_step,
                     n=level.deals_played,
