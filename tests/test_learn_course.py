@@ -280,3 +280,15 @@ def test_a_missed_goal_is_practised_within_its_course(tmp_path: Path) -> None:
     assert said[1:3] == ["Practice: 1 deal whose goal was missed.", ""]
     assert said[3] == "Practice: level 1, deal d1."
     assert again.of("deal_end")[0]["deal"] == "d1"  # then the course's menu, its lesson again
+
+
+def test_a_course_folder_is_rendered_without_its_list(tmp_path: Path) -> None:
+    folder = tmp_path / "course"
+    folder.mkdir()
+    lesson(folder, "one.yaml", "One")
+    (folder / "course.yaml").write_text("id: c\nlessons: [one.yaml]\n", encoding="utf-8")
+    out = tmp_path / "out"
+    ran = run_cli("render", str(folder), "-o", str(out), env=environment(tmp_path / "home"))
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert [path.name for path in out.iterdir()] == ["handout.html"]
+    assert "Follow suit when you can: One." in (out / "handout.html").read_text(encoding="utf-8")
