@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from betel_tutor.errors import ScenarioError
 from betel_tutor.scenario.course import course_key, open_course
 from betel_tutor.scenario.model import PlayStep
 from tests.in_process import run_cli, run_lines
@@ -292,3 +293,17 @@ def test_a_course_folder_is_rendered_without_its_list(tmp_path: Path) -> None:
     assert ran.returncode == 0, ran.stdout + ran.stderr
     assert [path.name for path in out.iterdir()] == ["handout.html"]
     assert "Follow suit when you can: One." in (out / "handout.html").read_text(encoding="utf-8")
+
+
+def test_each_browser_is_given_the_course_where_it_lies(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from betel_tutor.app.learn import LearnOptions, web_arguments
+
+    lesson(tmp_path, "one.yaml", "One")
+    monkeypatch.chdir(tmp_path)
+    arguments = web_arguments(LearnOptions(level=1, course="one.yaml"), 8000)
+    assert arguments[-1] == str(tmp_path / "one.yaml")  # the server may start elsewhere
+    assert "--level=1" in arguments
+    with pytest.raises(ScenarioError):
+        web_arguments(LearnOptions(course="gone.yaml"), 8000)  # refused before serving
