@@ -244,3 +244,51 @@ def test_a_board_played_in_two_rooms_is_kept_and_converted_back(tmp_path: Path) 
     games = again.split("\n\n")[1:]
     assert [tags(game)["Room"] for game in games] == ["Open", "Closed"]
     assert [board.id for board in loads(again, "x.pbn")] == ["board-3-open", "board-3-closed"]
+
+
+ALERTED = """\
+% PBN 2.1
+[Event "Club"]
+[Site "?"]
+[Date "?"]
+[Board "1"]
+[West "?"]
+[North "?"]
+[East "?"]
+[South "?"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]
+[Scoring "?"]
+[Declarer "N"]
+[Contract "7NT"]
+[Result "?"]
+[Auction "N"]
+2C =1= Pass 2D =2= Pass
+7NT Pass Pass Pass
+[Note "1:Alert. Strong and artificial"]
+[Note "2:Waiting"]
+"""
+
+
+def test_alerts_and_their_notes_are_read_and_written(tmp_path: Path) -> None:
+    source = tmp_path / "alerted.pbn"
+    source.write_text(ALERTED, encoding="utf-8")
+    (board,) = read_boards(str(source))
+    assert board.alerts == ((1, "Alert. Strong and artificial"), (3, "Waiting"))
+    yaml = to_yaml([board], scenario_id="alerted")
+    assert '    alerts:\n      1: "Alert. Strong and artificial"\n      3: "Waiting"\n' in yaml
+    back = tmp_path / "alerted.yaml"
+    back.write_text(yaml, encoding="utf-8")
+    assert check_file(str(back)) == []
+    written = dumps(read_boards(str(back)))
+    assert "2C =1= Pass 2D =2= Pass" in written
+    assert tags(written) == tags(ALERTED)  # the notes' tags among them
+    (theirs,) = endplay_pbn.loads(written)  # another reader finds the same alerts
+    assert [bid.announcement for bid in theirs.auction if bid.alertable] == [
+        "Alert. Strong and artificial",
+        "Waiting",
+    ]
+    again = tmp_path / "again.pbn"
+    again.write_text(written, encoding="utf-8")
+    assert to_yaml(read_boards(str(again)), scenario_id="alerted") == yaml
