@@ -157,7 +157,8 @@ def test_the_key_holds_no_path_but_changes_with_the_deals(tmp_path: Path) -> Non
     assert course_key("x", first.lessons) == first.key
 
 
-PBN = '[Event "Club"]\n[Board "1"]\n[Dealer "N"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ - - -"]\n'
+DEAL = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+PBN = f'[Event "Club"]\n[Board "1"]\n[Dealer "N"]\n[Deal "{DEAL}"]\n'
 
 
 @pytest.mark.parametrize("lang", ["en", "pl"])
@@ -174,6 +175,11 @@ def test_what_cannot_be_played_is_one_line_naming_it(lang: str, tmp_path: Path) 
     damaged.write_text("kind: lesson\nid: x\ntitle: [unclosed\n", encoding="utf-8")
     pbn = tmp_path / "club.pbn"
     pbn.write_text(PBN, encoding="utf-8")
+    boards = tmp_path / "boards.yaml"  # a YAML of bridge boards, as convert writes it
+    made = run_cli("convert", str(pbn), str(boards), env=environment(home))
+    assert made.returncode == 0, made.stderr
+    text = tmp_path / "notes.txt"
+    text.write_text("Trumps first, always.\n", encoding="utf-8")
     expected = {
         "en": {
             pbn: f"{pbn} holds bridge boards, which the tutor does not play: show them with "
@@ -185,6 +191,9 @@ def test_what_cannot_be_played_is_one_line_naming_it(lang: str, tmp_path: Path) 
             "kind lesson or practice)",
             stepless: f"{stepless} has no step to play: a lesson plays its steps (read, quiz, "
             "play, watch, match), a practice file its deals",
+            boards: f"{boards} holds bridge boards, which the tutor does not play: show them "
+            "with render, solve them with solve, or change their format with convert",
+            text: f"{text}:1:1: scenario must be a mapping of keys to values",
         },
         "pl": {
             pbn: f"{pbn} zawiera rozdania brydżowe, których nauczyciel nie rozgrywa: pokaż je "
@@ -196,6 +205,10 @@ def test_what_cannot_be_played_is_one_line_naming_it(lang: str, tmp_path: Path) 
             "rodzaju lesson lub practice)",
             stepless: f"{stepless} nie ma kroku do rozegrania: lekcja przechodzi przez swoje "
             "kroki (read, quiz, play, watch, match), plik ćwiczeń przez swoje rozdania",
+            boards: f"{boards} zawiera rozdania brydżowe, których nauczyciel nie rozgrywa: "
+            "pokaż je poleceniem render, rozwiąż poleceniem solve albo zmień ich format "
+            "poleceniem convert",
+            text: f"{text}:1:1: scenario musi być odwzorowaniem kluczy na wartości",
         },
     }[lang]
     for path, message in expected.items():
