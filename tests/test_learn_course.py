@@ -131,6 +131,12 @@ def test_a_course_folder_follows_its_list_and_keeps_its_progress_when_moved(
     ran = run_cli("learn", "--json", "--level", "3", str(moved), env=environment(home))
     assert ran.returncode == 2
     assert ran.stderr.strip() == "'3' is not a lesson of this course: type a number from 1 to 2"
+    ran = run_cli("learn", "--lesson", "penalty-cards", str(moved), env=environment(home))
+    assert ran.returncode == 2
+    assert ran.stderr.strip() == (
+        f"'{moved}' and --lesson cannot be played together: give a teacher's file or folder, "
+        "or --lesson, not both"
+    )
 
 
 def test_a_folder_without_a_list_goes_by_level_then_name(tmp_path: Path) -> None:

@@ -51,6 +51,8 @@ def progress_path(options: LearnOptions, course: Course | None) -> Path:
 def checked(options: LearnOptions, course: Course | None = None) -> LearnOptions:
     """The options, refused before anything starts when they cannot be played."""
     seed = seed_text(options.seed)
+    if options.course is not None and options.lesson is not None:
+        raise NotationError("cli.course_and_lesson", token=options.course, position=0)
     if course is not None and options.level is not None and options.level not in course.numbers:
         count = len(course.numbers)
         raise NotationError(
