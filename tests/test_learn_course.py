@@ -241,8 +241,10 @@ def test_what_cannot_be_played_is_one_line_naming_it(lang: str, tmp_path: Path) 
 def test_check_reads_a_course_list_at_its_lines(lang: str, said: str, tmp_path: Path) -> None:
     lesson(tmp_path, "one.yaml", "One")
     listing = tmp_path / "course.yaml"
+    (tmp_path / "board.pbn").write_text(PBN, encoding="utf-8")
     listing.write_text(
-        "id: c\nlessons:\n  - one.yaml\n  - missing.yaml\n  - one.yaml\n  - ../up.yaml\n",
+        "id: c\nlessons:\n  - one.yaml\n  - missing.yaml\n  - one.yaml\n  - ../up.yaml\n"
+        "  - board.pbn\n",
         encoding="utf-8",
     )
     ran = run_cli("check", "--lang", lang, str(listing), env=environment(tmp_path / "home"))
@@ -252,6 +254,8 @@ def test_check_reads_a_course_list_at_its_lines(lang: str, said: str, tmp_path: 
     twice = {"en": "'one.yaml' is listed twice", "pl": "„one.yaml” występuje na liście dwa razy"}
     assert f"{listing}:5:5: {twice[lang]}" in lines
     assert any(line.startswith(f"{listing}:6:5: ") for line in lines)
+    unplayable = {"en": "the tutor cannot play this lesson: ", "pl": "nauczyciel nie może"}
+    assert any(line.startswith(f"{listing}:7:5: {unplayable[lang]}") for line in lines)
     ran = run_cli("learn", "--json", "--lang", lang, str(tmp_path), env=environment(tmp_path))
     assert ran.returncode == 2
     assert ran.stderr.strip() == f"{listing}:4:5: {said}"

@@ -226,4 +226,10 @@ class _CourseReader(Reader):
         if not file.is_file():
             self.problem(item.position, "scenario.course_lesson_missing", file=name)
             return False
+        try:
+            _lesson(str(file))
+        except ScenarioError as error:  # a lesson's own problems are its file's, not the list's
+            if error.key != "course.problem":
+                self.problem(item.position, "scenario.course_lesson_unplayable", detail=error)
+                return False
         return True
