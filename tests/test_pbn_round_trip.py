@@ -181,6 +181,11 @@ def boards(draw: st.DrawFn) -> BridgeBoard:
     note = Note("n1", draw(st.integers(1, 9)), category, Text(en, pl))
     name = st.sampled_from(["", "Anna", "Łucja Nowak", "J. O'Brien"])
     players = draw(st.one_of(st.none(), st.tuples(name, name, name, name)))
+    dealer = Seat(draw(st.integers(0, 3)), 4)
+    # An auction of four calls, some of them alerted with a note (PBN's =1= and [Note]).
+    alerted = draw(st.lists(st.integers(1, 4), unique=True, max_size=3).map(sorted))
+    explained = st.sampled_from(["Alert.", "Strong, artificial", "Transfer to ♥", "Pytanie"])
+    alerts = tuple((number, draw(explained)) for number in alerted)
     return BridgeBoard(
         id="board-1",
         players=players if players and any(players) else None,
@@ -188,10 +193,14 @@ def boards(draw: st.DrawFn) -> BridgeBoard:
         date=draw(st.sampled_from([None, "2026.11.27", "2026.??.??"])),
         scoring=draw(st.sampled_from([None, "IMP", "MP"])),
         hands=hands,
-        dealer=Seat(draw(st.integers(0, 3)), 4),
+        dealer=dealer,
         number=1,
         vulnerable=draw(st.sampled_from(["none", "NS", "EW", "all"])),
         notes=(note,),
+        auction=("1♣", "pass", "pass", "pass"),
+        contract="1♣",
+        declarer=dealer,
+        alerts=alerts,
     )
 
 
@@ -202,6 +211,10 @@ def test_property_yaml_pbn_yaml_is_byte_identical(board: BridgeBoard) -> None:
     again = loads(dumps([board]), "x.pbn")
     assert to_yaml(again, scenario_id="x") == written
     assert dumps(again) == dumps([board])  # and PBN → YAML → PBN tag for tag
+    assert again[0].alerts == board.alerts
+    (theirs,) = endplay_pbn.loads(dumps([board]))  # and endplay reads the same alerts
+    found = [(n, bid.announcement) for n, bid in enumerate(theirs.auction, 1) if bid.alertable]
+    assert found == list(board.alerts)
 
 
 def test_a_file_of_thousands_of_boards_is_read(tmp_path: Path) -> None:
