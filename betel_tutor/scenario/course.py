@@ -2,8 +2,8 @@
 
 A folder is ordered by its ``course.yaml`` when it has one (``id``, ``title``, ``lessons``: the
 files in order, docs/scenarios.md), else by each file's ``level:`` and then its name. A practice
-file with no step to play (``deal --out`` writes watch steps only) is played as a run of its
-deals, each closed, the learner South, the goal to take what best play takes (§12.8).
+file of deals and no steps (as ``deal --out`` writes it) is played as a run of its deals, each
+closed, the learner South, the goal to take what best play takes (§12.8).
 
 A course's progress is kept under its :attr:`Course.key`: its id and a digest of the ids of its
 lessons, their steps' deals and those deals' seeds and hands. The key holds no path, so a moved
@@ -22,7 +22,7 @@ from pathlib import Path, PurePosixPath
 
 from betel_tutor.errors import ScenarioError
 from betel_tutor.scenario.loader import BOARD_FILES, load
-from betel_tutor.scenario.model import Game, PlayStep, Scenario, Text, WatchStep
+from betel_tutor.scenario.model import Game, PlayStep, Scenario, Text
 from betel_tutor.scenario.reader import Reader
 from betel_tutor.scenario.source import Node, Position, Problem, load_yaml, read_file
 from betel_tutor.seats import SOUTH
@@ -148,11 +148,9 @@ def _betel(scenario: Scenario) -> bool:
 
 
 def playable(scenario: Scenario) -> Scenario:
-    """A practice file with nothing for the learner to do (watch steps only, or no steps) as
-    a run of its deals: each played closed by South, to take what best play takes."""
-    if scenario.kind != "practice" or any(
-        not isinstance(step, WatchStep) for step in scenario.steps
-    ):
+    """A practice file of deals and no steps (as ``deal --out`` writes it) as a run of its
+    deals: each played closed by South, to take what best play takes."""
+    if scenario.kind != "practice" or scenario.steps:
         return scenario
     steps = tuple(PlayStep(deal.id, SOUTH, {"best": 1}) for deal in scenario.deals)
     return replace(scenario, steps=steps)

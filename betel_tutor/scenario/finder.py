@@ -15,7 +15,7 @@ from betel_tutor.dealing import Deal
 from betel_tutor.profiles import profile
 from betel_tutor.scenario.conditions import Condition
 from betel_tutor.scenario.deals import meets
-from betel_tutor.scenario.model import Constraint, DealSpec, Game, Scenario, Text, WatchStep
+from betel_tutor.scenario.model import Constraint, DealSpec, Game, Scenario, Text
 from betel_tutor.scenario.writer import Comments, constraint_text, dump
 from betel_tutor.seats import Seat
 
@@ -194,8 +194,8 @@ def found_scenario(
             shown.append(f"  dubel: {format_cards(sort_cards(item.deal.dubel))}")
         after[(ident, "seed")] = shown
     title = title or Text("Deals found", "Znalezione rozdania")
-    steps = tuple(WatchStep(deal.id) for deal in deals)
-    scenario = Scenario("", "practice", name, title, deals=tuple(deals), steps=steps)
+    # No steps: a practice file of deals, which ``learn FILE`` plays one after another.
+    scenario = Scenario("", "practice", name, title, deals=tuple(deals))
     head: tuple[str, ...] = ()
     if schema:
         head = ("yaml-language-server: $schema=scenario.schema.json",)
