@@ -137,6 +137,10 @@ def test_a_course_folder_follows_its_list_and_keeps_its_progress_when_moved(
         f"'{moved}' and --lesson cannot be played together: give a teacher's file or folder, "
         "or --lesson, not both"
     )
+    ran = run_cli("learn", "--fourth", "--lang", "pl", str(moved), env=environment(home))
+    assert ran.returncode == 2
+    expected = f"--fourth dotyczy meczu z poziomu 10, a nie pliku lub folderu nauczyciela '{moved}'"
+    assert ran.stderr.strip() == expected
 
 
 def test_a_folder_without_a_list_goes_by_level_then_name(tmp_path: Path) -> None:
@@ -330,3 +334,18 @@ def test_each_browser_is_given_the_course_where_it_lies(
     assert "--level=1" in arguments
     with pytest.raises(ScenarioError):
         web_arguments(LearnOptions(course="gone.yaml"), 8000)  # refused before serving
+
+
+def test_a_course_lesson_counts_as_taught_what_its_options_play(tmp_path: Path) -> None:
+    from betel_tutor.tutor.context import Context, Place, Settings
+    from betel_tutor.tutor.progress import Progress
+    from betel_tutor.tutor.taught import Taught, taught
+
+    course = open_course(str(lesson(tmp_path, "x.yaml", "X")))
+    (first,) = course.lessons
+    ctx = Context(Progress(), settings=Settings(course=course))
+    ctx.place = Place(1, first)  # the first lesson of a course is not level 1
+    assert taught(ctx) == Taught(auction=False)  # trumps and Betel told; no auction played
+    shipped = Context(Progress())
+    shipped.place = Place(1, first)
+    assert taught(shipped) == Taught(trumps=False, betel=False, auction=False, kontra=False)

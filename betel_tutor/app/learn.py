@@ -53,6 +53,8 @@ def checked(options: LearnOptions, course: Course | None = None) -> LearnOptions
     seed = seed_text(options.seed)
     if options.course is not None and options.lesson is not None:
         raise NotationError("cli.course_and_lesson", token=options.course, position=0)
+    if options.course is not None and options.fourth:  # §7's fourth player: level 10 only
+        raise NotationError("cli.course_fourth", token=options.course, position=0)
     if course is not None and options.level is not None and options.level not in course.numbers:
         count = len(course.numbers)
         raise NotationError(
