@@ -505,7 +505,14 @@ def _pbn_result(board: BridgeBoard) -> list[str]:
     if board.auction:
         lines.append(f'[Auction "{board.dealer.letter}"]')
         words = [_pbn_call(call) for call in board.auction]
+        notes = dict(board.alerts)
+        for mark, number in enumerate(sorted(notes), 1):  # PBN 2.1 §3.9.5: a note's mark
+            words[number - 1] += f" ={mark}="
         lines.extend(" ".join(words[i : i + 4]) for i in range(0, len(words), 4))
+        lines.extend(
+            f'[Note "{mark}:{_pbn_string(notes[number])}"]'
+            for mark, number in enumerate(sorted(notes), 1)
+        )
     if board.play and board.declarer is not None and board.contract not in (None, "pass"):
         lines.extend(_pbn_play(board))
     return lines

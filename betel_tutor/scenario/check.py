@@ -41,6 +41,10 @@ def check_file(path: str) -> list[Problem]:
     """All problems of one scenario file (or legacy ``.txt`` note): form, then every claim."""
     if path.endswith(".txt"):
         return check_legacy_note(path)
+    if os.path.basename(path) == "course.yaml":  # a course's list of lessons, not a scenario
+        from betel_tutor.scenario.course import read_course_file
+
+        return read_course_file(path)[1]
     from betel_tutor.scenario.loader import load_file
 
     return check_loaded(load_file(path))  # a PBN or LIN file: the scenario it converts to
@@ -120,15 +124,21 @@ def check_step_references(
     scenario: Scenario, written: frozenset[str] | None = None
 ) -> Iterator[Problem]:
     """Steps that name a deal the file does not have (``written``: the ids of the deals
-    written, when some could not be read)."""
-    from betel_tutor.scenario.model import PlayStep, WatchStep
+    written, when some could not be read), or a bridge deal, which the tutor cannot play."""
+    from betel_tutor.scenario.model import Game, PlayStep, WatchStep
 
     known = {deal.id for deal in scenario.deals} if written is None else written
     for step in scenario.steps:
-        if isinstance(step, (PlayStep, WatchStep)) and step.deal not in known:
-            yield Problem(
-                _where(step.position, scenario.path), "check.unknown_deal", {"id": step.deal}
-            )
+        if not isinstance(step, (PlayStep, WatchStep)):
+            continue
+        where = _where(step.position, scenario.path)
+        if step.deal not in known:
+            yield Problem(where, "check.unknown_deal", {"id": step.deal})
+            continue
+        deal = scenario.deal(step.deal)
+        if deal is not None and deal.game is not Game.BETEL:  # the tutor deals Betel only
+            kind = "play" if isinstance(step, PlayStep) else "watch"
+            yield Problem(where, "check.step_not_betel", {"id": step.deal, "step": kind})
 
 
 def _where(position: Position | None, path: str = "?") -> Position:

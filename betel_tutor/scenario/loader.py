@@ -87,6 +87,7 @@ DEAL_KEYS = (
     "scoring",
     "players",
     "room",
+    "alerts",
 )
 VULNERABLE = ("none", "NS", "EW", "all")
 PENALTY_KEYS = ("after", "seat", "expose", "minor", "option", "designate")
@@ -273,6 +274,8 @@ class _Loader(Reader):
                 values[key] = self.string(fields[key], key)
         if "players" in fields:
             values["players"] = self.players(fields["players"])
+        if "alerts" in fields:
+            values["alerts"] = self.alerts(fields["alerts"], values.get("auction"))
         if "trump" in fields:
             values["trump"] = self.string(fields["trump"], "trump")
             ok = ok and self.trump(fields["trump"], "trump")
@@ -505,6 +508,27 @@ class _Loader(Reader):
         if any(name is None for name in names.values()):
             return None
         return tuple(names.get(seat) or "" for seat in ("N", "E", "S", "W"))
+
+    def alerts(
+        self, node: Node, auction: tuple[str, ...] | None
+    ) -> tuple[tuple[int, str], ...] | None:
+        """The alerted calls of a deal's auction: ``{2: "Transfer to hearts."}``, each key a
+        call's number from 1 (PBN's ``=1=`` and its ``[Note "1:…"]``)."""
+        if not node.is_mapping:
+            self.problem(node.position, "scenario.expected_mapping", what="alerts")
+            return None
+        fields: dict[str, Node] = node.value
+        calls = len(auction or ())
+        alerts = []
+        for key, value in fields.items():
+            text = self.string(value, f"alerts.{key}")
+            if not key.isdigit() or not 1 <= int(key) <= calls:
+                self.problem(node.key_positions[key], "scenario.alert_not_a_call", key=key)
+                return None
+            if text is None:
+                return None
+            alerts.append((int(key), text))
+        return tuple(sorted(alerts))
 
     def rank(self, node: Node, count: int) -> str | None:
         """A mapping constraint's rank, as its symbol (``D`` is ``Q``, ``W`` is ``J``)."""

@@ -152,6 +152,8 @@ class DealSpec:
     scoring: str | None = None
     players: tuple[str, ...] | None = None
     room: str | None = None  # of a board played at several tables: Open, Closed, a table's
+    # A bridge auction's alerted calls: (the call's number from 1, its explanation).
+    alerts: tuple[tuple[int, str], ...] = ()
     position: Position | None = None
     # Left out of the hash (a dict has none): a deal is hashed to replay it once (script.py).
     where: dict[str, Position] = field(default_factory=dict, hash=False)

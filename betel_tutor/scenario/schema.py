@@ -201,6 +201,12 @@ def scenario_schema() -> dict[str, Any]:
         "date": {"type": "string", "description": "when, as PBN writes it: 2026.11.27"},
         "scoring": {"type": "string", "description": "how it was scored (PBN Scoring): IMP, MP"},
         "room": {"type": "string", "description": "the room or table it was played at: Open"},
+        "alerts": {
+            "type": "object",
+            "description": "alerted calls: a call's number in the auction from 1, its note",
+            "patternProperties": {"^[1-9][0-9]*$": {"type": "string"}},
+            "additionalProperties": False,
+        },
         "players": {
             "type": "object",
             "properties": {seat: {"type": "string"} for seat in ("N", "E", "S", "W")},

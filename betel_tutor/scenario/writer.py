@@ -377,6 +377,9 @@ def _deal(deal: DealSpec, comments: Comments) -> Lines:
     if deal.players is not None:
         named = {seat: name for seat, name in zip("NESW", deal.players, strict=True) if name}
         out.append(f"{at}players: {scalar(named)}")
+    if deal.alerts:
+        out.append(f"{at}alerts:")
+        out.extend(f"{at}  {number}: {quoted(text)}" for number, text in deal.alerts)
     if deal.play:
         out.extend(_play(at, deal))
     if deal.trades:

@@ -73,6 +73,9 @@ class Session:
             aside, detail = ctx.progress.match_set_aside
             ctx.say(ctx.t("match_set_aside", aside=aside, detail=detail))
             ctx.progress = replace(ctx.progress, match_set_aside=None)
+        course = ctx.settings.course
+        if level is None and course is not None and len(course.lessons) == 1:
+            level = 1  # ``learn FILE``: the teacher's lesson opens at once
         if practice:
             self.phase = practise(ctx)
         elif level is not None:
