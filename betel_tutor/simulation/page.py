@@ -202,7 +202,7 @@ def _bars(
 
 def _histogram(spread: tuple[int, ...], caption: str) -> str:
     """Columns for the deals on which the declarer takes 0, 1, 2 … tricks."""
-    bar, gap, height = 9, 2, 70
+    bar, gap, height = 8, 2, 70  # seven in a row on a page
     width = len(spread) * (bar + gap) + gap
     most = max(spread) or 1
     shapes = [
