@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from betel_tutor.dealing import deal, deal_bridge
 from betel_tutor.errors import NotationError
+from betel_tutor.profiles import Game
 from betel_tutor.scenario.conditions import parse_condition
 from betel_tutor.scenario.finder import Wanted, find_deals
 from betel_tutor.seats import Seat
@@ -88,7 +89,7 @@ def test_bridge_lines_join_too() -> None:
 
 def test_deal_finds_deals_meeting_a_joined_line() -> None:
     line = "(S ♠ 4+ or S ♥ 4+) and not S has ♠A"
-    wanted = Wanted("betel", conditions=(parse_condition(line),))
+    wanted = Wanted(Game.BETEL, conditions=(parse_condition(line),))
     found, _ = find_deals(wanted, "logic", count=3, tries=2000)
     assert len(found) == 3
     for item in found:

@@ -40,12 +40,14 @@ class Simulated:
 
 def plan_of(options: SimulateOptions) -> Plan:
     """What to deal and count; a :class:`BetelError` naming the first bad option."""
+    from betel_tutor.profiles import Game
     from betel_tutor.scenario.conditions import parse_condition
     from betel_tutor.scenario.finder import Wanted, refuse_impossible
 
-    game = options.game.strip().lower()
-    if game not in ("betel", "bridge"):
-        raise NotationError("finder.bad_game", token=options.game, position=0)
+    try:
+        game = Game(options.game.strip().lower())
+    except ValueError:
+        raise NotationError("finder.bad_game", token=options.game, position=0) from None
     if not 0 < options.deals <= MOST_DEALS:
         raise NotationError(
             "simulate.bad_deals", token=str(options.deals), position=0, most=MOST_DEALS

@@ -34,6 +34,7 @@ from betel_tutor.cards import RANK_BY_SYMBOL, Card, Rank, parse_cards, suit_word
 from betel_tutor.contracts import Contract
 from betel_tutor.dealing import Deal
 from betel_tutor.errors import BetelError, NotationError
+from betel_tutor.profiles import profile
 from betel_tutor.scenario import formulas
 from betel_tutor.seats import Seat, seats
 
@@ -269,8 +270,8 @@ def _built(formula: formulas.Formula, text: str, game: str, dealer: Seat | None)
 
 def _parse_one(text: str, *, game: str, dealer: Seat | None) -> Condition:
     """One condition, with no ``and``, ``or``, ``not`` or parentheses."""
-    count = 4 if game == "bridge" else 3
-    hand = 13 if game == "bridge" else 10
+    played = profile(game)
+    count, hand = played.seats, played.hand_size
     words = text.split()
     if len(words) < 2:
         raise _error("finder.constraint_form", text, text)
@@ -315,7 +316,7 @@ def _parse_one(text: str, *, game: str, dealer: Seat | None) -> Condition:
     elif folded in MAKES_WORDS or folded in TAKES_WORDS:
         if seat is None:
             raise _error("finder.constraint_dubel", text, what)
-        bridge = game == "bridge"
+        bridge = played.boards  # a bridge contract: a level and a strain
         if folded in MAKES_WORDS:
             if bridge:
                 level, strain = _bridge_contract(rest, text, level=True)

@@ -108,7 +108,7 @@ class Tally:
     def add(self, figures: dict[str, object]) -> None:
         """One deal's figures, as :func:`betel_tutor.simulation.deals.deal_figures` gives
         them."""
-        most = 13 if self.plan.wanted.game == "bridge" else 10
+        most = self.plan.wanted.game.profile.hand_size  # the tricks of a deal
         self.seeds.append(str(figures["seed"]))
         held = figures["stats"]
         assert isinstance(held, list)
