@@ -39,10 +39,16 @@ def simulate(
     ``progress`` is told the deals counted and ``deals`` as they come. A
     :class:`BetelError` when too few of :func:`tries_for` candidates meet them."""
     from betel_tutor.bulk import run
+    from betel_tutor.bulk.engine import BATCH
 
     tally = Tally.start(plan)
     tries = tries_for(deals)
-    results = run(_candidates(plan, tries), deal_figures, workers=workers, cluster=cluster)
+    # Small batches for a few deals: the engine works out two batches a worker ahead, which
+    # for a handful of deals would be more deals than asked for (a bridge table takes seconds).
+    batch = max(1, min(BATCH, deals // 4))
+    results = run(
+        _candidates(plan, tries), deal_figures, workers=workers, cluster=cluster, batch=batch
+    )
     tested = 0
     try:
         for figures in results:
