@@ -210,3 +210,25 @@ def test_a_bad_constraint_in_a_library_call_is_a_notation_error() -> None:
     with pytest.raises(NotationError) as caught:
         plan_of(options(stats=("S makes 2♠ or",)))
     assert caught.value.key == "finder.logic_end"
+
+
+def test_polish_output_holds_no_english_word_card_or_call(tmp_path: Path) -> None:
+    from tests.test_polish_everywhere import scan
+
+    polish = ("S robi 2♠", "W bierze co najmniej 3 lewy w B1", "nie N ma ♠D")
+    args = [arg for text in polish for arg in ("--stat", text)]
+    page = tmp_path / "symulacja.html"
+    common = ("simulate", "-c", "S ♠ 3+ lub S ♥ 3+", "-n", "6", "--seed", "lekcja", "--lang", "pl")
+    table = run_cli(*common, "--workers", "1", *args)
+    written = run_cli(*common, "--workers", "1", *args, "--html", str(page))
+    assert table.returncode == 0 and written.returncode == 0, table.stderr + written.stderr
+    shown = re.sub(r"(?s)<style>.*?</style>|<!--.*?-->", "", page.read_text(encoding="utf-8"))
+    text = re.sub(r"<[^>]+>", " ", shown)  # what a reader sees, not the markup
+    assert scan("simulate", table.stdout + table.stderr) == []
+    assert scan("simulate --html", text) == []
+    bridge = run_cli(
+        "simulate", "--game", "bridge", "--stat", "N robi 3BA", "-n", "2", "--seed", "b",
+        "--workers", "1", "--lang", "pl",
+    )  # fmt: skip
+    assert bridge.returncode == 0, bridge.stderr
+    assert scan("simulate --game bridge", bridge.stdout) == []
