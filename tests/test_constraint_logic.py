@@ -133,3 +133,16 @@ def test_a_bad_part_says_what_is_wrong_with_it_in_both_languages() -> None:
     english, polish = caught.value.message("en"), caught.value.message("pl")
     assert english.startswith("column 14: ") and "is not a seat" in english
     assert polish.startswith("kolumna 14: ") and "to nie miejsce" in polish
+
+
+def test_parts_joined_by_and_are_checked_for_contradictions_at_once() -> None:
+    from betel_tutor.scenario.deals import impossible_in
+
+    def refused(*lines: str) -> str | None:
+        found = impossible_in("betel", (), tuple(parse_condition(line) for line in lines))
+        return None if found is None else found.reason
+
+    assert refused("S hcp 12+ and (W ♠ 3+ and S hcp 5-)") == "impossible_contradicts"
+    assert refused("S hcp 12+ and W ♠ 2+", "W ♠ 1-") == "impossible_contradicts"
+    assert refused("S hcp 12+ or S hcp 5-") is None  # either may hold
+    assert refused("not (S hcp 12+ and S hcp 5-)") is None
