@@ -370,7 +370,11 @@ def check_cards(deal: DealSpec) -> list[Problem]:
                 Problem(
                     deal.where.get(f"hand{seat}", hands_at),
                     "check.hand_size",
-                    {"seat": _seat_name(deal, seat), "n": len(hand), "size": size},
+                    {
+                        "seat": _seat_name(deal, Seat(seat, deal.profile.seats)),
+                        "n": len(hand),
+                        "size": size,
+                    },
                 )
             )
     count = deal.profile.seats
@@ -407,8 +411,8 @@ def check_cards(deal: DealSpec) -> list[Problem]:
     return problems
 
 
-def _seat_name(deal: DealSpec, seat: int) -> str:
-    return Seat(seat, deal.profile.seats).letter
+def _seat_name(deal: DealSpec, seat: Seat) -> str:
+    return seat.at(deal.profile.seats).letter
 
 
 # -- quizzes ---------------------------------------------------------------------------------
