@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from betel_tutor.dealing import Deal
+from betel_tutor.profiles import Profile
 from betel_tutor.scenario.conditions import Condition
 from betel_tutor.scenario.finder import Wanted, accepts, candidate, candidate_seed
 
@@ -25,8 +26,12 @@ class Plan:
     stats: tuple[Condition, ...]
 
     @property
+    def played(self) -> Profile:
+        return self.wanted.game.profile
+
+    @property
     def columns(self) -> tuple[str, ...]:
-        return BRIDGE_COLUMNS if self.wanted.game == "bridge" else BETEL_COLUMNS
+        return BETEL_COLUMNS if self.played.solvable else BRIDGE_COLUMNS
 
 
 def deal_figures(item: tuple[Plan, int]) -> dict[str, object] | None:
@@ -40,19 +45,19 @@ def deal_figures(item: tuple[Plan, int]) -> dict[str, object] | None:
     return {
         "seed": candidate_seed(plan.base, number),
         "stats": [int(condition.holds(dealt)) for condition in plan.stats],
-        "tricks": trick_rows(plan.wanted.game, dealt),
+        "tricks": trick_rows(plan.played, dealt),
     }
 
 
-def trick_rows(game: str, dealt: Deal) -> list[list[int]]:
+def trick_rows(played: Profile, dealt: Deal) -> list[list[int]]:
     """The declarer's tricks, double dummy, seat by seat: in Betel the solver's trick table
     (declarer leading; the betelki and Betel the fewest the declarer can be held to), in
     bridge DDS's (the declarer's left-hand opponent leading)."""
-    if game == "bridge":
-        from betel_tutor.bridge.dd import SEATS, STRAINS, double_dummy, pbn_deal
+    if played.solvable:
+        from betel_tutor.solver.table import trick_table
 
-        table = double_dummy(pbn_deal(dealt.hands), SEATS[0]).tricks
-        return [[table[seat][strain] for strain in STRAINS] for seat in SEATS]
-    from betel_tutor.solver.table import trick_table
+        return [list(row) for row in trick_table(dealt.hands).rows]
+    from betel_tutor.bridge.dd import SEATS, STRAINS, double_dummy, pbn_deal
 
-    return [list(row) for row in trick_table(dealt.hands).rows]
+    table = double_dummy(pbn_deal(dealt.hands), SEATS[0]).tricks
+    return [[table[seat][strain] for strain in STRAINS] for seat in SEATS]

@@ -19,7 +19,6 @@ from betel_tutor.simulation.text import (
     contract_title,
     heading,
     scores_title,
-    seat_title,
     shown,
 )
 
@@ -91,7 +90,7 @@ def _tricks(summary: Summary, lang: str) -> list[str]:
         cells = "".join(
             f"<td>{escape(shown(by_place[(seat, column)].figure, lang))}</td>" for column in columns
         )
-        body.append(f"<tr><td>{escape(seat_title(summary, seat, lang))}</td>{cells}</tr>")
+        body.append(f"<tr><td>{escape(seat.short(lang))}</td>{cells}</tr>")
     out = [
         "<section>",
         f"<h2>{escape(translate('simulate.tricks_title', lang))}</h2>",
@@ -99,11 +98,11 @@ def _tricks(summary: Summary, lang: str) -> list[str]:
         f"<h2>{escape(translate('simulate.spread_title', lang))}</h2>",
     ]
     for seat in seats:
-        out.append(f"<h3>{escape(seat_title(summary, seat, lang))}</h3>")
+        out.append(f"<h3>{escape(seat.short(lang))}</h3>")
         out.append('<div class="spreads">')
         for column in columns:
             entry = by_place[(seat, column)]
-            caption = f"{seat_title(summary, seat, lang)} {column_title(column, lang)}"
+            caption = f"{seat.short(lang)} {column_title(column, lang)}"
             out.append(
                 f"<figure>{_histogram(entry.spread, caption)}"
                 f"<figcaption>{escape(caption)}</figcaption></figure>"
@@ -141,7 +140,7 @@ def _scores(summary: Summary, lang: str) -> list[str]:
         )
         out += [
             "<section>",
-            f"<h3>{escape(seat_title(summary, seat, lang))}</h3>",
+            f"<h3>{escape(seat.short(lang))}</h3>",
             chart,
             f"<table><tr><th></th><th>{escape(points)}</th><th>{escape(made)}</th></tr>"
             f"{table}</table>",

@@ -18,6 +18,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from betel_tutor.profiles import Profile
+from betel_tutor.seats import Seat
 from betel_tutor.simulation.deals import Plan
 
 
@@ -52,9 +54,10 @@ class ScoredContract:
     made_to: int | None  # betelki: the most tricks the declarer may take
 
 
-def scored_contracts(game: str) -> tuple[ScoredContract, ...]:
-    """Every contract of ``game``, lowest first: Betel's ladder (spec §4), bridge's 1♣ … 7NT."""
-    if game == "bridge":
+def scored_contracts(played: Profile) -> tuple[ScoredContract, ...]:
+    """Every contract of the game, lowest first: Betel's ladder (spec §4) scored as spec §6
+    says, or bridge's 1♣ … 7NT scored as duplicate."""
+    if not played.scored:
         from betel_tutor.bridge.scoring import duplicate_score
         from betel_tutor.simulation.deals import BRIDGE_COLUMNS
 
@@ -127,19 +130,23 @@ class Tally:
             Held(condition.text, held, Figure.of(held, held, count))
             for condition, held in zip(self.plan.stats, self.stats, strict=True)
         )
+        table = self.plan.played.table
         tricks = tuple(
             Tricks(
-                seat, self.plan.columns[column], _mean(spread, range(len(spread))), tuple(spread)
+                table[seat],
+                self.plan.columns[column],
+                _mean(spread, range(len(spread))),
+                tuple(spread),
             )
             for (seat, column), spread in sorted(self.spreads.items())
         )
         scores = []
-        for contract in scored_contracts(self.plan.wanted.game):
+        for contract in scored_contracts(self.plan.played):
             for seat in sorted({seat for seat, _ in self.spreads}):
                 spread = self.spreads[(seat, contract.column)]
                 made = [int(_made(contract, tricks)) for tricks in range(len(spread))]
                 points = _mean(spread, contract.points)
-                scores.append(Score(contract.text, seat, points, _mean(spread, made)))
+                scores.append(Score(contract.text, table[seat], points, _mean(spread, made)))
         plan = self.plan
         constraints = tuple(condition.text for condition in plan.wanted.conditions)
         game = plan.wanted.game
@@ -168,7 +175,7 @@ class Held:
 
 @dataclass(frozen=True, slots=True)
 class Tricks:
-    seat: int
+    seat: Seat
     column: str  # a suit symbol, NT, betelek or betel
     figure: Figure
     spread: tuple[int, ...]  # the deals on which the declarer takes 0, 1, 2 … tricks
@@ -177,7 +184,7 @@ class Tricks:
 @dataclass(frozen=True, slots=True)
 class Score:
     contract: str
-    seat: int
+    seat: Seat
     points: Figure
     made: Figure  # how often the declarer makes it
 
@@ -196,11 +203,6 @@ class Summary:
     tricks: tuple[Tricks, ...]
     scores: tuple[Score, ...]
 
-    def seat_letter(self, seat: int) -> str:
-        from betel_tutor.seats import Seat
-
-        return Seat(seat, 4 if self.game == "bridge" else 3).letter
-
     def to_json(self) -> dict[str, object]:
         """The figures as docs/simulate.md sets them out."""
         return {
@@ -215,7 +217,7 @@ class Summary:
             ],
             "tricks": [
                 {
-                    "seat": self.seat_letter(entry.seat),
+                    "seat": entry.seat.letter,
                     "strain": entry.column,
                     **entry.figure.to_json(),
                     "spread": list(entry.spread),
@@ -225,7 +227,7 @@ class Summary:
             "scores": [
                 {
                     "contract": entry.contract,
-                    "seat": self.seat_letter(entry.seat),
+                    "seat": entry.seat.letter,
                     **entry.points.to_json(),
                     "made": entry.made.to_json(),
                 }

@@ -5,8 +5,10 @@ by declarer, each figure with its standard error after ``±``."""
 from __future__ import annotations
 
 from betel_tutor.i18n import translate, translate_plural
-from betel_tutor.seats import Seat
+from betel_tutor.profiles import profile
 from betel_tutor.simulation.summary import Figure, Summary
+
+GAME_TITLES = {"betel": "simulate.game_betel", "bridge": "simulate.game_bridge"}
 
 
 def column_title(column: str, lang: str) -> str:
@@ -27,10 +29,6 @@ def contract_title(contract: str, lang: str) -> str:
     return contract
 
 
-def seat_title(summary: Summary, seat: int, lang: str) -> str:
-    return Seat(seat, 4 if summary.game == "bridge" else 3).short(lang)
-
-
 def shown(
     figure: Figure, lang: str, *, places: int = 2, percent: bool = False, sign: bool = False
 ) -> str:
@@ -45,9 +43,7 @@ def shown(
 
 def heading(summary: Summary, lang: str) -> str:
     """``Betel: 1000 deals, seed class (1000 candidates dealt)``."""
-    game = translate(
-        "simulate.game_bridge" if summary.game == "bridge" else "simulate.game_betel", lang
-    )
+    game = translate(GAME_TITLES[summary.game], lang)
     return translate(
         "simulate.heading",
         lang,
@@ -59,8 +55,9 @@ def heading(summary: Summary, lang: str) -> str:
 
 
 def scores_title(summary: Summary, lang: str) -> str:
-    bridge = summary.game == "bridge"
-    return translate("simulate.scores_title_bridge" if bridge else "simulate.scores_title", lang)
+    """Spec §6's scores, or bridge's duplicate scores."""
+    scored = profile(summary.game).scored
+    return translate("simulate.scores_title" if scored else "simulate.scores_title_bridge", lang)
 
 
 def lines(summary: Summary, lang: str) -> list[str]:
@@ -73,9 +70,9 @@ def lines(summary: Summary, lang: str) -> list[str]:
         figure = shown(held.frequency, lang, places=1, percent=True)
         out.append(f"  {held.condition:<{width}}  {figure:>12}")
     columns = list(dict.fromkeys(entry.column for entry in summary.tricks))
-    seats = sorted({entry.seat for entry in summary.tricks})
+    seats = list(dict.fromkeys(entry.seat for entry in summary.tricks))
     by_place = {(entry.seat, entry.column): entry.figure for entry in summary.tricks}
-    names = {seat: seat_title(summary, seat, lang) for seat in seats}
+    names = {seat: seat.short(lang) for seat in seats}
     name_width = max(len(name) for name in names.values())
     out += ["", translate("simulate.tricks_title", lang)]
     out.append(" " * (name_width + 2) + "".join(f"{column_title(c, lang):>12}" for c in columns))
