@@ -31,6 +31,7 @@ from betel_tutor.cli_explain import (
     explain_trick_command,
     rules_command,
 )
+from betel_tutor.cli_puzzles import puzzles_app
 from betel_tutor.cli_solving import laydown_command, odds_command, solve_command
 from betel_tutor.cli_streams import fit_output
 from betel_tutor.cli_tutor import learn_command, progress_command
@@ -133,6 +134,7 @@ def render_command(
 
 for name, command in LATER_COMMANDS.items():
     app.command(name)(command)
+app.add_typer(puzzles_app, name="puzzles")
 
 
 def main() -> None:

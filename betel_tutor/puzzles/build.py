@@ -1,0 +1,64 @@
+"""Building a corpus: the puzzles of many seeded deals, found by the bulk engine on this
+machine's cores or a Dask cluster, written to SQLite (:mod:`betel_tutor.puzzles.store`).
+
+The deals' results go to a journal beside the corpus as they come in: a build killed at any
+moment and started again with the same arguments reads what the journal holds and works out
+only the deals after it, so no deal is repeated or lost. The journal is removed once the
+corpus is written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from betel_tutor.bulk import run, seeds
+from betel_tutor.puzzles.finder import puzzles_of
+from betel_tutor.puzzles.model import Puzzle, puzzle_from_json
+from betel_tutor.puzzles.store import write_corpus
+
+
+def deal_puzzles(seed: int | str) -> list[dict[str, Any]]:
+    """The bulk task: the puzzles of the deal of ``seed``, as JSON."""
+    return [puzzle.to_json() for puzzle in puzzles_of(seed)]
+
+
+@dataclass(frozen=True, slots=True)
+class Built:
+    path: Path
+    deals: int
+    puzzles: int
+
+
+def journal_of(out: Path) -> Path:
+    return out.with_name(out.name + ".journal")
+
+
+def build(
+    out: Path,
+    *,
+    deals: int,
+    seed: int | str = 0,
+    workers: int | None = None,
+    cluster: str | None = None,
+    progress: Callable[[int, int | None], None] | None = None,
+) -> Built:
+    """Build the corpus of the puzzles of ``deals`` deals from ``seed`` into ``out``."""
+    journal = journal_of(out)
+    found: list[Puzzle] = []
+    results = run(
+        seeds(seed, deals),
+        deal_puzzles,
+        workers=workers,
+        cluster=cluster,
+        journal=str(journal),
+        progress=progress,
+    )
+    for result in results:
+        found += [puzzle_from_json(item) for item in result]  # type: ignore[attr-defined]
+    meta = {"seed": str(seed), "deals": deals}
+    count = write_corpus(out, found, meta)
+    journal.unlink(missing_ok=True)
+    return Built(out, deals, count)
