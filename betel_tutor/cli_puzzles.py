@@ -46,6 +46,10 @@ def build_command(
     cluster: Annotated[
         str | None, typer.Option("--cluster", help="A Dask scheduler: tcp://host:8786.")
     ] = None,
+    kind: Annotated[
+        list[str] | None,
+        typer.Option("--kind", help="Only contracts of this kind: trump, notrump, betelek, betel."),
+    ] = None,
     lang: Lang = None,
 ) -> None:
     """Search seeded deals for puzzles and write them to an SQLite corpus; a killed build
@@ -65,6 +69,7 @@ def build_command(
                 seed=int(seed) if seed.isdigit() else seed,
                 workers=used,
                 cluster=cluster,
+                kinds=tuple(kind or ()),
             ),
             progress=lambda done, total: progress(done, total or deals),
         )

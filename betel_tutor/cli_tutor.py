@@ -69,6 +69,13 @@ def learn_command(
             help="A bridge lesson instead of a level: penalty-cards (Law 51), you as declarer.",
         ),
     ] = None,
+    puzzles: Annotated[
+        bool,
+        typer.Option("--puzzles", help="Rated puzzles made by the solver (docs/puzzles.md)."),
+    ] = False,
+    theme: Annotated[
+        str | None, typer.Option("--theme", help="With --puzzles: only puzzles of this theme.")
+    ] = None,
     screen: Annotated[bool, typer.Option("--screen", hidden=True)] = False,
 ) -> None:
     """Learn Betel level by level, playing against computer players.
@@ -79,7 +86,7 @@ def learn_command(
         from betel_tutor.app.learn import LearnOptions, open_session
 
         asked = (level, lang, open_hands, seed, strength, fourth, practice, lesson)
-        options = LearnOptions(*asked)
+        options = LearnOptions(*asked, puzzles=puzzles, theme=theme)
         if web:
             _serve_web(options, port, language)
             return

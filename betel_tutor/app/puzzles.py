@@ -14,6 +14,7 @@ from betel_tutor.errors import BetelError, NotationError
 from betel_tutor.i18n import translate, translate_plural
 from betel_tutor.puzzles.build import Built, build
 from betel_tutor.puzzles.corpus import shipped_corpus
+from betel_tutor.puzzles.finder import KINDS
 from betel_tutor.puzzles.model import Puzzle
 from betel_tutor.puzzles.prove import prove
 from betel_tutor.puzzles.replay import played_before, seed_value
@@ -30,11 +31,15 @@ class BuildOptions:
     seed: int | str = 0
     workers: int | None = None
     cluster: str | None = None
+    kinds: tuple[str, ...] = ()  # none: every kind
 
 
 def build_corpus(options: BuildOptions, progress: Progress | None = None) -> Built:
     if options.deals < 1:
         raise NotationError("puzzles.bad_deals", token=str(options.deals), position=0)
+    for kind in options.kinds:
+        if kind not in KINDS:
+            raise NotationError("puzzles.bad_kind", token=kind, position=0, kinds=", ".join(KINDS))
     return build(
         options.out,
         deals=options.deals,
@@ -42,6 +47,7 @@ def build_corpus(options: BuildOptions, progress: Progress | None = None) -> Bui
         workers=options.workers,
         cluster=options.cluster,
         progress=progress,
+        kinds=options.kinds or KINDS,
     )
 
 

@@ -15,14 +15,18 @@ from pathlib import Path
 from typing import Any
 
 from betel_tutor.bulk import run, seeds
-from betel_tutor.puzzles.finder import puzzles_of
+from betel_tutor.puzzles.finder import KINDS, puzzles_of
 from betel_tutor.puzzles.model import Puzzle, puzzle_from_json
 from betel_tutor.puzzles.store import write_corpus
 
 
-def deal_puzzles(seed: int | str) -> list[dict[str, Any]]:
-    """The bulk task: the puzzles of the deal of ``seed``, as JSON."""
-    return [puzzle.to_json() for puzzle in puzzles_of(seed)]
+def deal_puzzles(item: int | str | list[Any]) -> list[dict[str, Any]]:
+    """The bulk task: the puzzles of a deal, as JSON. The item is the deal's seed, or the
+    seed and the kinds of contract to frame it in (``[seed, ["betel"]]``)."""
+    if isinstance(item, list):
+        seed, kinds = item
+        return [puzzle.to_json() for puzzle in puzzles_of(seed, kinds)]
+    return [puzzle.to_json() for puzzle in puzzles_of(item)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,12 +48,17 @@ def build(
     workers: int | None = None,
     cluster: str | None = None,
     progress: Callable[[int, int | None], None] | None = None,
+    kinds: tuple[str, ...] = KINDS,
 ) -> Built:
-    """Build the corpus of the puzzles of ``deals`` deals from ``seed`` into ``out``."""
+    """Build the corpus of the puzzles of ``deals`` deals from ``seed`` into ``out``, in
+    contracts of ``kinds``."""
     journal = journal_of(out)
     found: list[Puzzle] = []
+    items: list[Any] = seeds(seed, deals)
+    if set(kinds) != set(KINDS):
+        items = [[item, list(kinds)] for item in items]
     results = run(
-        seeds(seed, deals),
+        items,
         deal_puzzles,
         workers=workers,
         cluster=cluster,
@@ -58,7 +67,7 @@ def build(
     )
     for result in results:
         found += [puzzle_from_json(item) for item in result]  # type: ignore[attr-defined]
-    meta = {"seed": str(seed), "deals": deals}
+    meta = {"seed": str(seed), "deals": deals, "kinds": list(kinds)}
     count = write_corpus(out, found, meta)
     journal.unlink(missing_ok=True)
     return Built(out, deals, count)

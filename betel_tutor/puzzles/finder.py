@@ -9,16 +9,17 @@ two tricks. The puzzle's line goes on while the learner's answer stays the only 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Collection
 from dataclasses import replace
 
 from betel_tutor.cards import Card
 from betel_tutor.dealing import deal
 from betel_tutor.play import BETEL, PlayState, play_card, start_play
-from betel_tutor.puzzles.framing import Framing, framings
+from betel_tutor.puzzles.framing import Framing, betel_framings, framings, kind_of
 from betel_tutor.puzzles.goals import best_cards, card_goals, choose, only_answer
 from betel_tutor.puzzles.model import SEATS, Puzzle
 from betel_tutor.puzzles.themes import themes_of
-from betel_tutor.solver.api import make_board
+from betel_tutor.solver.api import make_board, solve_position
 from betel_tutor.solver.board import Board
 from betel_tutor.solver.table import trick_table
 
@@ -65,13 +66,27 @@ def puzzle_id(seed: str, framing: Framing, move: int) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:10]
 
 
-def puzzles_of(seed: int | str) -> list[Puzzle]:
-    """Every puzzle of the deal of ``seed``, framing by framing, in the order played."""
+KINDS: tuple[str, ...] = ("trump", "notrump", "betelek", "betel")
+
+
+def puzzles_of(seed: int | str, kinds: Collection[str] = KINDS) -> list[Puzzle]:
+    """Every puzzle of the deal of ``seed``, framing by framing, in the order played; of the
+    contracts of ``kinds`` only. Betel alone needs only each seat's Betel figure, not the
+    whole trick table: a search for the rare Betel puzzles goes faster through many deals."""
     dealt = deal(seed)
+    if set(kinds) == {"betel"}:
+        chosen = betel_framings([_betel_tricks(dealt.hands, seat) for seat in range(3)])
+    else:
+        chosen = [f for f in framings(trick_table(dealt.hands)) if kind_of(f) in kinds]
     found: list[Puzzle] = []
-    for framing in framings(trick_table(dealt.hands)):
+    for framing in chosen:
         found += _walk(str(seed), dealt.hands, framing)
     return found
+
+
+def _betel_tricks(hands: tuple[tuple[Card, ...], ...], seat: int) -> int:
+    board = make_board(trump=None, declarer=seat, contract_kind="betel")
+    return solve_position(hands, declarer=seat, leader=seat, board=board).tricks
 
 
 def _walk(seed: str, hands: tuple[tuple[Card, ...], ...], framing: Framing) -> list[Puzzle]:

@@ -37,7 +37,7 @@ def _betelek(allowed: int) -> Contract | None:
 def framings(table: TrickTable) -> list[Framing]:
     """The contracts to play the deal in: for a trump suit (the best suit of the best seat),
     no trumps, the betelek and Betel, the declarer's and the defenders' framing where the
-    ladder has a contract for it (Betel for every seat held to at most one trick)."""
+    ladder has a contract for it (Betel: :func:`betel_framings`)."""
     out: list[Framing] = []
     suit_column, seat = max(
         ((column, seat) for column in COLUMNS[:4] for seat in range(3)),
@@ -56,13 +56,25 @@ def framings(table: TrickTable) -> list[Framing]:
         contract = _betelek(allowed)
         if contract is not None:
             out.append(Framing(contract, who, side))
-    # Betel allows no trick: a seat held to none is the declarer's puzzle, a seat held to
-    # one the defenders'.
-    for seat in range(3):
-        tricks = table.tricks(seat, "betel")
-        if tricks <= 1:
-            out.append(Framing(LADDER[24], seat, "declarer" if tricks == 0 else "defender"))
-    return out
+    return out + betel_framings([table.tricks(seat, "betel") for seat in range(3)])
+
+
+def betel_framings(tricks: list[int]) -> list[Framing]:
+    """Betel allows no trick: a seat held to none (``tricks``: each seat's fewest as
+    declarer) is the declarer's puzzle, a seat held to one the defenders'."""
+    return [
+        Framing(LADDER[24], seat, "declarer" if held == 0 else "defender")
+        for seat, held in enumerate(tricks)
+        if held <= 1
+    ]
+
+
+def kind_of(framing: Framing) -> str:
+    """``trump``, ``notrump``, ``betelek`` or ``betel``."""
+    contract = framing.contract
+    if contract.kind == "normal":
+        return "notrump" if contract.trump is None else "trump"
+    return contract.kind
 
 
 def _best(table: TrickTable, column: str) -> int:

@@ -1,6 +1,6 @@
 """The puzzle corpus as an SQLite file (docs/puzzles.md): a table of puzzles indexed by
 rating, a table of their themes indexed by theme, and a version of the schema. Cards are kept
-in the deck's ASCII notation (``SA H10``) to keep the file small.
+in the deck's ASCII notation (``SA H10``; a hand ``SAKT H97``) to keep the file small.
 
 A corpus is written whole into a temporary file beside the target, then renamed over it: a
 build killed half way leaves the old corpus (or none), never half a one.
@@ -17,7 +17,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-from betel_tutor.cards import Card, parse_cards
+from betel_tutor.cards import Card, parse_cards, sort_cards
 from betel_tutor.errors import BetelError
 from betel_tutor.files import sync_folder, why_not
 from betel_tutor.puzzles.model import SEATS, Puzzle, puzzle_from_json
@@ -55,11 +55,20 @@ def _cards(cards: Iterable[Card]) -> str:
     return " ".join(card.format(ascii=True) for card in cards)
 
 
+def _hand(cards: Iterable[Card]) -> str:
+    """A hand in the fewest characters ``parse_cards`` reads back: ``SAKT H97``."""
+    by_suit: dict[str, str] = {}
+    for card in sort_cards(cards):
+        rank = "T" if card.rank == 10 else card.format(ascii=True)[1:]
+        by_suit[card.suit.letter] = by_suit.get(card.suit.letter, "") + rank
+    return " ".join(suit + ranks for suit, ranks in by_suit.items())
+
+
 def _row(puzzle: Puzzle) -> tuple[Any, ...]:
     return (
         puzzle.id,
         puzzle.seed,
-        "\n".join(_cards(hand) for hand in puzzle.hands),
+        "\n".join(_hand(hand) for hand in puzzle.hands),
         " ".join(f"{seat.letter}{card.format(ascii=True)}" for seat, card in puzzle.trick),
         puzzle.to_play.letter,
         puzzle.declarer.letter,
@@ -116,6 +125,9 @@ def write_corpus(path: str | Path, puzzles: Iterable[Puzzle], meta: dict[str, ob
     except OSError as error:
         raise BetelError("puzzles.unwritable", path=str(target), detail=why_not(error)) from None
     os.close(handle)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    os.chmod(temporary, 0o666 & ~mask)  # as any new file, not the temporary file's 0o600
     try:
         count = _fill(temporary, puzzles, meta)
         os.replace(temporary, target)
@@ -198,3 +210,25 @@ def theme_counts(path: str | Path) -> dict[str, int]:
     with closing(_open(path)) as db:
         rows = db.execute("SELECT theme, COUNT(*) FROM themes GROUP BY theme ORDER BY theme")
         return {theme: count for theme, count in rows}
+
+
+def nearest(
+    path: str | Path, rating: float, *, theme: str | None = None, skip: Iterable[str] = ()
+) -> Puzzle | None:
+    """The puzzle whose rating is nearest ``rating`` (of ``theme`` only, if given), leaving
+    out those of ``skip``; ``None`` when none is left."""
+    skipped = set(skip)
+    with closing(_open(path)) as db:
+        if theme is None:
+            query = "SELECT * FROM puzzles ORDER BY ABS(rating - ?), id"
+            rows = db.execute(query, (rating,))
+        else:
+            query = (
+                "SELECT p.* FROM puzzles p JOIN themes t ON t.puzzle = p.id"
+                " WHERE t.theme = ? ORDER BY ABS(p.rating - ?), p.id"
+            )
+            rows = db.execute(query, (theme, rating))
+        for row in rows:
+            if row["id"] not in skipped:
+                return _from_row(row)
+    return None
