@@ -10,7 +10,7 @@ import time
 
 import typer
 
-from betel_tutor.i18n import translate
+from betel_tutor.i18n import translate, translate_plural
 
 
 class _Progress:
@@ -79,3 +79,17 @@ class SearchProgress(_Progress):
             left=left,
         )
         self._show(line, now)
+
+
+class CountProgress(_Progress):
+    """``puzzles build`` and ``puzzles check``: the deals searched or the puzzles proved, of
+    how many (``key``: a plural message of ``{done}`` and ``{n}``)."""
+
+    def __init__(self, language: str, key: str) -> None:
+        super().__init__(language)
+        self.key = key
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if self._due(now):
+            self._show(translate_plural(self.key, total, self.language, done=done), now)

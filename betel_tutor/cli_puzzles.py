@@ -58,10 +58,10 @@ def build_command(
         from pathlib import Path
 
         from betel_tutor.app.puzzles import BuildOptions, build_corpus, built_line
-        from betel_tutor.cli_progress import CheckProgress
+        from betel_tutor.cli_progress import CountProgress
 
         used = None if workers is None else workers_used(workers, language)
-        progress = CheckProgress(language)
+        progress = CountProgress(language, "puzzles.progress")
         built = build_corpus(
             BuildOptions(
                 deals,
@@ -75,6 +75,22 @@ def build_command(
         )
         progress.done()
         typer.echo(built_line(built, language))
+
+
+@puzzles_app.command("merge")
+def merge_command(
+    out: Annotated[str, typer.Argument(help="The SQLite file to write.")],
+    corpora: Annotated[list[str], typer.Argument(help="The corpora to join.")],
+    lang: Lang = None,
+) -> None:
+    """Join corpora into one (a puzzle in several is kept once), e.g. a build of every kind
+    and a build of many deals for the rare Betel puzzles (--kind betel)."""
+    with reported(lang) as language:
+        from pathlib import Path
+
+        from betel_tutor.app.puzzles import built_line, merge_corpora
+
+        typer.echo(built_line(merge_corpora(Path(out), [Path(c) for c in corpora]), language))
 
 
 @puzzles_app.command("export")
@@ -127,10 +143,10 @@ def check_command(
         from pathlib import Path
 
         from betel_tutor.app.puzzles import check_corpus
-        from betel_tutor.cli_progress import CheckProgress
+        from betel_tutor.cli_progress import CountProgress
         from betel_tutor.i18n import translate, translate_plural
 
-        progress = CheckProgress(language)
+        progress = CountProgress(language, "puzzles.proving")
         checked = check_corpus(
             None if corpus is None else Path(corpus), sample=sample, progress=progress
         )

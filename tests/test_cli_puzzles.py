@@ -115,6 +115,32 @@ def test_check_names_a_puzzle_that_does_not_hold(corpus: Path, tmp_path: Path) -
     del line
 
 
+def test_merge_joins_corpora_keeping_each_puzzle_once(corpus: Path, tmp_path: Path) -> None:
+    other = tmp_path / "betel.sqlite"
+    built = run_cli(
+        "puzzles",
+        "build",
+        "--deals",
+        "3",
+        "--seed",
+        "m",
+        "--kind",
+        "trump",
+        "--out",
+        str(other),
+        "--workers",
+        "1",
+    )
+    assert built.returncode == 0, built.stderr
+    assert {p.kind for p in read_puzzles(other)} <= {"trump"}
+    joined = tmp_path / "joined.sqlite"
+    ran = run_cli("puzzles", "merge", str(joined), str(corpus), str(other), str(corpus))
+    assert ran.returncode == 0, ran.stderr
+    ids = sorted(p.id for path in (corpus, other) for p in read_puzzles(path))
+    assert sorted(p.id for p in read_puzzles(joined)) == ids
+    assert "from 27 deals" in ran.stdout  # 12 + 3 + 12: the deals each build searched
+
+
 @pytest.mark.parametrize(
     ("args", "said"),
     [
@@ -124,6 +150,8 @@ def test_check_names_a_puzzle_that_does_not_hold(corpus: Path, tmp_path: Path) -
         (["puzzles", "export", "--corpus", "no-such.sqlite"], "no-such.sqlite"),
         (["puzzles", "check", "--corpus", "README.md"], "README.md is not a puzzle corpus"),
         (["puzzles", "build", "--deals", "2", "--cluster", "nowhere"], "nowhere"),
+        (["puzzles", "build", "--deals", "2", "--kind", "misere"], "--kind misere"),
+        (["puzzles", "merge", "out.sqlite", "README.md"], "README.md is not a puzzle corpus"),
     ],
 )
 def test_bad_input_is_one_clear_line(args: list[str], said: str) -> None:

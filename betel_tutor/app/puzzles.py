@@ -18,7 +18,7 @@ from betel_tutor.puzzles.finder import KINDS
 from betel_tutor.puzzles.model import Puzzle
 from betel_tutor.puzzles.prove import prove
 from betel_tutor.puzzles.replay import played_before, seed_value
-from betel_tutor.puzzles.store import read_puzzles
+from betel_tutor.puzzles.store import corpus_meta, read_puzzles, write_corpus
 from betel_tutor.puzzles.themes import THEMES, theme_name
 
 Progress = Callable[[int, int | None], None]
@@ -49,6 +49,15 @@ def build_corpus(options: BuildOptions, progress: Progress | None = None) -> Bui
         progress=progress,
         kinds=options.kinds or KINDS,
     )
+
+
+def merge_corpora(out: Path, corpora: list[Path]) -> Built:
+    """One corpus of the puzzles of ``corpora``, written atomically to ``out``."""
+    metas = [corpus_meta(path) for path in corpora]  # each refused first if it is no corpus
+    puzzles = [puzzle for path in corpora for puzzle in read_puzzles(path)]
+    deals = sum(int(meta.get("deals", 0)) for meta in metas)
+    count = write_corpus(out, puzzles, {"deals": deals, "joined": [p.name for p in corpora]})
+    return Built(out, deals, count)
 
 
 def built_line(built: Built, language: str) -> str:
