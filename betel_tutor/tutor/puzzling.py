@@ -112,25 +112,27 @@ class PuzzlePhase(Phase):
         return self
 
     def show(self, ctx: Context) -> None:
+        """The position in words, every front end alike (all hands open: the full-screen
+        tutor's felt draws the deals of a lesson, so a puzzle is told in its panel)."""
         puzzle, state = self.puzzle, self.state
         assert puzzle is not None
         contract = puzzle.contract.format(lang=ctx.lang)
         declarer = puzzle.declarer.localized(ctx.lang)
-        ctx.describe(ctx.t("puzzle_contract", contract=contract, declarer=declarer))
+        ctx.say(ctx.t("puzzle_contract", contract=contract, declarer=declarer))
         for seat in (Seat(0), Seat(1), Seat(2)):
             name = seat.localized(ctx.lang)
-            ctx.describe(f"  {name:<9} {format_hand(state.hands[seat], lang=ctx.lang)}")
+            ctx.say(f"  {name:<9} {format_hand(state.hands[seat], lang=ctx.lang)}")
         if state.current:
             played = ", ".join(
                 f"{state.leader.next(i).localized(ctx.lang)} {card.format(lang=ctx.lang)}"
                 for i, card in enumerate(state.current)
             )
-            ctx.describe(ctx.t("trick_so_far", cards=played))
+            ctx.say(ctx.t("trick_so_far", cards=played))
         taken = state.tricks_taken()
         tricks = ", ".join(f"{Seat(s).localized(ctx.lang)} {taken[s]}" for s in range(3))
-        ctx.describe(ctx.t("tricks_so_far", tricks=tricks))
+        ctx.say(ctx.t("tricks_so_far", tricks=tricks))
         goal = "puzzle_goal_make" if puzzle.side == "declarer" else "puzzle_goal_defeat"
-        ctx.describe(ctx.t(goal, seat=puzzle.to_play.localized(ctx.lang), contract=contract))
+        ctx.say(ctx.t(goal, seat=puzzle.to_play.localized(ctx.lang), contract=contract))
 
     @property
     def state(self) -> PlayState:
