@@ -23,6 +23,7 @@ from betel_tutor.cards import Rank, Suit, parse_card
 from betel_tutor.errors import NotationError, ScenarioError
 from betel_tutor.notes import Note, Text
 from betel_tutor.profiles import profile
+from betel_tutor.rules import VARIANTS
 from betel_tutor.seats import Seat
 
 _PBN_VUL = {"none": "None", "NS": "NS", "EW": "EW", "all": "All"}
@@ -202,7 +203,7 @@ def _load_part(text: str, path: str, before: int) -> list[BridgeBoard]:
             ident = game.tags[_ID_TAG.lower()][0]
         notes = _notes_of(game.comments if game else [], ident)
         variant = game.tags["variant"][0] if game and "variant" in game.tags else None
-        if variant not in (None, "blue-suit"):
+        if variant is not None and variant not in VARIANTS:
             raise bad_file(path, game.tags["variant"][1] if game else None, f"variant {variant}")
         trump = None
         if game is not None and "trump" in game.tags:

@@ -19,6 +19,7 @@ from betel_tutor.puzzles.framing import Framing, betel_framings, framings, kind_
 from betel_tutor.puzzles.goals import best_cards, card_goals, choose, only_answer
 from betel_tutor.puzzles.model import SEATS, Puzzle
 from betel_tutor.puzzles.themes import themes_of
+from betel_tutor.seats import Seat, seats
 from betel_tutor.solver.api import make_board, solve_position
 from betel_tutor.solver.board import Board
 from betel_tutor.solver.table import trick_table
@@ -62,7 +63,7 @@ def rating_of(choices: int, line: tuple[Card, ...], learner_moves: int, cards: i
 
 
 def puzzle_id(seed: str, framing: Framing, move: int) -> str:
-    text = f"{seed}|{framing.contract}|{framing.declarer}|{framing.side}|{move}"
+    text = f"{seed}|{framing.contract}|{int(framing.declarer)}|{framing.side}|{move}"
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:10]
 
 
@@ -75,7 +76,7 @@ def puzzles_of(seed: int | str, kinds: Collection[str] = KINDS) -> list[Puzzle]:
     whole trick table: a search for the rare Betel puzzles goes faster through many deals."""
     dealt = deal(seed)
     if set(kinds) == {"betel"}:
-        chosen = betel_framings([_betel_tricks(dealt.hands, seat) for seat in range(3)])
+        chosen = betel_framings([_betel_tricks(dealt.hands, seat) for seat in seats()])
     else:
         chosen = [f for f in framings(trick_table(dealt.hands)) if kind_of(f) in kinds]
     found: list[Puzzle] = []
@@ -84,7 +85,7 @@ def puzzles_of(seed: int | str, kinds: Collection[str] = KINDS) -> list[Puzzle]:
     return found
 
 
-def _betel_tricks(hands: tuple[tuple[Card, ...], ...], seat: int) -> int:
+def _betel_tricks(hands: tuple[tuple[Card, ...], ...], seat: Seat) -> int:
     board = make_board(trump=None, declarer=seat, contract_kind="betel")
     return solve_position(hands, declarer=seat, leader=seat, board=board).tricks
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from betel_tutor.cards import Suit
 from betel_tutor.contracts import BETELKI, LADDER, NORMAL, Contract
+from betel_tutor.seats import Seat, seats
 from betel_tutor.solver.table import COLUMNS, TrickTable
 
 
@@ -22,7 +23,7 @@ class Framing:
     """A contract for a deal, its declarer, and whose goal is just reachable."""
 
     contract: Contract
-    declarer: int
+    declarer: Seat
     side: str  # "declarer" or "defender"
 
 
@@ -40,7 +41,7 @@ def framings(table: TrickTable) -> list[Framing]:
     ladder has a contract for it (Betel: :func:`betel_framings`)."""
     out: list[Framing] = []
     suit_column, seat = max(
-        ((column, seat) for column in COLUMNS[:4] for seat in range(3)),
+        ((column, seat) for column in COLUMNS[:4] for seat in seats()),
         key=lambda pair: (table.tricks(pair[1], pair[0]), -pair[1]),
     )
     strain = Suit.parse(suit_column)
@@ -56,7 +57,7 @@ def framings(table: TrickTable) -> list[Framing]:
         contract = _betelek(allowed)
         if contract is not None:
             out.append(Framing(contract, who, side))
-    return out + betel_framings([table.tricks(seat, "betel") for seat in range(3)])
+    return out + betel_framings([table.tricks(seat, "betel") for seat in seats()])
 
 
 def betel_framings(tricks: list[int]) -> list[Framing]:
@@ -64,7 +65,7 @@ def betel_framings(tricks: list[int]) -> list[Framing]:
     declarer) is the declarer's puzzle, a seat held to one the defenders'."""
     return [
         Framing(LADDER[24], seat, "declarer" if held == 0 else "defender")
-        for seat, held in enumerate(tricks)
+        for seat, held in zip(seats(), tricks, strict=True)
         if held <= 1
     ]
 
@@ -77,9 +78,9 @@ def kind_of(framing: Framing) -> str:
     return contract.kind
 
 
-def _best(table: TrickTable, column: str) -> int:
-    return max(range(3), key=lambda seat: (table.tricks(seat, column), -seat))
+def _best(table: TrickTable, column: str) -> Seat:
+    return max(seats(), key=lambda seat: (table.tricks(seat, column), -seat))
 
 
-def _fewest(table: TrickTable, column: str) -> int:
-    return min(range(3), key=lambda seat: (table.tricks(seat, column), seat))
+def _fewest(table: TrickTable, column: str) -> Seat:
+    return min(seats(), key=lambda seat: (table.tricks(seat, column), seat))

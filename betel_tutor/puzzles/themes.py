@@ -167,7 +167,7 @@ def _setting_up(p: Playout) -> bool:
     for trick in p.tricks[1:]:
         if trick.winner not in p.side:
             continue
-        card = trick.cards[(trick.winner - trick.leader) % 3]
+        card = trick.cards[trick.winner.distance_from(trick.leader)]
         if card.suit is suit and any(o.suit is suit and o.rank > card.rank for o in opponents):
             return True
     return False
@@ -182,7 +182,7 @@ def _squeeze(p: Playout) -> bool:
     for number, trick in enumerate(p.tricks):
         led = trick.cards[0].suit
         for offset, card in enumerate(trick.cards):
-            seat = (trick.leader + offset) % 3
+            seat = trick.leader.next(offset)
             holding = {c.suit for c in hands[seat]}
             hands[seat].discard(card)
             if seat in p.side or card.suit is led or card.suit is p.start.trump:
@@ -192,7 +192,7 @@ def _squeeze(p: Playout) -> bool:
             for later in p.tricks[number + 1 :]:
                 if later.winner not in p.side:
                     continue
-                won = later.cards[(later.winner - later.leader) % 3]
+                won = later.cards[later.winner.distance_from(later.leader)]
                 if won.suit is card.suit and won.rank < card.rank:
                     return True
     return False

@@ -42,7 +42,7 @@ def deal_key(played: PlayedDeal) -> str | None:
     """What an analysis depends on, as a digest; ``None`` for a deal the solver does not
     analyse (bridge, a variant)."""
     deal, replayed = played.spec, played.replayed
-    if deal.game != "betel" or deal.variant:
+    if not deal.profile.solvable:
         return None
     shape: dict[str, Any] = {
         "solver": solver_version(),

@@ -9,7 +9,6 @@ from typing import Any, NamedTuple
 from betel_tutor import i18n
 from betel_tutor.cards import Card, Suit, format_cards, sort_cards
 from betel_tutor.markup import render_note
-from betel_tutor.profiles import profile
 from betel_tutor.render.bridge_view import BridgeView, bridge_view
 from betel_tutor.render.heading import Placed, deal_facts, deal_title
 from betel_tutor.render.penalty_view import penalty_lines
@@ -92,7 +91,7 @@ class Analysis:
 def analyse(played: PlayedDeal) -> Analysis | None:
     """The trick table and the cost of every scripted card (Betel deals only)."""
     deal, replayed = played.spec, played.replayed
-    if deal.game != "betel" or deal.variant:
+    if not deal.profile.solvable:
         return None
     from betel_tutor.solver.advice import Advisor
     from betel_tutor.solver.table import trick_table
@@ -112,11 +111,11 @@ def _solver_view(analysis: Analysis, lang: str) -> SolverView:
 
     report = TableReport("", analysis.table)
     rows = []
-    for seat in range(3):
+    for seat in SOUTH.clockwise():
         best = report.best(seat)
         rows.append(
             (
-                Seat(seat).localized(lang),
+                seat.localized(lang),
                 list(analysis.table.rows[seat]),
                 best.localized(lang) if best is not None else "—",
             )
@@ -168,8 +167,8 @@ def _auction(
 ) -> tuple[list[str], list[list[str]]]:
     """The scripted auction as a table: a column per seat from the dealer, exchanges spelled
     out (which cards were taken and laid down)."""
-    if deal.game != "betel" and deal.auction:  # a bridge auction: four columns
-        count = profile(deal.variant or deal.game).seats
+    if deal.profile.boards and deal.auction:  # a bridge auction: four columns
+        count = deal.profile.seats
         seats = [seat.localized(lang) for seat in Seat(deal.dealer, count).clockwise()]
         words = [_bridge_call(call, lang) for call in deal.auction]
         return seats, [words[i : i + count] for i in range(0, len(words), count)]
@@ -236,7 +235,7 @@ def _runs(held: list[bool]) -> list[tuple[int, int]]:
     return runs
 
 
-def _suits(seat: int, dealt: frozenset[Card], holdings: Holdings, lang: str) -> list[SuitLine]:
+def _suits(seat: Seat, dealt: frozenset[Card], holdings: Holdings, lang: str) -> list[SuitLine]:
     """A hand's suit lines: the cards dealt, and a second span for each card that arrived
     later, each with the steps it is held (see :class:`CardSpan`)."""
     held = [hands[seat] for hands in holdings]
@@ -309,8 +308,8 @@ def deal_view(
     table read the same value."""
     deal, dealt = deal_played.spec, deal_played.dealt
     placed = placed if placed is not None else Placed(deal)
-    game = profile(deal.variant or deal.game)
-    called = bool(deal.auction) and deal.game == "betel"
+    game = deal.profile
+    called = bool(deal.auction) and deal.profile.exchange
     replayed = deal_played.replayed if deal.play or called else None
     played = replayed if deal.play else None
     holdings = _holdings(tuple(frozenset(hand) for hand in dealt.hands), played)
@@ -354,10 +353,10 @@ def deal_view(
         auction_seats=auction_seats,
         auction_rows=auction_rows,
         solver=_solver_view(analysis, lang) if answers and analysis else None,
-        trade=trade_view(deal_played, lang) if deal.game == "betel" else None,
+        trade=trade_view(deal_played, lang) if deal.profile.exchange else None,
         bridge=(
             bridge_view(deal, dealt.hands, lang, grid=sheet == "answers")
-            if deal.game == "bridge"
+            if deal.profile.boards
             else None
         ),
         penalties=penalty_lines(deal, replayed, lang),
@@ -376,10 +375,10 @@ def contract_words(scenario: Scenario, deal: DealSpec, replayed: Replayed | None
         if replayed.doubled:
             words = i18n.translate("render.doubled", lang, contract=words)
         return words
-    if deal.auction and deal.game != "betel":
+    if deal.auction and deal.profile.boards:
         return _bridge_contract(deal, lang)
     fixed = deal.contract or scenario.options.contract
-    if fixed is not None and deal.game == "bridge" and fixed.kind == "normal":
+    if fixed is not None and deal.profile.boards and fixed.kind == "normal":
         from betel_tutor.contracts import bridge_contract_words
 
         words = bridge_contract_words(fixed.level, fixed.strain, lang)
@@ -389,17 +388,17 @@ def contract_words(scenario: Scenario, deal: DealSpec, replayed: Replayed | None
         declarer = None if deal.declarer is None else Seat(deal.declarer, 4)
         return _by(words, declarer, lang)
     options = scenario.options
-    if deal.game == "betel" and options.dealer_names_trump and not options.auction:
+    if deal.profile.exchange and options.dealer_names_trump and not options.auction:
         return _named_trump(scenario, deal, lang)
     if fixed is not None:
         return fixed.localized(lang)
-    if deal.game != "betel" and deal.trump is not None:  # a board that gives trumps alone
+    if deal.profile.boards and deal.trump is not None:  # a board that gives trumps alone
         from betel_tutor.rules import as_trump
 
         suit = as_trump(deal.trump)
         key = "render.contract_blue_suit" if deal.variant else "render.contract_trumps_only"
         return i18n.translate(key, lang, suit=suit.symbol if suit else "—")
-    if deal.game != "betel" or not scenario.options.auction:
+    if deal.profile.boards or not scenario.options.auction:
         return "—"
     return i18n.translate("render.contract_by_auction", lang)
 

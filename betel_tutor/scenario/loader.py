@@ -17,6 +17,7 @@ from betel_tutor.scenario.conditions import Condition
 from betel_tutor.scenario.model import (
     Constraint,
     DealSpec,
+    Game,
     LevelOptions,
     MatchStep,
     Note,
@@ -215,13 +216,12 @@ class _Loader(Reader):
         where = {key: value.position for key, value in fields.items()}
         values: dict[str, Any] = {"position": node.position, "where": where}
         values["id"] = self.string(fields["id"], "deal.id")
-        game = (
-            self.string(fields["game"], "game", choices=("betel", "bridge"))
-            if "game" in fields
-            else "betel"
-        )
+        named = None
+        if "game" in fields:
+            named = self.string(fields["game"], "game", choices=tuple(Game))
+        game = Game(named) if named else Game.BETEL  # a wrong name is a problem already
         values["game"] = game
-        count = 4 if game == "bridge" else 3
+        count = game.profile.seats
         if "variant" in fields:
             values["variant"] = self.string(fields["variant"], "variant", choices=("blue-suit",))
         if "title" in fields:
@@ -257,7 +257,7 @@ class _Loader(Reader):
             values["conditions"] = tuple(c for c in read if isinstance(c, Condition))
         if "auction" in fields:
             values["auction"] = self.calls(fields["auction"])
-        if "contract" in fields and game == "bridge":
+        if "contract" in fields and game.profile.boards:
             bridge_contract = self.bridge_contract(fields["contract"])
             values["contract"] = None if bridge_contract is None else bridge_contract[0]
             values["doubled"] = 0 if bridge_contract is None else bridge_contract[1]
@@ -265,7 +265,7 @@ class _Loader(Reader):
             values["contract"] = self.contract(fields["contract"], "contract")
         if "result" in fields:
             values["result"] = self.integer(fields["result"], "result", low=0, high=13)
-            if game != "bridge":
+            if not game.profile.boards:
                 self.problem(fields["result"].position, "scenario.result_bridge_only")
         for key in ("site", "date", "scoring", "room"):
             if key in fields:
@@ -299,7 +299,7 @@ class _Loader(Reader):
         """The deal's trade and the fourth player (``trade_reader.py``, spec §§7–8)."""
         from betel_tutor.scenario import trade_reader as read
 
-        if values["game"] == "bridge":
+        if not values["game"].profile.exchange:
             for key in ("first_exchange", "trades", "resting", "prediction"):
                 if key in fields:
                     self.problem(fields[key].position, "check.trade_betel_only", key=key)
@@ -315,9 +315,9 @@ class _Loader(Reader):
             values["prediction"] = read.read_prediction(self, fields["prediction"])
             values.setdefault("resting", True)  # a prediction is the resting player's (§7)
 
-    def penalties(self, node: Node, game: str, count: int) -> tuple[PenaltyEvent, ...] | None:
+    def penalties(self, node: Node, game: Game, count: int) -> tuple[PenaltyEvent, ...] | None:
         """A bridge deal's penalty cards and the declarer's choices (Law 50, 51)."""
-        if game != "bridge":
+        if not game.profile.boards:
             self.problem(node.position, "scenario.penalties_bridge_only")
             return None
         events = self.items(node, "penalties", lambda n: self.penalty(n, count))
@@ -392,7 +392,7 @@ class _Loader(Reader):
         if not isinstance(contract, Contract) or contract.kind == "free":
             return
         at = fields["contract"].position
-        named = BridgeWords(contract) if values.get("game") == "bridge" else contract
+        named = BridgeWords(contract) if values["game"].profile.boards else contract
         if values.get("variant") == "blue-suit" and contract.trump in (None, Suit.CLUBS):
             self.problem(at, "scenario.blue_suit_contract", contract=named)
         written = values.get("trump")
@@ -449,7 +449,7 @@ class _Loader(Reader):
             from betel_tutor.scenario.conditions import parse_condition
 
             try:
-                game = "bridge" if count == 4 else "betel"
+                game = Game.BRIDGE if count == 4 else Game.BETEL
                 condition = parse_condition(node.value, game=game, dealer=dealer)
             except BetelError as error:
                 self.problem(node.position, "scenario.bad_condition", detail=error)

@@ -100,7 +100,7 @@ class Context:
     def text(self, text: Text) -> str:
         return plain(text.get(self.lang), self.lang)
 
-    def name(self, seat: int) -> Seat:
+    def name(self, seat: Seat) -> Seat:
         """Who sits at table seat ``seat`` in the deal being played."""
         return (self.table.names if self.table is not None else THREE)[seat]
 

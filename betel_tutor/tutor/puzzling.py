@@ -25,7 +25,7 @@ from betel_tutor.puzzles.goals import best_cards, card_goals, choose, same_run
 from betel_tutor.puzzles.model import Puzzle
 from betel_tutor.puzzles.store import nearest
 from betel_tutor.puzzles.themes import theme_name
-from betel_tutor.seats import Seat
+from betel_tutor.seats import Seat, seats
 from betel_tutor.solver.api import make_board
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import CardPlayed, Event, Prompt
@@ -119,7 +119,7 @@ class PuzzlePhase(Phase):
         contract = puzzle.contract.format(lang=ctx.lang)
         declarer = puzzle.declarer.localized(ctx.lang)
         ctx.say(ctx.t("puzzle_contract", contract=contract, declarer=declarer))
-        for seat in (Seat(0), Seat(1), Seat(2)):
+        for seat in seats():
             name = seat.localized(ctx.lang)
             ctx.say(f"  {name:<9} {format_hand(state.hands[seat], lang=ctx.lang)}")
         if state.current:
@@ -129,7 +129,7 @@ class PuzzlePhase(Phase):
             )
             ctx.say(ctx.t("trick_so_far", cards=played))
         taken = state.tricks_taken()
-        tricks = ", ".join(f"{Seat(s).localized(ctx.lang)} {taken[s]}" for s in range(3))
+        tricks = ", ".join(f"{s.localized(ctx.lang)} {taken[s]}" for s in seats())
         ctx.say(ctx.t("tricks_so_far", tricks=tricks))
         goal = "puzzle_goal_make" if puzzle.side == "declarer" else "puzzle_goal_defeat"
         ctx.say(ctx.t(goal, seat=puzzle.to_play.localized(ctx.lang), contract=contract))
