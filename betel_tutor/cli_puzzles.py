@@ -135,6 +135,9 @@ def check_command(
     sample: Annotated[
         int | None, typer.Option("--every", help="Prove only every N-th puzzle.")
     ] = None,
+    workers: Annotated[
+        int | None, typer.Option("--workers", help="Processes [default: one per core].")
+    ] = None,
     lang: Lang = None,
 ) -> None:
     """Prove every puzzle of a corpus again with the solver: its answer the only one, its
@@ -147,8 +150,12 @@ def check_command(
         from betel_tutor.i18n import translate, translate_plural
 
         progress = CountProgress(language, "puzzles.proving")
+        used = None if workers is None else workers_used(workers, language)
         checked = check_corpus(
-            None if corpus is None else Path(corpus), sample=sample, progress=progress
+            None if corpus is None else Path(corpus),
+            sample=sample,
+            workers=used,
+            progress=progress,
         )
         progress.done()
         puzzles = translate_plural("puzzles.count", checked.checked, language)

@@ -145,6 +145,9 @@ def test_merge_joins_corpora_keeping_each_puzzle_once(corpus: Path, tmp_path: Pa
     ("args", "said"),
     [
         (["puzzles", "build", "--deals", "0"], "--deals 0"),
+        (["puzzles", "build", "--deals", "99999999999"], "from 1 to 10000000"),
+        (["puzzles", "build", "--deals", "1", "--out", "."], "."),
+        (["puzzles", "check", "--every", "0"], "--every 0"),
         (["puzzles", "export", "--theme", "sqeeze"], "sqeeze is not a puzzle theme"),
         (["puzzles", "export", "--count", "0"], "--count 0"),
         (["puzzles", "export", "--corpus", "no-such.sqlite"], "no-such.sqlite"),

@@ -9,19 +9,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from betel_tutor.cards import format_cards
+from betel_tutor.bulk import run
+from betel_tutor.cards import format_cards, parse_card
 from betel_tutor.errors import BetelError, NotationError
 from betel_tutor.i18n import translate, translate_plural
 from betel_tutor.puzzles.build import Built, build
 from betel_tutor.puzzles.corpus import shipped_corpus
 from betel_tutor.puzzles.finder import KINDS
 from betel_tutor.puzzles.model import Puzzle
-from betel_tutor.puzzles.prove import prove
+from betel_tutor.puzzles.prove import proved
 from betel_tutor.puzzles.replay import played_before, seed_value
 from betel_tutor.puzzles.store import corpus_meta, read_puzzles, write_corpus
 from betel_tutor.puzzles.themes import THEMES, theme_name
 
 Progress = Callable[[int, int | None], None]
+MOST_DEALS = 10_000_000  # a few days of one core: a larger build is cut into several
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,8 +37,10 @@ class BuildOptions:
 
 
 def build_corpus(options: BuildOptions, progress: Progress | None = None) -> Built:
-    if options.deals < 1:
-        raise NotationError("puzzles.bad_deals", token=str(options.deals), position=0)
+    if not 1 <= options.deals <= MOST_DEALS:
+        raise NotationError(
+            "puzzles.bad_deals", token=str(options.deals), position=0, most=MOST_DEALS
+        )
     for kind in options.kinds:
         if kind not in KINDS:
             raise NotationError("puzzles.bad_kind", token=kind, position=0, kinds=", ".join(KINDS))
@@ -129,6 +133,15 @@ def export_yaml(puzzles: list[Puzzle], theme: str | None) -> str:
     return "\n".join(lines + steps) + "\n"
 
 
+def _problem(found: list[Any]) -> BetelError:
+    """A problem as a worker sent it back, its card a card again (written in the learner's
+    language when said)."""
+    key, params = found
+    if "card" in params:
+        params = {**params, "card": parse_card(params["card"])}
+    return BetelError(str(key), **params)
+
+
 @dataclass(frozen=True, slots=True)
 class Checked:
     checked: int
@@ -139,17 +152,21 @@ def check_corpus(
     corpus: Path | None,
     *,
     sample: int | None = None,
+    workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Checked:
-    """Prove every puzzle of the corpus again (or every ``sample``-th one)."""
-    puzzles = list(read_puzzles(corpus or shipped_corpus()))
+    """Prove every puzzle of the corpus again (or every ``sample``-th one), on every core
+    (``workers``: how many processes) through the bulk engine."""
+    if sample is not None and sample < 1:
+        raise NotationError("puzzles.bad_every", token=str(sample), position=0)
+    puzzles = [p.to_json() for p in read_puzzles(corpus or shipped_corpus())]
     if sample:
         puzzles = puzzles[::sample]
-    problems: list[BetelError] = []
-    for number, puzzle in enumerate(puzzles, 1):
-        problem = prove(puzzle)
-        if problem is not None:
-            problems.append(problem)
-        if progress is not None:
-            progress(number, len(puzzles))
-    return Checked(len(puzzles), tuple(problems))
+    total = len(puzzles)
+    told = None if progress is None else (lambda done, _n: progress(done, total))
+    problems = [
+        _problem(found)
+        for found in run(puzzles, proved, workers=workers, progress=told)
+        if isinstance(found, list)
+    ]
+    return Checked(total, tuple(problems))

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from betel_tutor.bulk import run, seeds
+from betel_tutor.errors import BetelError
 from betel_tutor.puzzles.finder import KINDS, puzzles_of
 from betel_tutor.puzzles.model import Puzzle, puzzle_from_json
 from betel_tutor.puzzles.store import write_corpus
@@ -52,6 +53,8 @@ def build(
 ) -> Built:
     """Build the corpus of the puzzles of ``deals`` deals from ``seed`` into ``out``, in
     contracts of ``kinds``."""
+    if out.is_dir() or not out.name:
+        raise BetelError("cli.output_is_folder", path=str(out))
     journal = journal_of(out)
     found: list[Puzzle] = []
     items: list[Any] = seeds(seed, deals)

@@ -12,7 +12,7 @@ from betel_tutor.bots.strong import club_card
 from betel_tutor.cards import Card, sort_cards
 from betel_tutor.contracts import Contract
 from betel_tutor.play import PlayState
-from betel_tutor.solver.api import card_values
+from betel_tutor.solver.api import card_reaches, card_values
 from betel_tutor.solver.board import Board
 
 
@@ -59,6 +59,24 @@ def card_goals(
         card: goal_met(state.contract, earlier + value, declarer_side=declarer_side)
         for card, value in values.items()
     }
+
+
+def goal_reaching(state: PlayState, board: Board) -> dict[Card, bool]:
+    """Whether each legal card reaches the goal of the side to play: one null-window search a
+    card (``card_reaches``), cheaper than their values, for proving a puzzle again."""
+    contract = state.contract
+    target = contract.tricks_needed if contract.kind == "normal" else contract.allowed + 1
+    reaches = card_reaches(state, target, board)
+    keeps = (state.to_play == state.declarer) == (contract.kind == "normal")
+    return {card: reached == keeps for card, reached in reaches.items()}
+
+
+def sole_answer(state: PlayState, board: Board) -> tuple[Card, ...] | None:
+    """:func:`only_answer` by :func:`goal_reaching` alone (no card's value)."""
+    reach = goal_reaching(state, board)
+    groups = runs(state, list(reach))
+    good = [group for group in groups if reach[group[0]]]
+    return good[0] if len(good) == 1 and len(groups) >= 2 else None
 
 
 def wants_tricks(state: PlayState) -> bool:

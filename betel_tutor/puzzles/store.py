@@ -118,6 +118,8 @@ def write_corpus(path: str | Path, puzzles: Iterable[Puzzle], meta: dict[str, ob
     """Write the corpus to ``path`` atomically; the number of puzzles written (a puzzle met
     twice, by its id, is kept once)."""
     target = Path(path)
+    if target.is_dir():
+        raise BetelError("cli.output_is_folder", path=str(target))
     try:
         handle, temporary = tempfile.mkstemp(
             dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
@@ -131,6 +133,9 @@ def write_corpus(path: str | Path, puzzles: Iterable[Puzzle], meta: dict[str, ob
     try:
         count = _fill(temporary, puzzles, meta)
         os.replace(temporary, target)
+    except OSError as error:
+        Path(temporary).unlink(missing_ok=True)
+        raise BetelError("puzzles.unwritable", path=str(target), detail=why_not(error)) from None
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
