@@ -52,7 +52,7 @@ def legal(options: LegalOptions) -> Explanation:
     penalty cards (Law 50, 51) when the game is bridge or penalty cards are given."""
     language = options.language
     played = profile(options.game)
-    if not played.boards and options.penalty_cards is None:
+    if played.beat_duty and options.penalty_cards is None:
         return explain_legal(
             parse_cards(options.hand, lang=language),
             parse_cards(options.trick, lang=language),

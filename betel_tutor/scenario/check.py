@@ -21,7 +21,13 @@ from betel_tutor.scenario.contract_claims import contract_problems
 from betel_tutor.scenario.deals import Unsatisfiable, realize
 from betel_tutor.scenario.examples import deal_trump, scenario_texts, trick_problems
 from betel_tutor.scenario.model import DealSpec, Note, Quiz, Scenario
-from betel_tutor.scenario.quizzes import engine_answer, normalise_answer, show_answer
+from betel_tutor.scenario.quizzes import (
+    engine_answer,
+    judge,
+    normalise_answer,
+    parse_typed_answer,
+    show_answer,
+)
 from betel_tutor.scenario.source import Position, Problem
 from betel_tutor.seats import Seat
 
@@ -438,7 +444,23 @@ def check_quiz(quiz: Quiz) -> list[Problem]:
                 },
             )
         ]
-    return []
+    return _check_wrong_notes(quiz, truth, where)
+
+
+def _check_wrong_notes(quiz: Quiz, truth: object, where: Position) -> list[Problem]:
+    """Each answer a note is written for under ``wrong:`` is one a learner could type, and
+    wrong: the engine's answer is not it (the notes' two languages the reader has checked)."""
+    problems = []
+    for typed in quiz.wrong:
+        at = quiz.where.get(f"wrong.{typed}", where)
+        try:
+            given = parse_typed_answer(quiz, typed, "en")
+        except (BetelError, ValueError):
+            problems.append(Problem(at, "check.quiz_note_unreadable", {"given": typed}))
+            continue
+        if judge(quiz, given, truth):
+            problems.append(Problem(at, "check.quiz_note_right", {"given": typed}))
+    return problems
 
 
 # -- folders ---------------------------------------------------------------------------------

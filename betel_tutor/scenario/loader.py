@@ -28,6 +28,7 @@ from betel_tutor.scenario.model import (
     ReadStep,
     Scenario,
     Step,
+    Text,
     WatchStep,
 )
 from betel_tutor.scenario.reader import Reader
@@ -672,7 +673,7 @@ class _Loader(Reader):
             self.problem(node.position, "scenario.missing_key", key="kind", what="quiz")
         if kind is None:
             return None
-        common = ("kind", "question", "answer", "explanation")
+        common = ("kind", "question", "answer", "explanation", "wrong")
         spec = self.mapping(
             node,
             QuizNamed(kind),
@@ -686,6 +687,7 @@ class _Loader(Reader):
             self.text(spec["explanation"], "quiz.explanation") if "explanation" in spec else None
         )
         params = {key: spec[key].plain() for key in QUIZ_PARAMS[kind] if key in spec}
+        wrong, wrong_at = self.wrong_notes(spec["wrong"]) if "wrong" in spec else ({}, {})
         if "contract" in spec and not self.quiz_contract(spec["contract"], kind):
             return None
         if "trump" in spec and not self.trump(spec["trump"], f"{kind}.trump"):
@@ -703,8 +705,25 @@ class _Loader(Reader):
             position=node.position,
             where={key: value.position for key, value in spec.items()}
             | language_starts(spec["question"], "question.")
-            | (language_starts(spec["explanation"], "explanation.") if explanation else {}),
+            | (language_starts(spec["explanation"], "explanation.") if explanation else {})
+            | wrong_at,
+            wrong=wrong,
         )
+
+    def wrong_notes(self, node: Node) -> tuple[dict[str, Text], dict[str, Position]]:
+        """A quiz's ``wrong:``: each wrong answer, as typed, with its note in both languages;
+        and where each answer is written (``wrong.<answer>``), for the checker."""
+        if not node.is_mapping:
+            self.problem(node.position, "scenario.expected_mapping", what="quiz.wrong")
+            return {}, {}
+        notes: dict[str, Text] = {}
+        where: dict[str, Position] = {}
+        for key, value in node.value.items():
+            text = self.text(value, f"wrong: {key}")
+            if text is not None:
+                notes[str(key)] = text
+                where[f"wrong.{key}"] = node.key_positions[key]
+        return notes, where
 
 
 class QuizNamed(str):

@@ -188,6 +188,7 @@ class Quiz:
     ``contract``/``tricks``/``doubled`` for score; ``auction``/``call``/``options`` for
     call-legal; ``hold``/``dubel``/``split`` for odds; ``hand``/``dubel_cards``/``contract``
     for laydown (answer: true if the laydown check proves it, false if it refutes it).
+    ``wrong`` maps a wrong answer to the author's note on it.
     """
 
     kind: QuizKind
@@ -197,6 +198,9 @@ class Quiz:
     explanation: Text | None = None
     position: Position | None = None
     where: dict[str, Position] = field(default_factory=dict)
+    # wrong answers as a learner types them (``♠A``, ``West``, ``no``) and the author's note on
+    # each, shown when that answer is given; the checker proves each one wrong
+    wrong: dict[str, Text] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

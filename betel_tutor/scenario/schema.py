@@ -97,6 +97,11 @@ def _quiz(kind: str) -> dict[str, Any]:
         "question": TEXT,
         "answer": ANY_ANSWER,
         "explanation": TEXT,
+        "wrong": {
+            "type": "object",
+            "description": "a wrong answer, as typed, and the note shown when it is given",
+            "additionalProperties": TEXT,
+        },
         **{name: params[name] for name in QUIZ_PARAMS[kind]},
     }
     return _obj(properties, ("kind", "question", "answer", *QUIZ_REQUIRED[kind]))
