@@ -54,10 +54,9 @@ def line_from(
     return tuple(line[:kept])
 
 
-def rating_of(choices: int, line: tuple[Card, ...], learner_moves: int, cards: int) -> float:
+def rating_of(choices: int, learner_moves: int, cards: int) -> float:
     """A starting rating from the position: more sets of cards to choose from, more moves to
     find and more cards in hand make a puzzle harder."""
-    del line
     value = 900 + 100 * choices + 150 * (learner_moves - 1) + 30 * cards
     return float(min(2600, max(600, value)))
 
@@ -149,7 +148,7 @@ def _puzzle(
         rating=0.0,
     )
     learner_moves = _learner_moves(plain)
-    rating = rating_of(choices, line, learner_moves, len(state.hands[learner]))
+    rating = rating_of(choices, learner_moves, len(state.hands[learner]))
     themes = themes_of(plain, board)
     return replace(plain, themes=themes, rating=rating)
 
