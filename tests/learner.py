@@ -98,6 +98,7 @@ class Learner:
     # a deal whose goal was missed, or with a costly card, is offered again: "yes", "no",
     # "once", or "from N" once (the deal again from trick N)
     retry: str = "no"
+    retry_after: int | None = None  # answer ``retry`` only after this many deals, else "no"
     rounds: str = "no"  # an optional round of deals (level 3's further betelki): "yes", "no"
     best: bool = False  # asks for a hint at every card and plays the solver's first best card
     random: int | None = None  # the seed of random cards (and hints now and then)
@@ -147,9 +148,11 @@ class Learner:
             line = self.call(choices)
         elif expects == "retry":
             line = "no" if self.retry == "no" else "yes"
-            if self.retry.startswith("from") and "from N" in choices:
-                line = self.retry
-            if self.retry == "once" or line.startswith("from"):
+            if self.retry.startswith("from"):
+                line = self.retry if "from N" in choices else "no"
+            if self.retry_after is not None and self.deals != self.retry_after:
+                line = "no"
+            elif self.retry == "once" or line.startswith("from"):
                 self.retry = "no"
         elif expects == "trump" and self.random is not None and choices:
             line = self.rng.choice(choices)

@@ -16,6 +16,7 @@ from betel_tutor.tutor.text import shown, small_number
 YES = ("yes", "y", "tak", "t")
 NO = ("no", "n", "nie")
 FROM = ("from", "od")
+FROM_N = "from N"  # the choice that stands for ``from`` and a trick's number
 
 From = Callable[[Context, int], Phase]  # the deal again from trick N, the learner to play
 
@@ -41,7 +42,7 @@ class RetryPhase(Phase):
         if self.from_trick is None or self.costly is None:
             return Prompt(ctx.t("prompt_retry"), expects=self.expects, choices=("yes", "no"))
         text = ctx.t("prompt_retry_from", trick=self.costly, last=self.tricks)
-        return Prompt(text, expects=self.expects, choices=("yes", "no", "from N"))
+        return Prompt(text, expects=self.expects, choices=("yes", "no", FROM_N))
 
     def handle(self, ctx: Context, line: str) -> Phase:
         word = line.strip().lower()
