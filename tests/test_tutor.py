@@ -398,10 +398,10 @@ def test_pseudo_terminal_in_polish_refusal_hint_undo_and_an_auction(tmp_path: Pa
 RETRY_WORDS = {
     "en": {
         "card": "Your card",
-        "retry": "Play it again\\?",
+        "retry": "Play it again\\?|Again from trick",
         "enter": "Press Enter to go on",
-        "again": "Again, with the same cards.",
-        "hint": "Best: ",
+        "again": "Again, with the same cards.|From trick",
+        "hint": "Best: ([♠♥♦♣](?:10|[AKQJ987]))",
         "hint_word": "hint",
         "yes": "yes",
         "no": "no",
@@ -415,10 +415,10 @@ RETRY_WORDS = {
     },
     "pl": {
         "card": "Twoja karta",
-        "retry": "Zagrać jeszcze raz\\?",
+        "retry": "Zagrać jeszcze raz\\?|Jeszcze raz od lewy",
         "enter": "Naciśnij Enter, aby przejść dalej \\(albo",
-        "again": "Jeszcze raz, tymi samymi kartami.",
-        "hint": "Najlepiej: ",
+        "again": "Jeszcze raz, tymi samymi kartami.|Od lewy",
+        "hint": "Najlepiej: ([♠♥♦♣](?:10|[AKDW987]))",
         "hint_word": "podpowiedź",
         "yes": "tak",
         "no": "nie",
@@ -435,8 +435,9 @@ RETRY_WORDS = {
 
 @pytest.mark.parametrize("lang", ["en", "pl"])
 def test_pseudo_terminal_retry_practice_and_hint(tmp_path: Path, lang: str) -> None:
-    """Level 3 played with the first legal card: a deal whose goal is missed is offered again
-    (played again once, with a hint, then declined); a missed closed deal goes on the practice
+    """Level 3 played with the first legal card: a deal whose goal is missed, or whose review
+    names a costly card, is offered again (played again once, the hint's best card found, then
+    declined); a missed closed deal goes on the practice
     list, which ``learn --practice`` plays back."""
     words = RETRY_WORDS[lang]
     child = spawn(tmp_path, "--level", "3", "--lang", lang)
@@ -450,11 +451,14 @@ def test_pseudo_terminal_retry_practice_and_hint(tmp_path: Path, lang: str) -> N
             [words["card"], words["retry"], words["enter"], words["end"], words["round"]]
         )
         if index == 0:
-            if retried and not hinted:
+            if retried and not hinted:  # played again: the hint's best card
                 child.sendline(str(words["hint_word"]))
                 child.expect(words["hint"])
+                best = child.match.group(1)
                 hinted = True
                 child.expect(words["card"])
+                child.sendline(best)
+                continue
             child.sendline("1")
         elif index == 1:
             if not retried:
@@ -463,9 +467,10 @@ def test_pseudo_terminal_retry_practice_and_hint(tmp_path: Path, lang: str) -> N
                 retried = True
             else:
                 child.sendline(words["no"])
-                declined_closed |= child.expect([words["listed"], words["enter"]]) == 0
-                if declined_closed:
+                listed = child.expect([words["listed"], words["enter"]]) == 0
+                if listed:
                     child.expect(words["enter"])
+                declined_closed |= listed
                 child.sendline("")
         elif index == 2:
             child.sendline("")

@@ -115,7 +115,10 @@ class Lesson:
         ctx.say(ctx.t("can_save"))
         ctx.save()
         if offer_retry(table):
-            listed = closed(ctx, table)
+            place = ctx.place
+            assert place is not None
+            practise = ctx.progress.level(place.level).practise
+            listed = closed(ctx, table) and table.step.deal in practise
             costly = table.costly_trick
             assert table.play is not None
             if costly is None:
