@@ -9,10 +9,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from betel_tutor.cards import parse_card
+from betel_tutor.cards import parse_card, parse_cards
+from betel_tutor.contracts import Contract
+from betel_tutor.play import BETEL, play_card, start_play
+from betel_tutor.seats import Seat
 from betel_tutor.solver.api import card_values
 from tests.learner import Event, Learner, Transcript, converse, environment
-from tests.test_tutor_trust import rebuild
+from tests.test_tutor_trust import deals_of, rebuild
 
 SEED = "why-1"
 
@@ -104,3 +107,43 @@ def test_a_bad_answer_to_the_offer_is_refused_in_one_line(tmp_path: Path) -> Non
     refused = [e for e in transcript.events if e["event"] == "refused"]
     bad = [e for e in refused if e["reason"] == "bad_retry_trick"]
     assert bad and bad[0]["text"] == "'from 99': the tricks are numbered 1 to 10"
+
+
+def test_learn_practice_offers_the_tricks_of_costly_cards(tmp_path: Path) -> None:
+    """Each deal whose review named a costly card keeps that trick on the practice list;
+    ``learn --practice`` puts the learner there, with the legal cards of that position, and a
+    card found there that the review accepts takes it off the list."""
+    transcript = run(tmp_path, "no")
+    named = {}
+    for events in deals_of(transcript.events):
+        reviews = [e for e in events if e["event"] == "review" and e["card"]]
+        if reviews:
+            named[events[-1]["deal"]] = reviews[0]["trick"]
+    kept = json.loads((tmp_path / "progress.json").read_text(encoding="utf-8"))
+    positions = kept["levels"]["3"]["positions"]
+    assert named and {p["deal"]: p["trick"] for p in positions} == named
+    learner = Learner(3, done=True)  # back at the menu after the practice: quit
+    practice = converse(learner, ["--practice", "--seed", SEED], environment(tmp_path))
+    assert practice.returncode == 0, practice.stderr
+    events = practice.events
+    first = positions[0]
+    heading = f"Practice: level 3, deal {first['deal']}, from trick {first['trick']}: "
+    said = next(i for i, e in enumerate(events) if e["event"] == "message" and heading in e["text"])
+    prompt = next(e for e in events[said:] if e["event"] == "prompt")
+    hands = [frozenset(parse_cards(hand)) for hand in first["hands"]]
+    state = start_play(
+        BETEL,
+        hands,
+        Contract.parse(first["contract"]),
+        declarer=None if first["declarer"] is None else Seat.parse(first["declarer"]),
+        leader=Seat.parse(first["leader"]),
+    )
+    for card in first["play"]:
+        state = play_card(state, parse_card(card))
+    assert len(state.tricks) == first["trick"] - 1 and state.to_play == 0
+    assert sorted(prompt["choices"]) == sorted(str(c) for c in state.legal_moves())
+    found = [e for e in events if e["event"] == "message" and "keeps your best" in e["text"]]
+    assert len(found) == len(positions)  # every kept trick was played and a card found
+    after = json.loads((tmp_path / "progress.json").read_text(encoding="utf-8"))
+    later = {p["deal"]: p["trick"] for p in after["levels"]["3"].get("positions", [])}
+    assert all(later[deal] > trick for deal, trick in named.items() if deal in later)

@@ -20,7 +20,7 @@ from betel_tutor.tutor.phase import Continue, Next, Phase
 from betel_tutor.tutor.playing import PlayPhase
 from betel_tutor.tutor.quiz import QuizPhase
 from betel_tutor.tutor.reading import read
-from betel_tutor.tutor.replay_from import FromTrick, replayed
+from betel_tutor.tutor.replay_from import FromTrick, record_position, replayed
 from betel_tutor.tutor.retry import RetryPhase
 from betel_tutor.tutor.rounds import RoundPhase, optional_round, round_contract
 from betel_tutor.tutor.table import Table
@@ -112,6 +112,7 @@ class Lesson:
         table = ctx.table
         assert table is not None
         count_deal(ctx, table)
+        record_position(ctx, table)
         ctx.say(ctx.t("can_save"))
         ctx.save()
         if offer_retry(table):

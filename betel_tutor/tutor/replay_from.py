@@ -4,19 +4,28 @@ judged as the review judges cards: one the review would accept is acknowledged a
 other is not played, and the learner is told what it still costs and, from its own line against
 the best card's (:mod:`betel_tutor.tutor.why`), where it goes wrong, and tries again.
 
-The deal is practice: its stars and the level's points do not change.
+The deal is practice: its stars and the level's points do not change. The trick is kept on
+the practice list (:class:`~betel_tutor.tutor.progress.Position`) until a card the review
+accepts is found there, and ``learn --practice`` offers it again.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from betel_tutor.cards import Card
-from betel_tutor.play import DealPlay, PlayState
+from betel_tutor.cards import Card, parse_cards
+from betel_tutor.contracts import Contract
+from betel_tutor.dealing import Deal
+from betel_tutor.errors import BetelError
+from betel_tutor.play import BETEL, DealPlay, PlayState, start_play
+from betel_tutor.scenario.model import PlayStep
+from betel_tutor.seats import Seat
 from betel_tutor.tutor import chances, why
 from betel_tutor.tutor.context import Context
+from betel_tutor.tutor.goals import outlook
 from betel_tutor.tutor.phase import Next, Phase
 from betel_tutor.tutor.playing import PlayPhase
+from betel_tutor.tutor.progress import Position
 from betel_tutor.tutor.table import LEARNER, Table
 
 
@@ -72,6 +81,7 @@ class FromTrick(PlayPhase):
         short = shortfall(ctx, self.table, self.state, card)
         if short is None:
             ctx.say(ctx.t("retry_found", card=card))
+            forget_position(ctx, self.table.step.deal)
             self.record(ctx, LEARNER, card, None)
             return self
         ctx.refuse(line, "retry_short", short)
@@ -103,3 +113,67 @@ def shortfall(ctx: Context, table: Table, state: PlayState, card: Card) -> str |
         instead = why.best_line(state, advice[0].card, table.advisor)
         told = why.told(ctx, played, instead, table.learner_seat)
     return text if told is None else f"{text} {told.hint}"
+
+
+# -- the positions of the practice list --------------------------------------------------------
+def record_position(ctx: Context, table: Table) -> None:
+    """Keep the trick of the card the review named on the practice list (one a deal: the
+    latest), with the start of play and the cards before the learner's card."""
+    trick, place = table.costly_trick, ctx.place
+    if trick is None or place is None or table.play is None or table.learner_seat is None:
+        return
+    history = table.play.history
+    start = history[0] if history else table.play.state
+    kept = Position(
+        deal=table.step.deal,
+        trick=trick,
+        contract=str(start.contract),
+        declarer=None if start.declarer is None else Seat(start.declarer).letter,
+        leader=Seat(start.leader).letter,
+        hands=tuple(" ".join(map(str, sorted(hand, reverse=True))) for hand in start.hands),
+        play=tuple(map(str, table.play.played[: position(table, trick)])),
+    )
+    level = ctx.progress.level(place.level)
+    others = tuple(p for p in level.positions if p.deal != kept.deal)
+    ctx.progress = ctx.progress.with_level(place.level, replace(level, positions=(*others, kept)))
+
+
+def forget_position(ctx: Context, deal: str) -> None:
+    """A card the review accepts was found at the deal's kept trick: it leaves the list."""
+    place = ctx.place
+    if place is None:
+        return
+    level = ctx.progress.level(place.level)
+    if any(p.deal == deal for p in level.positions):
+        kept = tuple(p for p in level.positions if p.deal != deal)
+        ctx.progress = ctx.progress.with_level(place.level, replace(level, positions=kept))
+
+
+def table_at(ctx: Context, step: PlayStep, kept: Position) -> Table | None:
+    """The table of a kept position: the start of play rebuilt and the cards before the
+    learner's played again; None when they no longer make one (a damaged or changed entry)."""
+    try:
+        hands = [parse_cards(hand) for hand in kept.hands]
+        contract = Contract.parse(kept.contract)
+        declarer = None if kept.declarer is None else Seat.parse(kept.declarer)
+        leader = Seat.parse(kept.leader)
+        start = start_play(BETEL, hands, contract, declarer=declarer, leader=leader)
+        game = DealPlay(start)
+        for card in parse_cards(" ".join(kept.play)):
+            game.play(card)
+    except (BetelError, ValueError):
+        return None
+    state = game.state
+    if state.finished or state.to_play != LEARNER or len(state.tricks) != kept.trick - 1:
+        return None
+    dealt = Deal(tuple(tuple(hand) for hand in hands), (), leader)
+    return Table(
+        game,
+        step,
+        step.open or ctx.settings.always_open,
+        practice=True,
+        dealt=dealt,
+        strength=ctx.settings.strength,
+        outlook=outlook(start, LEARNER),
+        retry=True,
+    )
