@@ -22,8 +22,7 @@ from betel_tutor.seats import Seat
 from betel_tutor.solver.advice import Advisor
 from betel_tutor.solver.api import card_reaches, kind_of, solve_position
 from betel_tutor.solver.board import Board
-from betel_tutor.solver.single_dummy import Aim, Held
-from betel_tutor.solver.telling import punishing_with_fact
+from betel_tutor.solver.single_dummy import Aim, Held, layouts
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.table import Table
 
@@ -206,16 +205,34 @@ def told_closed(
     elif punishes(state, card, better, aim, advisor):
         layout, head = state, ctx.t("why_these_cards")
     else:
-        board = advisor.board(state)
-        punishing = punishing_with_fact(state, learner, aim, board, card, better, held)
-        if punishing is None:
+        found = first_punishing(state, learner, card, better, aim, held, advisor)
+        if found is None:
             return None
-        layout = found = punishing[0]
+        layout = found
         head = ctx.t("why_one_layout", layout=layout_words(ctx, layout, learner))
     played = best_line(layout, card, advisor)
     instead = best_line(layout, better, advisor)
     found_told = told(ctx, played, instead, learner, head)
     return None if found_told is None else replace(found_told, layout=found)
+
+
+def first_punishing(
+    state: PlayState,
+    learner: int,
+    card: Card,
+    better: Card,
+    aim: Aim,
+    held: Held,
+    advisor: Advisor,
+) -> PlayState | None:
+    """The first of the layouts the learner could face (as the hints judge them) in which
+    ``card`` misses the aim and ``better`` meets it; None when there is none. One search a
+    layout, stopping at the first found: the review after the last card waits for it."""
+    positions, _ = layouts(state, learner, held)
+    return next(
+        (p for p in positions if punishes(p, card, better, aim, advisor)),
+        None,
+    )
 
 
 def layout_words(ctx: Context, layout: PlayState, learner: int) -> str:
