@@ -13,7 +13,7 @@ import stat
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, Card, CardRun
+from betel_tutor.cards import Card, CardRun
 from betel_tutor.cores import usable_workers, worker_pool
 from betel_tutor.errors import BetelError
 from betel_tutor.resources import shipped_level
@@ -28,9 +28,7 @@ from betel_tutor.seats import Seat
 if TYPE_CHECKING:
     from betel_tutor.scenario.loader import LoadedFile
 
-HAND_SIZE = {"betel": 10, "bridge": 13}
 CHUNK = 16  # files a worker checks before it reports them
-SEAT_COUNT = {"betel": 3, "bridge": 4}
 
 
 def check_file(path: str) -> list[Problem]:
@@ -363,8 +361,8 @@ def check_cards(deal: DealSpec) -> list[Problem]:
         except Unsatisfiable as unmet:
             problems.append(unmet.problem)
         return problems
-    deck = BRIDGE_DECK if deal.game == "bridge" else BETEL_DECK
-    size = HAND_SIZE[deal.game]
+    deck = deal.profile.deck
+    size = deal.profile.hand_size
     hands_at = deal.where.get("hands", where)
     for seat, hand in enumerate(deal.hands):
         if len(hand) != size:
@@ -375,7 +373,7 @@ def check_cards(deal: DealSpec) -> list[Problem]:
                     {"seat": _seat_name(deal, seat), "n": len(hand), "size": size},
                 )
             )
-    count = 4 if deal.game == "bridge" else 3
+    count = deal.profile.seats
     placed = [
         (card, deal.where.get(f"hand{seat}", hands_at), Seat(seat, count))
         for seat, hand in enumerate(deal.hands)
@@ -385,7 +383,8 @@ def check_cards(deal: DealSpec) -> list[Problem]:
     seen: dict[Card, tuple[Position, Seat | None]] = {}
     for card, at, holder in placed:
         if card not in deck:
-            problems.append(Problem(at, "check.not_in_deck", {"card": card, "game": deal.game}))
+            named = {"card": card, "game": deal.game.value}
+            problems.append(Problem(at, "check.not_in_deck", named))
         elif card in seen:  # reported where it is dealt the second time, naming the first
             first, first_holder = seen[card]
             key = "check.dealt_twice" if first_holder is not None else "check.dealt_twice_dubel"
@@ -393,7 +392,7 @@ def check_cards(deal: DealSpec) -> list[Problem]:
             params = {"card": card, "seat": holder_named, "line": first.line}
             problems.append(Problem(at, key, params))
         seen.setdefault(card, (at, holder))
-    expected_dubel = 2 if deal.game == "betel" else 0
+    expected_dubel = deal.profile.dubel_size
     if len(deal.dubel) != expected_dubel:
         problems.append(
             Problem(
@@ -409,7 +408,7 @@ def check_cards(deal: DealSpec) -> list[Problem]:
 
 
 def _seat_name(deal: DealSpec, seat: int) -> str:
-    return Seat(seat, 4 if deal.game == "bridge" else 3).letter
+    return Seat(seat, deal.profile.seats).letter
 
 
 # -- quizzes ---------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from betel_tutor.cards import RANK_BY_SYMBOL, Card, Rank, parse_cards, suit_word
 from betel_tutor.contracts import Contract
 from betel_tutor.dealing import Deal
 from betel_tutor.errors import BetelError, NotationError
+from betel_tutor.profiles import profile
 from betel_tutor.seats import Seat, seats
 
 if TYPE_CHECKING:
@@ -230,8 +231,8 @@ def _bridge_contract(words: list[str], text: str, *, level: bool) -> tuple[int, 
 def parse_condition(text: str, *, game: str = "betel", dealer: Seat | None = None) -> Condition:
     """The condition a line states; a :class:`NotationError` naming the bad word if none.
     ``dealer`` lets a scenario write ``dealer`` for the seat."""
-    count = 4 if game == "bridge" else 3
-    hand = 13 if game == "bridge" else 10
+    played = profile(game)
+    count, hand = played.seats, played.hand_size
     words = text.split()
     if len(words) < 2:
         raise _error("finder.constraint_form", text, text)
@@ -276,7 +277,7 @@ def parse_condition(text: str, *, game: str = "betel", dealer: Seat | None = Non
     elif folded in MAKES_WORDS or folded in TAKES_WORDS:
         if seat is None:
             raise _error("finder.constraint_dubel", text, what)
-        bridge = game == "bridge"
+        bridge = played.boards  # a bridge contract: a level and a strain
         if folded in MAKES_WORDS:
             if bridge:
                 level, strain = _bridge_contract(rest, text, level=True)

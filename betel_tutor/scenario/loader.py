@@ -17,6 +17,7 @@ from betel_tutor.scenario.conditions import Condition
 from betel_tutor.scenario.model import (
     Constraint,
     DealSpec,
+    Game,
     LevelOptions,
     MatchStep,
     Note,
@@ -215,13 +216,12 @@ class _Loader(Reader):
         where = {key: value.position for key, value in fields.items()}
         values: dict[str, Any] = {"position": node.position, "where": where}
         values["id"] = self.string(fields["id"], "deal.id")
-        game = (
-            self.string(fields["game"], "game", choices=("betel", "bridge"))
-            if "game" in fields
-            else "betel"
-        )
+        named = None
+        if "game" in fields:
+            named = self.string(fields["game"], "game", choices=tuple(Game))
+        game = Game(named) if named else Game.BETEL  # a wrong name is a problem already
         values["game"] = game
-        count = 4 if game == "bridge" else 3
+        count = game.profile.seats
         if "variant" in fields:
             values["variant"] = self.string(fields["variant"], "variant", choices=("blue-suit",))
         if "title" in fields:

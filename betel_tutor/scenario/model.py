@@ -15,13 +15,14 @@ from betel_tutor.cards import Card
 from betel_tutor.contracts import Contract
 from betel_tutor.notes import Note as Note
 from betel_tutor.notes import Text as Text
+from betel_tutor.profiles import Game as Game
+from betel_tutor.profiles import Profile, played_by
 from betel_tutor.scenario.conditions import Condition
 from betel_tutor.scenario.source import Position
 from betel_tutor.seats import SOUTH, Seat
 from betel_tutor.trade.model import Offer
 
 Kind = Literal["lesson", "practice", "board"]
-Game = Literal["betel", "bridge"]
 QuizKind = Literal[
     "trick-winner",
     "legal-cards",
@@ -120,7 +121,7 @@ class DealSpec:
     """
 
     id: str
-    game: Game = "betel"
+    game: Game = Game.BETEL
     variant: str | None = None
     dealer: Seat = SOUTH  # of the deal's table: seat 0 is North at a bridge table
     hands: tuple[tuple[Card, ...], ...] | None = None
@@ -157,10 +158,16 @@ class DealSpec:
 
     def __post_init__(self) -> None:
         # A deal of four seats (bridge) numbers them from North: the seat of its own table.
-        count = 4 if self.game == "bridge" else 3
+        object.__setattr__(self, "game", Game(self.game))
+        count = self.profile.seats
         object.__setattr__(self, "dealer", Seat(self.dealer, count))
         if self.declarer is not None:
             object.__setattr__(self, "declarer", Seat(self.declarer, count))
+
+    @property
+    def profile(self) -> Profile:
+        """How the deal is played: its game's profile, or its variant's."""
+        return played_by(self.game, self.variant)
 
     def current_notes(self) -> tuple[Note, ...]:
         """The notes in force: of several versions of one id, the newest replaces the others."""

@@ -324,7 +324,7 @@ def _deal_values(deal: DealSpec) -> dict[str, Any]:
     count = profile(deal.game).seats
     values: dict[str, Any] = {"id": deal.id}
     if deal.game != _DEFAULT.game:
-        values["game"] = deal.game
+        values["game"] = deal.game.value
     if deal.variant is not None:
         values["variant"] = deal.variant
     if deal.board is not None:

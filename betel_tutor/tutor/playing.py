@@ -166,8 +166,9 @@ class PlayPhase(Phase):
             return None
         try:
             return parse_card(text, lang=ctx.lang)
-        except BetelError as error:
-            ctx.refuse_error(line, error)
+        except BetelError as error:  # the notation's detail is for files, not for a learner
+            message = ctx.t("not_a_card", token=shown(text), count=len(legal))
+            ctx.refuse(line, error.reason, message)
             return None
 
     # -- commands at the card prompt -------------------------------------------------------
