@@ -4,8 +4,9 @@ the two part, told from the learner's side.
 Both lines start where the learner chose: one with the card they played, one with the better
 card the review names, and everybody then plays their best (double dummy, the solver's first
 best card at every turn). In a closed deal the lines are played on one layout the learner could
-have faced, one where the card misses the goal and the better one meets it (spec §12.8: the
-learner is judged by what they could see); in an open deal, on the cards as dealt.
+have faced, one where the card misses the goal (stated from the learner's side, spec §12.8)
+and the better one meets it, as the hints judge by what the learner could see; in an open deal,
+on the cards as dealt.
 
 The sentence is read off the two lines: the first trick that goes to the other side (the
 declarer's against the defenders', or in free play the learner's against the others', spec §5),
