@@ -54,8 +54,9 @@ class Profile:
     denominations its auction allows (``None`` is no trump); ``scored`` games have spec §6 scores.
     ``deal(seed, dealer=)`` deals a shuffled deck the game's way. ``exchange``: the auction is
     Betel's, with the dubel's exchange and trade (spec §3, §8); ``beat_duty``: a player must
-    beat when able (rule 5); ``boards``: deals are bridge boards under the Laws (a four-column
-    auction, a result, penalty cards); ``solvable``: Betel's double-dummy solver analyses it.
+    beat when able (summary rules 7–8, spec §5); ``boards``: deals are bridge boards under the
+    Laws (a four-column auction, a result, penalty cards); ``solvable``: Betel's double-dummy
+    solver analyses it.
     """
 
     name: str
@@ -115,7 +116,7 @@ BETEL = Profile(
     scored=True,
     deal=deal,
     exchange=True,
-    beat_duty=True,
+    beat_duty=True,  # summary rule 7; rule 8 frees Betel's defenders
     boards=False,
     solvable=True,
 )

@@ -88,6 +88,7 @@ def _yaml_played(deal: Any) -> dict[str, Any]:
         "scoring": deal.scoring,
         "players": deal.players,
         "room": deal.room,
+        "alerts": deal.alerts,
     }
     if written is None and deal.auction:
         out |= from_auction(list(deal.auction), Seat(deal.dealer, 4))
@@ -136,6 +137,7 @@ def board_deal(board: BridgeBoard) -> DealSpec:
         scoring=board.scoring,
         players=board.players,
         room=board.room,
+        alerts=board.alerts,
     )
 
 

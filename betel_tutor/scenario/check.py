@@ -21,7 +21,13 @@ from betel_tutor.scenario.contract_claims import contract_problems
 from betel_tutor.scenario.deals import Unsatisfiable, realize
 from betel_tutor.scenario.examples import deal_trump, scenario_texts, trick_problems
 from betel_tutor.scenario.model import DealSpec, Note, Quiz, Scenario
-from betel_tutor.scenario.quizzes import engine_answer, normalise_answer, show_answer
+from betel_tutor.scenario.quizzes import (
+    engine_answer,
+    judge,
+    normalise_answer,
+    parse_typed_answer,
+    show_answer,
+)
 from betel_tutor.scenario.source import Position, Problem
 from betel_tutor.seats import Seat
 
@@ -35,6 +41,10 @@ def check_file(path: str) -> list[Problem]:
     """All problems of one scenario file (or legacy ``.txt`` note): form, then every claim."""
     if path.endswith(".txt"):
         return check_legacy_note(path)
+    if os.path.basename(path) == "course.yaml":  # a course's list of lessons, not a scenario
+        from betel_tutor.scenario.course import read_course_file
+
+        return read_course_file(path)[1]
     from betel_tutor.scenario.loader import load_file
 
     return check_loaded(load_file(path))  # a PBN or LIN file: the scenario it converts to
@@ -114,15 +124,21 @@ def check_step_references(
     scenario: Scenario, written: frozenset[str] | None = None
 ) -> Iterator[Problem]:
     """Steps that name a deal the file does not have (``written``: the ids of the deals
-    written, when some could not be read)."""
-    from betel_tutor.scenario.model import PlayStep, WatchStep
+    written, when some could not be read), or a bridge deal, which the tutor cannot play."""
+    from betel_tutor.scenario.model import Game, PlayStep, WatchStep
 
     known = {deal.id for deal in scenario.deals} if written is None else written
     for step in scenario.steps:
-        if isinstance(step, (PlayStep, WatchStep)) and step.deal not in known:
-            yield Problem(
-                _where(step.position, scenario.path), "check.unknown_deal", {"id": step.deal}
-            )
+        if not isinstance(step, (PlayStep, WatchStep)):
+            continue
+        where = _where(step.position, scenario.path)
+        if step.deal not in known:
+            yield Problem(where, "check.unknown_deal", {"id": step.deal})
+            continue
+        deal = scenario.deal(step.deal)
+        if deal is not None and deal.game is not Game.BETEL:  # the tutor deals Betel only
+            kind = "play" if isinstance(step, PlayStep) else "watch"
+            yield Problem(where, "check.step_not_betel", {"id": step.deal, "step": kind})
 
 
 def _where(position: Position | None, path: str = "?") -> Position:
@@ -370,7 +386,11 @@ def check_cards(deal: DealSpec) -> list[Problem]:
                 Problem(
                     deal.where.get(f"hand{seat}", hands_at),
                     "check.hand_size",
-                    {"seat": _seat_name(deal, seat), "n": len(hand), "size": size},
+                    {
+                        "seat": _seat_name(deal, Seat(seat, deal.profile.seats)),
+                        "n": len(hand),
+                        "size": size,
+                    },
                 )
             )
     count = deal.profile.seats
@@ -407,8 +427,8 @@ def check_cards(deal: DealSpec) -> list[Problem]:
     return problems
 
 
-def _seat_name(deal: DealSpec, seat: int) -> str:
-    return Seat(seat, deal.profile.seats).letter
+def _seat_name(deal: DealSpec, seat: Seat) -> str:
+    return seat.at(deal.profile.seats).letter
 
 
 # -- quizzes ---------------------------------------------------------------------------------
@@ -434,7 +454,23 @@ def check_quiz(quiz: Quiz) -> list[Problem]:
                 },
             )
         ]
-    return []
+    return _check_wrong_notes(quiz, truth, where)
+
+
+def _check_wrong_notes(quiz: Quiz, truth: object, where: Position) -> list[Problem]:
+    """Each answer a note is written for under ``wrong:`` is one a learner could type, and
+    wrong: the engine's answer is not it (the notes' two languages the reader has checked)."""
+    problems = []
+    for typed in quiz.wrong:
+        at = quiz.where.get(f"wrong.{typed}", where)
+        try:
+            given = parse_typed_answer(quiz, typed, "en")
+        except (BetelError, ValueError):
+            problems.append(Problem(at, "check.quiz_note_unreadable", {"given": typed}))
+            continue
+        if judge(quiz, given, truth):
+            problems.append(Problem(at, "check.quiz_note_right", {"given": typed}))
+    return problems
 
 
 # -- folders ---------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from betel_tutor.cards import RANK_BY_SYMBOL, Card
@@ -214,6 +214,7 @@ def impossible_in(
     each other, double-dummy ones included (the same declarer and strain). ``None`` when it
     does not show (the constraints may still be too rare for a search)."""
     deck = profile(game).deck
+    conditions = [part for condition in conditions for part in _all_of(condition)]
     sources: list[Constraint | Condition] = [*constraints, *conditions]
     for source in sources:
         for card in source.cards:
@@ -225,6 +226,15 @@ def impossible_in(
         or _impossible_shape(game, conditions)
         or _impossible_tricks(game, conditions)
     )
+
+
+def _all_of(condition: Condition) -> list[Condition]:
+    """The conditions a line joined by ``and`` holds all of, each where the line is written;
+    any other condition alone (an ``or`` or a ``not`` says nothing sure of each part)."""
+    if condition.kind != "and":
+        return [condition]
+    parts = (replace(part, position=condition.position) for part in condition.parts)
+    return [found for part in parts for found in _all_of(part)]
 
 
 def _capacity(game: str) -> dict[int, int]:

@@ -15,7 +15,7 @@ from betel_tutor.dealing import Deal
 from betel_tutor.profiles import profile
 from betel_tutor.scenario.conditions import Condition
 from betel_tutor.scenario.deals import meets
-from betel_tutor.scenario.model import Constraint, DealSpec, Game, Scenario, Text, WatchStep
+from betel_tutor.scenario.model import Constraint, DealSpec, Game, Scenario, Text
 from betel_tutor.scenario.writer import Comments, constraint_text, dump
 from betel_tutor.seats import Seat
 
@@ -159,10 +159,17 @@ def lines(found: Sequence[Found], game: str, lang: str) -> list[str]:
 
 
 def found_scenario(
-    found: Sequence[Found], wanted: Wanted, *, name: str = "found-deals"
+    found: Sequence[Found],
+    wanted: Wanted,
+    *,
+    name: str = "found-deals",
+    title: Text | None = None,
+    schema: bool = False,
 ) -> tuple[Scenario, Comments]:
     """A scenario of the found deals that ``check`` accepts: each deal its seed and the
-    constraints it was found with (so ``check`` proves them), the hands in comments."""
+    constraints it was found with (so ``check`` proves them), the hands in comments. Its id is
+    ``name``, its title ``title``; the editor's ``$schema`` line is written only when
+    ``schema`` says the schema file lies beside it (a line naming a missing file misleads)."""
     from betel_tutor.cards import format_cards, format_hand, sort_cards
 
     game = wanted.game.profile
@@ -186,19 +193,26 @@ def found_scenario(
         if game.dubel_size:
             shown.append(f"  dubel: {format_cards(sort_cards(item.deal.dubel))}")
         after[(ident, "seed")] = shown
-    title = Text("Deals found", "Znalezione rozdania")
-    steps = tuple(WatchStep(deal.id) for deal in deals)
-    scenario = Scenario("", "practice", name, title, deals=tuple(deals), steps=steps)
-    head = (
-        "yaml-language-server: $schema=scenario.schema.json",
-        "Written by betel-tutor deal: each seed gives its hands (shown in the comments).",
-    )
+    title = title or Text("Deals found", "Znalezione rozdania")
+    # No steps: a practice file of deals, which ``learn FILE`` plays one after another.
+    scenario = Scenario("", "practice", name, title, deals=tuple(deals))
+    head: tuple[str, ...] = ()
+    if schema:
+        head = ("yaml-language-server: $schema=scenario.schema.json",)
+    head += ("Written by betel-tutor deal: each seed gives its hands (shown in the comments).",)
     return scenario, Comments(head=head, after=after)
 
 
-def scenario_yaml(found: Sequence[Found], wanted: Wanted, *, name: str = "found-deals") -> str:
+def scenario_yaml(
+    found: Sequence[Found],
+    wanted: Wanted,
+    *,
+    name: str = "found-deals",
+    title: Text | None = None,
+    schema: bool = False,
+) -> str:
     """The text of :func:`found_scenario`."""
-    scenario, comments = found_scenario(found, wanted, name=name)
+    scenario, comments = found_scenario(found, wanted, name=name, title=title, schema=schema)
     return dump(scenario, comments=comments)
 
 

@@ -152,6 +152,8 @@ class DealSpec:
     scoring: str | None = None
     players: tuple[str, ...] | None = None
     room: str | None = None  # of a board played at several tables: Open, Closed, a table's
+    # A bridge auction's alerted calls: (the call's number from 1, its explanation).
+    alerts: tuple[tuple[int, str], ...] = ()
     position: Position | None = None
     # Left out of the hash (a dict has none): a deal is hashed to replay it once (script.py).
     where: dict[str, Position] = field(default_factory=dict, hash=False)
@@ -188,6 +190,7 @@ class Quiz:
     ``contract``/``tricks``/``doubled`` for score; ``auction``/``call``/``options`` for
     call-legal; ``hold``/``dubel``/``split`` for odds; ``hand``/``dubel_cards``/``contract``
     for laydown (answer: true if the laydown check proves it, false if it refutes it).
+    ``wrong`` maps a wrong answer to the author's note on it.
     """
 
     kind: QuizKind
@@ -197,6 +200,9 @@ class Quiz:
     explanation: Text | None = None
     position: Position | None = None
     where: dict[str, Position] = field(default_factory=dict)
+    # wrong answers as a learner types them (``♠A``, ``West``, ``no``) and the author's note on
+    # each, shown when that answer is given; the checker proves each one wrong
+    wrong: dict[str, Text] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

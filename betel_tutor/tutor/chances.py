@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from betel_tutor.cards import Card, format_hand
 from betel_tutor.play import PlayState
-from betel_tutor.seats import Seat
+from betel_tutor.seats import Seat, seats
 from betel_tutor.solver.api import card_reaches
 from betel_tutor.solver.single_dummy import Aim, Held, Judgement, judge, seen_by
 from betel_tutor.solver.telling import Fact, beaten_by, punishing_with_fact
@@ -222,7 +222,7 @@ def review(ctx: Context, table: Table, slip: Slip | None) -> None:
     hidden: dict[Seat, tuple[Card, ...]] = {}
     if found is not None:
         layout, fact = found
-        others = [seat for seat in range(3) if seat != table.learner_seat]
+        others = [seat for seat in seats() if seat != table.learner_seat]
         hidden = hands_of(ctx, table, layout)
         lay = "; ".join(
             f"{ctx.name(Seat(seat)).localized(ctx.lang)} "
@@ -261,5 +261,5 @@ def review(ctx: Context, table: Table, slip: Slip | None) -> None:
 
 def hands_of(ctx: Context, table: Table, layout: PlayState) -> dict[Seat, tuple[Card, ...]]:
     """The other players' hands in a layout, by player, highest card first."""
-    others = [seat for seat in range(3) if seat != table.learner_seat]
-    return {ctx.name(Seat(s)): tuple(sorted(layout.hands[s], reverse=True)) for s in others}
+    others = [seat for seat in seats() if seat != table.learner_seat]
+    return {ctx.name(s): tuple(sorted(layout.hands[s], reverse=True)) for s in others}
