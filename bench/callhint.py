@@ -19,6 +19,7 @@ from betel_tutor.auction import Auction
 from betel_tutor.bots import strong_bidding
 from betel_tutor.contracts import Contract
 from betel_tutor.dealing import deal
+from betel_tutor.seats import Seat
 from betel_tutor.solver.api import make_board, solve_position
 from betel_tutor.solver.table import COLUMNS, STRAINS
 from betel_tutor.tutor.auctionreview import average_score
@@ -53,7 +54,7 @@ def main() -> None:
         for _name, (kind, strain) in zip(COLUMNS, kinds, strict=True):
             board = make_board(trump=strain, declarer=0, contract_kind=kind)
             solve_position(cards, declarer=0, leader=0, board=board)
-        average_score(tuple(frozenset(hand) for hand in dealt.hands), 0, BID)
+        average_score(tuple(frozenset(hand) for hand in dealt.hands), Seat(0), BID)
         reviews.append(time.perf_counter() - start)
     for what, values in (("call hint", hints), ("auction review", reviews)):
         ms = [v * 1000 for v in values]

@@ -86,7 +86,7 @@ def main() -> None:
                 chances.judgement(warm, state)  # the hint asked at this card
         figures["warm"].append(reviewed(warm))
         start = time.perf_counter()
-        Advisor().review(game.history, game.played, LEARNER)
+        Advisor().review(game.history, game.played, Seat(LEARNER))
         figures["double dummy"].append(time.perf_counter() - start)
     for name, values in figures.items():
         ms = [v * 1000 for v in values]

@@ -1,7 +1,7 @@
-"""The progress of a long command on stderr (``check``, ``deal``), so that a large folder or a
-long search is never silent: shown once it has run a moment, in place on a terminal every
-second, else a line every few seconds (a log stays short). The work tells it once as it starts
-(nothing done yet), then as it goes."""
+"""The progress of a long command on stderr (``check``, ``deal``, ``simulate``), so that a
+large folder or a long search is never silent: shown once it has run a moment, in place on a
+terminal every second, else a line every few seconds (a log stays short). The work tells it
+once as it starts (nothing done yet), then as it goes."""
 
 from __future__ import annotations
 
@@ -79,3 +79,16 @@ class SearchProgress(_Progress):
             left=left,
         )
         self._show(line, now)
+
+
+class SimulateProgress(_Progress):
+    """``simulate``: the deals worked out of how many."""
+
+    FIRST = 2.0
+    EVERY = 10.0
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if self._due(now):
+            line = translate("simulate.progress", self.language, done=done, total=total)
+            self._show(line, now)

@@ -86,7 +86,7 @@ def test_the_tutor_reads_who_took_what_from_the_auction() -> None:
     auction = Auction(hands=[hands[1], hands[2], hands[0]], dubel=dubel)
     auction.call(Call("declare", parse_contract("1♠"), take=dubel, lay=(Card.parse("♥K"), lay)))
     step = PlayStep("d1", Seat(LEARNER), {"defeat": 1})
-    table = Table(play=None, step=step, open=False, auction=auction, order=(1, 2, 0))
+    table = Table(play=None, step=step, open=False, auction=auction, order=Seat(1).clockwise())
     assert chances.taken_from_dubel(table) == {WEST: frozenset({Card.parse("♠A")})}
 
 
@@ -105,7 +105,8 @@ def test_the_learners_chances_count_the_card_a_defender_took() -> None:
     auction.call(Call("declare", parse_contract("1♠"), take=(king,), lay=(lay,)))
     state = start_play(BETEL, hands, parse_contract("1♠"), declarer=WEST, leader=SOUTH)
     step = PlayStep("d1", Seat(LEARNER), {"defeat": 1})
-    at = Table(play=DealPlay(state), step=step, open=False, auction=auction, order=(1, 2, 0))
+    order = Seat(1).clockwise()
+    at = Table(play=DealPlay(state), step=step, open=False, auction=auction, order=order)
     at.outlook = outlook(state, LEARNER)
     assert chances.single_dummy(at, in_match=False)
     aim, board = chances.aim_of(at, state), at.advisor.board(state)

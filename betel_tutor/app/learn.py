@@ -4,6 +4,7 @@ it (its front end, line, JSON or full-screen, is the command line's choice)."""
 from __future__ import annotations
 
 import errno
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -11,6 +12,7 @@ from pathlib import Path
 from betel_tutor.app.seeds import seed_text
 from betel_tutor.bots.strong import STRENGTHS
 from betel_tutor.errors import BetelError, NotationError
+from betel_tutor.scenario.course import Course, open_course
 from betel_tutor.tutor import progress as store
 from betel_tutor.tutor.context import Settings
 from betel_tutor.tutor.session import Session
@@ -30,12 +32,35 @@ class LearnOptions:
     practice: bool = False  # play again the deals whose goal was missed
     lesson: str | None = None  # a bridge lesson instead of a level (penalty-cards)
     progress_file: Path | None = None  # [default: the learner's progress file]
+    course: str | None = None  # a teacher's lesson or practice file, or a folder of them
 
 
-def checked(options: LearnOptions) -> LearnOptions:
+def course_of(options: LearnOptions) -> Course | None:
+    """The teacher's course ``learn FILE|FOLDER`` plays (None: the ten levels); a
+    :class:`~betel_tutor.errors.ScenarioError` naming the file when it cannot be played."""
+    return None if options.course is None else open_course(options.course)
+
+
+def progress_path(options: LearnOptions, course: Course | None) -> Path:
+    """Where the learner's progress is kept: the levels' file, or beside it in ``courses/``
+    one file a course, under the course's key (never mixed with the levels')."""
+    path = options.progress_file or store.default_path()
+    return path if course is None else store.course_path(path, course.key)
+
+
+def checked(options: LearnOptions, course: Course | None = None) -> LearnOptions:
     """The options, refused before anything starts when they cannot be played."""
     seed = seed_text(options.seed)
-    if options.level is not None and options.level not in LEVELS:
+    if options.course is not None and options.lesson is not None:
+        raise NotationError("cli.course_and_lesson", token=options.course, position=0)
+    if options.course is not None and options.fourth:  # §7's fourth player: level 10 only
+        raise NotationError("cli.course_fourth", token=options.course, position=0)
+    if course is not None and options.level is not None and options.level not in course.numbers:
+        count = len(course.numbers)
+        raise NotationError(
+            "tutor.course_bad_lesson", token=str(options.level), position=0, count=count
+        )
+    if course is None and options.level is not None and options.level not in LEVELS:
         raise NotationError("tutor.bad_level", token=str(options.level), position=0)
     if options.strength not in STRENGTHS:
         raise NotationError("cli.bad_strength", token=options.strength, position=0)
@@ -49,8 +74,9 @@ def open_session(
     saved, else ``language``), saving after each step. ``tell`` is given what the learner
     should know, in the session's language: a damaged progress file set aside, and once
     that progress cannot be saved (the game goes on)."""
-    options = checked(options)
-    path = options.progress_file or store.default_path()
+    course = course_of(options)
+    options = checked(options, course)
+    path = progress_path(options, course)
     keeper = store.Keeper(path)
     notice: store.ProgressError | None = None
     try:
@@ -62,7 +88,8 @@ def open_session(
         seed=options.seed,
         fourth=options.fourth,
         strength=options.strength,
-        saves_to=path.parent / "deals",
+        saves_to=(options.progress_file or store.default_path()).parent / "deals",
+        course=course,
     )
     unsaved = [keeper.frozen]  # said once: progress that cannot be saved does not stop the game
 
@@ -89,7 +116,7 @@ def open_session(
 
 def web_arguments(options: LearnOptions, port: int) -> list[str]:
     """``learn --web``: the options each browser's full-screen tutor is started with."""
-    options = checked(options)
+    options = checked(options, course_of(options))
     if port not in PORTS:
         raise NotationError("cli.bad_port", token=str(port), position=0)
     arguments = [f"--strength={options.strength}"]
@@ -98,7 +125,8 @@ def web_arguments(options: LearnOptions, port: int) -> list[str]:
     arguments += [f"--seed={options.seed}"] if options.seed is not None else []
     flags = {"--open": options.open_hands, "--fourth": options.fourth}
     flags["--practice"] = options.practice
-    return arguments + [flag for flag, given in flags.items() if given]
+    arguments += [flag for flag, given in flags.items() if given]
+    return arguments + ([os.path.abspath(options.course)] if options.course is not None else [])
 
 
 def port_refused(error: OSError, port: int) -> NotationError:

@@ -34,6 +34,7 @@ from math import comb
 from betel_tutor.cards import Card
 from betel_tutor.inference import Knowledge, infer
 from betel_tutor.play import PlayState
+from betel_tutor.seats import Seat
 from betel_tutor.solver.api import card_reaches, card_values
 from betel_tutor.solver.board import Board
 
@@ -104,7 +105,7 @@ def layouts(
     what ``observer`` knows (its own hand stays; a card a player took from the dubel stays
     with them, ``held``): all of them when few, else a sample of distinct ones seeded by
     :func:`seen_by`; and whether they are all of them."""
-    first, second = [seat for seat in range(state.profile.seats) if seat != observer]
+    first, second = [seat for seat in state.profile.table if seat != observer]
     known = infer(state)
     unseen = sorted(state.hands[first] | state.hands[second], key=lambda c: c.index)
     fixed: dict[int, list[Card]] = {first: [], second: []}
@@ -138,7 +139,7 @@ def layouts(
     return [dealt(chosen) for chosen in islice(drawn.values(), SAMPLES)], False
 
 
-def taken_by_other(held: Held, seat: int, card: Card) -> bool:
+def taken_by_other(held: Held, seat: Seat, card: Card) -> bool:
     """Whether ``card`` is known to be in another hand than ``seat``'s: taken from the dubel."""
     return any(card in cards for other, cards in held.items() if other != seat)
 
@@ -149,7 +150,7 @@ def consistent(
     """Whether every unseen card of ``layout`` lies where what ``observer`` knows allows."""
     return all(
         known.may_hold(seat, card) and not taken_by_other(held, seat, card)
-        for seat, hand in enumerate(layout.hands)
+        for seat, hand in zip(layout.profile.table, layout.hands, strict=True)
         if seat != observer
         for card in hand
     )

@@ -27,6 +27,7 @@ from betel_tutor.cards import Card
 from betel_tutor.contracts import Contract
 from betel_tutor.play import BETEL, start_play
 from betel_tutor.scoring import score
+from betel_tutor.seats import Seat
 from betel_tutor.solver.api import make_board, solve_position
 from betel_tutor.solver.single_dummy import layouts
 from betel_tutor.solver.table import COLUMNS, STRAINS
@@ -42,7 +43,7 @@ def column(contract: Contract) -> str:
     return "NT" if contract.strain is None else contract.strain.symbol
 
 
-def learner_row(table: Table, seat: int) -> dict[str, int]:
+def learner_row(table: Table, seat: Seat) -> dict[str, int]:
     """The declarer's tricks with best play for ``seat`` (the hands as dealt), per column:
     the most tricks in a normal contract, the fewest in a betelek and in Betel."""
     cards = [sorted(hand, key=lambda c: c.index) for hand in table.hands]
@@ -55,7 +56,7 @@ def learner_row(table: Table, seat: int) -> dict[str, int]:
 
 
 def average_score(
-    hands: tuple[frozenset[Card], ...], seat: int, contract: Contract
+    hands: tuple[frozenset[Card], ...], seat: Seat, contract: Contract
 ) -> tuple[float, int]:
     """The average score of ``seat`` as declarer of ``contract`` (undoubled) over the layouts
     of the cards it could not see in ``hands`` (as dealt, no exchange), and how many layouts."""

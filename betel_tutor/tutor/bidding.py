@@ -73,7 +73,7 @@ class AuctionPhase(Phase):
         self.make(ctx, seat, choice.call, reason)
         return self
 
-    def make(self, ctx: Context, seat: int, call: Call, reason: str | None = None) -> None:
+    def make(self, ctx: Context, seat: Seat, call: Call, reason: str | None = None) -> None:
         auction = self.table.auction
         assert auction is not None
         if seat == self.table.learner_seat:  # for the auction's review

@@ -110,11 +110,12 @@ class Progress:
         return data
 
 
-def summary(progress: Progress) -> dict[str, Any]:
-    """Each level's state for ``progress --json``: done, stars, the step to go on from, the
-    deals played and points, and the deals whose goal was missed (to practise)."""
+def summary(progress: Progress, numbers: range = range(1, 11)) -> dict[str, Any]:
+    """Each level's state for ``progress --json`` (``numbers``: the ten levels, or a course's
+    lessons): done, stars, the step to go on from, the deals played and points, and the deals
+    whose goal was missed (to practise)."""
     levels = []
-    for number in range(1, 11):
+    for number in numbers:
         level = progress.level(number)
         levels.append(
             {
@@ -190,6 +191,12 @@ def default_path() -> Path:
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("betel-tutor", appauthor=False)) / "progress.json"
+
+
+def course_path(levels: Path, key: str) -> Path:
+    """The progress file of a teacher's course (its key: :mod:`betel_tutor.scenario.course`),
+    in ``courses/`` beside the levels' file ``levels``: kept, locked and merged as that one."""
+    return levels.parent / "courses" / f"{key}.json"
 
 
 def _parse(data: Any) -> Progress:
