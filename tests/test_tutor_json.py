@@ -96,6 +96,10 @@ class Run:
             yield before.events[-1], after.line
 
 
+# The tests share this module's fixture: they run on one worker (scripts/test.sh).
+pytestmark = pytest.mark.xdist_group(__name__)
+
+
 @pytest.fixture(scope="module")
 def runs() -> dict[str, Run]:
     """The runs of this module, each played once for all the tests that look at it."""
