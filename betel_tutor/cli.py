@@ -31,6 +31,7 @@ from betel_tutor.cli_explain import (
     explain_trick_command,
     rules_command,
 )
+from betel_tutor.cli_puzzles import puzzles_app
 from betel_tutor.cli_simulate import simulate_command
 from betel_tutor.cli_solving import laydown_command, odds_command, solve_command
 from betel_tutor.cli_streams import fit_output
@@ -135,6 +136,7 @@ def render_command(
 
 for name, command in LATER_COMMANDS.items():
     app.command(name)(command)
+app.add_typer(puzzles_app, name="puzzles")
 
 
 def main() -> None:

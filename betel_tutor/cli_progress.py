@@ -10,7 +10,7 @@ import time
 
 import typer
 
-from betel_tutor.i18n import translate
+from betel_tutor.i18n import translate, translate_plural
 
 
 class _Progress:
@@ -81,14 +81,15 @@ class SearchProgress(_Progress):
         self._show(line, now)
 
 
-class SimulateProgress(_Progress):
-    """``simulate``: the deals worked out of how many."""
+class CountProgress(_Progress):
+    """``simulate``, ``puzzles build`` and ``puzzles check``: the deals worked out or searched,
+    or the puzzles proved, of how many (``key``: a plural message of ``{done}`` and ``{n}``)."""
 
-    FIRST = 2.0
-    EVERY = 10.0
+    def __init__(self, language: str, key: str, *, first: float = 1.0) -> None:
+        super().__init__(language)
+        self.key, self.FIRST = key, first
 
     def __call__(self, done: int, total: int) -> None:
         now = time.monotonic()
         if self._due(now):
-            line = translate("simulate.progress", self.language, done=done, total=total)
-            self._show(line, now)
+            self._show(translate_plural(self.key, total, self.language, done=done), now)

@@ -62,7 +62,7 @@ def simulate_command(
     expected tricks and each contract's expected score, each with its standard error."""
     with reported(lang) as language:
         from betel_tutor.app.simulate import SimulateOptions, run_simulation
-        from betel_tutor.cli_progress import SimulateProgress
+        from betel_tutor.cli_progress import CountProgress
         from betel_tutor.errors import BetelError
         from betel_tutor.simulation.text import lines
 
@@ -80,7 +80,7 @@ def simulate_command(
             force=force,
             lang=language,
         )
-        shown = SimulateProgress(language)
+        shown = CountProgress(language, "simulate.progress", first=2.0)
         simulated = run_simulation(options, shown)
         shown.done()
         if as_json:

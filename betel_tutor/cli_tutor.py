@@ -78,6 +78,13 @@ def learn_command(
             help="A bridge lesson instead of a level: penalty-cards (Law 51), you as declarer.",
         ),
     ] = None,
+    puzzles: Annotated[
+        bool,
+        typer.Option("--puzzles", help="Rated puzzles made by the solver (docs/puzzles.md)."),
+    ] = False,
+    theme: Annotated[
+        str | None, typer.Option("--theme", help="With --puzzles: only puzzles of this theme.")
+    ] = None,
     screen: Annotated[bool, typer.Option("--screen", hidden=True)] = False,
 ) -> None:
     """Learn Betel level by level, playing against computer players; or a teacher's lesson,
@@ -89,7 +96,7 @@ def learn_command(
         from betel_tutor.app.learn import LearnOptions, open_session
 
         asked = (level, lang, open_hands, seed, strength, fourth, practice, lesson)
-        options = LearnOptions(*asked, course=course)
+        options = LearnOptions(*asked, course=course, puzzles=puzzles, theme=theme)
         if web:
             _serve_web(options, port, language)
             return

@@ -12,6 +12,7 @@ from pathlib import Path
 from betel_tutor.app.seeds import seed_text
 from betel_tutor.bots.strong import STRENGTHS
 from betel_tutor.errors import BetelError, NotationError
+from betel_tutor.puzzles.themes import THEMES
 from betel_tutor.scenario.course import Course, open_course
 from betel_tutor.tutor import progress as store
 from betel_tutor.tutor.context import Settings
@@ -33,6 +34,8 @@ class LearnOptions:
     lesson: str | None = None  # a bridge lesson instead of a level (penalty-cards)
     progress_file: Path | None = None  # [default: the learner's progress file]
     course: str | None = None  # a teacher's lesson or practice file, or a folder of them
+    puzzles: bool = False  # puzzles from the corpus instead of the levels
+    theme: str | None = None  # only puzzles of this theme
 
 
 def course_of(options: LearnOptions) -> Course | None:
@@ -53,6 +56,8 @@ def checked(options: LearnOptions, course: Course | None = None) -> LearnOptions
     seed = seed_text(options.seed)
     if options.course is not None and options.lesson is not None:
         raise NotationError("cli.course_and_lesson", token=options.course, position=0)
+    if options.course is not None and options.puzzles:
+        raise NotationError("cli.course_and_puzzles", token=options.course, position=0)
     if options.course is not None and options.fourth:  # §7's fourth player: level 10 only
         raise NotationError("cli.course_fourth", token=options.course, position=0)
     if course is not None and options.level is not None and options.level not in course.numbers:
@@ -64,6 +69,12 @@ def checked(options: LearnOptions, course: Course | None = None) -> LearnOptions
         raise NotationError("tutor.bad_level", token=str(options.level), position=0)
     if options.strength not in STRENGTHS:
         raise NotationError("cli.bad_strength", token=options.strength, position=0)
+    if options.theme is not None:
+        if not options.puzzles:
+            raise NotationError("tutor.theme_without_puzzles", token=options.theme, position=0)
+        if options.theme not in THEMES:
+            themes = ", ".join(THEMES)
+            raise NotationError("puzzles.bad_theme", token=options.theme, position=0, themes=themes)
     return replace(options, seed=seed)
 
 
@@ -109,6 +120,8 @@ def open_session(
     session = Session(saved, chosen, settings=settings, on_progress=keep)
     if options.lesson is not None:  # a bridge lesson opens at once, the learner its declarer
         session.open_lesson(options.lesson)
+    elif options.puzzles:
+        session.open_puzzles(options.theme)
     if notice is not None:
         tell(notice, session.ctx.lang)
     return session
@@ -125,6 +138,8 @@ def web_arguments(options: LearnOptions, port: int) -> list[str]:
     arguments += [f"--seed={options.seed}"] if options.seed is not None else []
     flags = {"--open": options.open_hands, "--fourth": options.fourth}
     flags["--practice"] = options.practice
+    flags["--puzzles"] = options.puzzles
+    arguments += [f"--theme={options.theme}"] if options.theme is not None else []
     arguments += [flag for flag, given in flags.items() if given]
     return arguments + ([os.path.abspath(options.course)] if options.course is not None else [])
 

@@ -8,8 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from betel_tutor.i18n import translate, translate_plural
+from betel_tutor.puzzles.themes import theme_name
 from betel_tutor.scenario.course import Course, open_course
 from betel_tutor.tutor import progress as store
+from betel_tutor.tutor.puzzle_record import dashboard, ratings
 
 LEVELS = range(1, 11)
 
@@ -75,7 +77,7 @@ class ProgressShown:
             number = self.saved.match.match.deals + 1
             out.append(translate("tutor.progress_match", language, number=number))
             out += score_table(self.saved.match, language)
-        return out
+        return out + puzzle_lines(self.saved, language)
 
     def to_json(self) -> dict[str, Any]:
         shown = store.summary(self.saved, self.numbers)
@@ -84,6 +86,39 @@ class ProgressShown:
             titles = {"en": course.title.en, "pl": course.title.pl}
             shown["course"] = {"id": course.id, "key": course.key, "title": titles}
         return shown
+
+
+def puzzle_lines(saved: store.Progress, language: str) -> list[str]:
+    """The learner's puzzle rating, then a line a theme, weakest first (nothing before the
+    first puzzle)."""
+    attempts = saved.puzzles
+    if not attempts:
+        return []
+    learner, _ = ratings(attempts)
+    solved = sum(attempt.solved for attempt in attempts)
+    out = [
+        translate(
+            "tutor.progress_puzzles",
+            language,
+            rating=round(learner.rating),
+            deviation=round(learner.deviation),
+            tried=translate_plural("tutor.puzzles_tried", len(attempts), language),
+            solved=translate_plural("tutor.puzzles_solved", solved, language),
+        )
+    ]
+    for row in dashboard(attempts):
+        out.append(
+            translate(
+                "tutor.progress_theme",
+                language,
+                theme=theme_name(row.theme, language),
+                rating=round(row.rating),
+                tried=translate_plural("tutor.puzzles_tried", row.attempts, language),
+                solved=translate_plural("tutor.puzzles_solved", row.solved, language),
+                percent=round(100 * row.success),
+            )
+        )
+    return out
 
 
 def progress(options: ProgressOptions) -> ProgressShown:

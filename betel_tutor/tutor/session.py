@@ -27,6 +27,7 @@ from betel_tutor.tutor.penalty_lesson import open_lesson
 from betel_tutor.tutor.phase import Phase
 from betel_tutor.tutor.playing import PlayPhase
 from betel_tutor.tutor.progress import Progress
+from betel_tutor.tutor.puzzling import PuzzlePhase
 from betel_tutor.tutor.saving import deal_to_yaml
 from betel_tutor.tutor.scene import scene
 from betel_tutor.tutor.solution import show_solution
@@ -86,6 +87,11 @@ class Session:
         """Open the shipped bridge lesson ``name`` (``learn --lesson``) in place of the menu,
         which follows its last board; ``start`` then runs it."""
         self.phase = open_lesson(name, lambda ctx: MenuPhase())
+
+    def open_puzzles(self, theme: str | None = None, corpus: Path | None = None) -> None:
+        """Puzzles from the corpus in place of the menu (``learn --puzzles``), which follows
+        when the learner stops; ``start`` then shows the first."""
+        self.phase = PuzzlePhase(lambda ctx: MenuPhase(), theme=theme, corpus=corpus)
 
     def run(self) -> list[Event]:
         """Computer players move until a phase waits for the learner; then its prompt."""
