@@ -61,9 +61,29 @@ if ! command -v cc >/dev/null 2>&1 \
   fi
 fi
 
+# What an install is made from: the requirements, the build step, the sources it compiles, the
+# kind of set-up. While they are as they were at the last set-up, installing again would change
+# nothing (and still takes a while): it is skipped.
+made_from() {
+  {
+    echo "${1:-} ${BETEL_TUTOR_PURE_PYTHON:-}"
+    cat pyproject.toml hatch_build.py
+    .venv/bin/python -c 'import importlib.util as u
+spec = u.spec_from_file_location("native", "betel_tutor/solver/native.py")
+native = u.module_from_spec(spec)
+spec.loader.exec_module(native)
+print(native.source_digests())'
+  } | sha256sum
+}
+stamp=.venv/betel-tutor-installed
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$(made_from "${1:-}")" ]; then
+  exit 0
+fi
+rm -f "$stamp"
 .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
 if [ "${1:-}" = "--test" ]; then
   .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test]"
 else
   .venv/bin/python -m pip install -q --disable-pip-version-check -e .
 fi
+made_from "${1:-}" >"$stamp"

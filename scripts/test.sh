@@ -29,9 +29,10 @@ fi
 .venv/bin/ruff check betel_tutor tests bench hatch_build.py conftest.py
 .venv/bin/mypy
 
-# Heavy tests share a module's fixtures: each module runs on one worker (loadfile), the modules
-# spread over the cores.
-parallel=(-n "${BETEL_TEST_WORKERS:-auto}" --dist loadfile)
+# The tests spread over the cores one by one, so that a module of many slow tests is shared out
+# too; a module whose tests share the work of a module-scoped fixture marks itself
+# ``pytestmark = pytest.mark.xdist_group(__name__)`` and runs on one worker (loadgroup).
+parallel=(-n "${BETEL_TEST_WORKERS:-auto}" --dist loadgroup)
 if ! $coverage; then
   .venv/bin/python -m pytest "${parallel[@]}" "$@"
   exit

@@ -95,7 +95,10 @@ class Learner:
     level: int
     bid: str = "0"
     prediction: str = "skip"
-    retry: str = "no"  # a deal whose goal was missed is offered again: "yes", "no", "once"
+    # a deal whose goal was missed, or with a costly card, is offered again: "yes", "no",
+    # "once", or "from N" once (the deal again from trick N)
+    retry: str = "no"
+    retry_after: int | None = None  # answer ``retry`` only after this many deals, else "no"
     rounds: str = "no"  # an optional round of deals (level 3's further betelki): "yes", "no"
     best: bool = False  # asks for a hint at every card and plays the solver's first best card
     random: int | None = None  # the seed of random cards (and hints now and then)
@@ -105,6 +108,7 @@ class Learner:
     done: bool = False  # the level has ended
     sent: list[str] = field(default_factory=list)
     hand: set[str] = field(default_factory=set)  # the cards known to be in its hand
+    tried: set[str] = field(default_factory=set)  # refused at a trick played again
     pending: list[str] = field(default_factory=list)
     illegal_sent: str | None = None
     illegal_at: int | None = None  # its index in ``sent``
@@ -144,7 +148,11 @@ class Learner:
             line = self.call(choices)
         elif expects == "retry":
             line = "no" if self.retry == "no" else "yes"
-            if self.retry == "once":
+            if self.retry.startswith("from"):
+                line = self.retry if "from N" in choices else "no"
+            if self.retry_after is not None and self.deals != self.retry_after:
+                line = "no"
+            elif self.retry == "once" or line.startswith("from"):
                 self.retry = "no"
         elif expects == "trump" and self.random is not None and choices:
             line = self.rng.choice(choices)
@@ -163,6 +171,10 @@ class Learner:
         self.sent.append(line)
         return line
 
+    @staticmethod
+    def searching(events: Sequence[Event]) -> bool:
+        return any(e["event"] == "refused" and e["reason"] == "retry_short" for e in events)
+
     def call(self, choices: list[str]) -> str:
         bids = [call for call in choices if call not in ("pass", "kontra")]
         if not self.declare or self.called or self.deals % 2 or not bids:
@@ -175,6 +187,14 @@ class Learner:
     def card(self, choices: list[str], events: Sequence[Event] = ()) -> str:
         self.hand |= set(choices)
         hinted = bool(self.sent) and self.sent[-1] == "hint"
+        # A deal played again from a trick: a card the review would not accept is refused
+        # with a hint of its own; the learner tries the next card it has not tried there.
+        short = [e["input"] for e in events if e["event"] == "refused"]
+        short = [card for card in short if card in choices] if self.searching(events) else []
+        self.tried = self.tried | set(short) if short else set()
+        untried = [card for card in choices if card not in self.tried]
+        if short and untried and not self.best:
+            return untried[0]
         if self.best:
             hints = [event for event in events if event["event"] == "hint"]
             if hints and hinted:

@@ -43,6 +43,10 @@ def start(*args: str) -> subprocess.Popen[bytes]:
     )
 
 
+# The tests share this module's fixture: they run on one worker (scripts/test.sh).
+pytestmark = pytest.mark.xdist_group(__name__)
+
+
 @pytest.fixture(scope="module")
 def scheduler() -> Iterator[str]:
     from distributed import Client

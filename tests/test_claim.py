@@ -29,6 +29,10 @@ def brute_force(
     misere = kind != "normal"
     defenders_beat = kind != "betel"
 
+    @cache  # the same hand meets the same trick in many worlds: ask the rules engine once
+    def legal(held: frozenset[Card], trick: tuple[Card, ...], beat: bool) -> frozenset[Card]:
+        return legal_plays(held, trick, trump=trump, beat_obligation=beat)
+
     @cache
     def wins(
         hand: frozenset[Card], worlds: Worlds, leader: int, trick: tuple[Card, ...], goal: int
@@ -36,18 +40,24 @@ def brute_force(
         if len(trick) == 3:
             taker = (leader + trick_winner(trick, trump=trump)) % 3
             return wins(hand, worlds, taker, (), goal - (taker == 0))
-        if not trick and not hand:
-            return goal >= 0 if misere else goal <= 0
+        if not trick:
+            # The declarer's tricks only grow, and ``len(hand)`` are left to play: once the goal
+            # is met for good or out of reach, every play-out ends the same way (at the last
+            # trick, always).
+            if misere and (goal < 0 or goal >= len(hand)):
+                return goal >= 0
+            if not misere and (goal <= 0 or goal > len(hand)):
+                return goal <= 0
         seat = (leader + len(trick)) % 3
         if seat == 0:
             return any(
                 wins(hand - {card}, worlds, leader, (*trick, card), goal)
-                for card in legal_plays(hand, trick, trump=trump)
+                for card in legal(hand, trick, True)
             )
         answers: dict[Card, set[tuple[frozenset[Card], frozenset[Card]]]] = defaultdict(set)
         for west, north in worlds:
             held = west if seat == 1 else north
-            for card in legal_plays(held, trick, trump=trump, beat_obligation=defenders_beat):
+            for card in legal(held, trick, defenders_beat):
                 answers[card].add((west - {card}, north) if seat == 1 else (west, north - {card}))
         return all(
             wins(hand, frozenset(after), leader, (*trick, card), goal)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import zipfile
@@ -33,6 +34,9 @@ def test_wheel_ships_data(tmp_path: Path) -> None:
             str(ROOT),
         ],
         check=True,
+        # The compiled search's builds are kept under a digest of their sources in the
+        # user's cache folder, not the tests' empty one, so a build is not made twice.
+        env={**os.environ, "XDG_CACHE_HOME": os.environ["BETEL_TUTOR_USER_CACHE"]},
     )
     (wheel,) = tmp_path.glob("betel_tutor-*.whl")
     names = zipfile.ZipFile(wheel).namelist()

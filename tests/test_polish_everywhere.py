@@ -397,6 +397,10 @@ def read_everything(mktemp: Callable[[str], Path]) -> list[tuple[str, str, list[
     return read
 
 
+# The tests share this module's fixture: they run on one worker (scripts/test.sh).
+pytestmark = pytest.mark.xdist_group(__name__)
+
+
 @pytest.fixture(scope="module")
 def everything(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, str, list[str]]]:
     return read_everything(tmp_path_factory.mktemp)

@@ -42,6 +42,10 @@ deals:
 """
 
 
+# The tests share this module's fixture: they run on one worker (scripts/test.sh).
+pytestmark = pytest.mark.xdist_group(__name__)
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     with sync_playwright() as playwright:

@@ -79,6 +79,10 @@ def test_a_board_with_long_notes_starts_on_the_title_page() -> None:
         assert len(pages) == 2 and "Dealer:" in pages[0], (lang, pages)
 
 
+# The tests share this module's fixture: they run on one worker (scripts/test.sh).
+pytestmark = pytest.mark.xdist_group(__name__)
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from betel_tutor.screen import panel
 from betel_tutor.screen.app import TutorApp
 from betel_tutor.screen.picker import Picker
 from betel_tutor.tutor.events import Choice
@@ -21,6 +22,10 @@ from tests.screen_driver import new_app, type_line
 from tests.test_tutor_json import shipped
 
 MAX_LINES = 3000
+# The panel lays out every text it keeps on each refresh: a level's hundreds of texts would make
+# these runs twice as slow, and how much the panel keeps is not what they test (with a few kept,
+# they drop old texts as a long session does).
+TEXTS_KEPT = 30
 FOURTH_SEED = "fourth-2"
 
 
@@ -112,6 +117,7 @@ def test_a_level_played_on_the_full_screen(
     monkeypatch.setenv("BETEL_TUTOR_LEVELS", str(levels))
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setattr(panel, "PANEL_KEEPS", TEXTS_KEPT)
     by_keys, learner, asked = asyncio.run(play_level(level, lang, fourth=fourth))
     assert learner.done, f"level {level} did not end: {learner.sent[-10:]}"
     assert learner.deals >= 1

@@ -47,6 +47,10 @@ def options(**changes: object) -> SimulateOptions:
     return SimulateOptions(**fields)
 
 
+# The tests share this module's fixture: they run on one worker (scripts/test.sh).
+pytestmark = pytest.mark.xdist_group(__name__)
+
+
 @pytest.fixture(scope="module")
 def local() -> dict[str, Any]:
     return run_simulation(options()).summary.to_json()

@@ -18,6 +18,10 @@ from tests.test_bulk_cluster import START_WITHIN, free_port, start
 pytest.importorskip("distributed")
 
 
+# The tests share this module's fixture: they run on one worker (scripts/test.sh).
+pytestmark = pytest.mark.xdist_group(__name__)
+
+
 @pytest.fixture(scope="module")
 def scheduler() -> Iterator[str]:
     from distributed import Client

@@ -4,6 +4,7 @@ ever accepted, points are conserved (players plus bank), and every trade is in t
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 
 from betel_tutor.auction import Call, Options, apply_call, start
@@ -27,7 +28,10 @@ from betel_tutor.trade import (
 )
 from betel_tutor.trade.rules import bound_move
 
-DEALS = 1500
+# 500 deals hold some 3,900 offers; every kind of accepted trade that the test looks for comes
+# up at least 5 times in them (the rarest, a call promised for a later turn, 7 times; each of the
+# others 70 times or more), so a forbidden one would be met.
+DEALS = 500
 
 
 @dataclass
@@ -141,7 +145,7 @@ def check_accepted(offer: Offer, moment: Moment, record: Record) -> None:
 
 
 def test_trading_deals_keep_every_rule_and_every_point() -> None:
-    kinds: set[str] = set()
+    kinds: Counter[str] = Counter()
     accepted = 0
     for seed in range(DEALS):
         played = simulate(seed)
@@ -160,18 +164,19 @@ def test_trading_deals_keep_every_rule_and_every_point() -> None:
             if record.outcome == "accepted":
                 check_accepted(offer, moment, record)
                 accepted += 1
-                kinds.add(offer.kind)
+                kinds[offer.kind] += 1
                 paid = record.price if record.price is not None else abs(offer.price)
                 points[offer.payer] -= paid
                 points[payee] += paid
                 if offer.general:
-                    kinds.add("general")
+                    kinds["general"] += 1
                 if offer.kind == "call" and moment.to_move not in (offer.offerer, offer.to):
-                    kinds.add("later call")
+                    kinds["later call"] += 1
             elif record.outcome == "lapsed":
                 points[offer.payer] += abs(offer.price)
                 points[payee] -= abs(offer.price)
         assert tuple(points) == ledger.points and bank == ledger.bank
         assert sum(ledger.points) + ledger.bank == 0  # conserved: players plus bank
         assert ledger.bound == ()  # every binding fulfilled or lapsed by the end
-    assert accepted > DEALS // 2 and kinds >= {"swap", "see", "call", "general", "later call"}
+    assert accepted > DEALS // 2
+    assert min(kinds[kind] for kind in ("swap", "see", "call", "general", "later call")) >= 5, kinds

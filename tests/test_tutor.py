@@ -61,7 +61,8 @@ def quit_cleanly(child: pexpect.spawn) -> None:
 
 
 def test_scripted_level_1_quizzes_and_a_whole_deal(tmp_path: Path) -> None:
-    result = scripted(tmp_path, [*QUIZ_ANSWERS, *["1"] * 10, "", "quit"], "--level", "1")
+    # "no": the review names a costly card and offers its trick again
+    result = scripted(tmp_path, [*QUIZ_ANSWERS, *["1"] * 10, "no", "", "quit"], "--level", "1")
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert out.count("Right!") == LEVEL_1_QUIZZES
@@ -83,7 +84,7 @@ def test_wrong_answers_and_bad_input_are_explained(tmp_path: Path) -> None:
 
 def test_illegal_card_is_refused_with_its_rule(tmp_path: Path) -> None:
     # Step 8: West deals and leads ♠K, North follows; South holds ♠10 7 and must follow suit.
-    lines = [*QUIZ_ANSWERS, *["1"] * 10, "", "♣10", "hint", "♠7", "undo", "quit"]
+    lines = [*QUIZ_ANSWERS, *["1"] * 10, "no", "", "♣10", "hint", "♠7", "undo", "quit"]
     result = scripted(tmp_path, lines, "--level", "1")
     out = result.stdout
     assert "You cannot play ♣10: ♠ was led and you must follow suit with ♠10, ♠7 (rule 5)" in out
@@ -190,7 +191,7 @@ def test_open_and_seed_options(tmp_path: Path) -> None:
 
 
 def test_replay_from_a_trick_is_not_scored(tmp_path: Path) -> None:
-    lines = [*QUIZ_ANSWERS, *["1"] * 10, "replay 9", "1", "1", "replay 11", "", "quit"]
+    lines = [*QUIZ_ANSWERS, *["1"] * 10, "replay 9", "1", "1", "replay 11", "no", "", "quit"]
     result = scripted(tmp_path, lines, "--level", "1")
     out = result.stdout
     assert "Replaying the last deal from trick 9 (not scored)." in out
@@ -284,8 +285,10 @@ def test_pseudo_terminal_plays_level_1_and_level_8_deals(tmp_path: Path) -> None
 
     child = spawn(tmp_path, "--level", "1")
     answer_level_1_quizzes(child)
-    cards_until(child, "Press Enter to go on")
+    cards_until(child, "Again from trick")  # the review named a costly card
     assert "Score: South" in (child.before or "")
+    child.sendline("no")
+    child.expect("Press Enter to go on")
     quit_cleanly(child)
 
     child = spawn(tmp_path, "--level", "8")
@@ -297,7 +300,7 @@ def test_pseudo_terminal_plays_level_1_and_level_8_deals(tmp_path: Path) -> None
     child.sendline("B2")  # South calls first, so any contract may be declared
     # B2 is beaten with best play on these cards: a costly call misses the deal's goal, however
     # the cards were played, and the deal is offered again.
-    cards_until(child, "Play it again")
+    cards_until(child, "Play it again|Again from trick")
     before = child.before or ""
     assert "Score: South" in before and "oal not reached" in before
     assert "B2 was beaten by" in before
@@ -324,6 +327,8 @@ def test_pseudo_terminal_refusal_hint_and_undo(tmp_path: Path) -> None:
     for _ in range(10):
         child.expect("Your card")
         child.sendline("1")
+    child.expect("Again from trick")  # the review named a costly card
+    child.sendline("no")
     child.expect("Press Enter to go on")
     child.sendline("")
     child.expect("Your card")  # step 8: West led ♠K; South holds ♠10 7
@@ -339,7 +344,7 @@ def test_pseudo_terminal_refusal_hint_and_undo(tmp_path: Path) -> None:
 
 
 def test_solver_hint_review_and_strong_players(tmp_path: Path) -> None:
-    lines = [*QUIZ_ANSWERS, "hint", *["1"] * 10, "", "quit"]
+    lines = [*QUIZ_ANSWERS, "hint", *["1"] * 10, "no", "", "quit"]
     result = scripted(tmp_path, lines, "--level", "1", "--strength", "strong")
     assert result.returncode == 0, result.stderr
     out = result.stdout
@@ -360,6 +365,8 @@ def test_pseudo_terminal_in_polish_refusal_hint_undo_and_an_auction(tmp_path: Pa
     for _ in range(10):
         child.expect("Twoja karta")
         child.sendline("1")
+    child.expect("Jeszcze raz od lewy")  # the review named a costly card
+    child.sendline("nie")
     child.expect("Naciśnij Enter, aby przejść dalej \\(albo zapisz")
     child.sendline("")
     child.expect("Twoja karta")  # step 8: West leads ♠K; South must follow with ♠10 or ♠7
@@ -398,10 +405,10 @@ def test_pseudo_terminal_in_polish_refusal_hint_undo_and_an_auction(tmp_path: Pa
 RETRY_WORDS = {
     "en": {
         "card": "Your card",
-        "retry": "Play it again\\?",
+        "retry": "Play it again\\?|Again from trick",
         "enter": "Press Enter to go on",
-        "again": "Again, with the same cards.",
-        "hint": "Best: ",
+        "again": "Again, with the same cards.|From trick",
+        "hint": "Best: ([♠♥♦♣](?:10|[AKQJ987]))",
         "hint_word": "hint",
         "yes": "yes",
         "no": "no",
@@ -415,10 +422,10 @@ RETRY_WORDS = {
     },
     "pl": {
         "card": "Twoja karta",
-        "retry": "Zagrać jeszcze raz\\?",
+        "retry": "Zagrać jeszcze raz\\?|Jeszcze raz od lewy",
         "enter": "Naciśnij Enter, aby przejść dalej \\(albo",
-        "again": "Jeszcze raz, tymi samymi kartami.",
-        "hint": "Najlepiej: ",
+        "again": "Jeszcze raz, tymi samymi kartami.|Od lewy",
+        "hint": "Najlepiej: ([♠♥♦♣](?:10|[AKDW987]))",
         "hint_word": "podpowiedź",
         "yes": "tak",
         "no": "nie",
@@ -435,8 +442,9 @@ RETRY_WORDS = {
 
 @pytest.mark.parametrize("lang", ["en", "pl"])
 def test_pseudo_terminal_retry_practice_and_hint(tmp_path: Path, lang: str) -> None:
-    """Level 3 played with the first legal card: a deal whose goal is missed is offered again
-    (played again once, with a hint, then declined); a missed closed deal goes on the practice
+    """Level 3 played with the first legal card: a deal whose goal is missed, or whose review
+    names a costly card, is offered again (played again once, the hint's best card found, then
+    declined); a missed closed deal goes on the practice
     list, which ``learn --practice`` plays back."""
     words = RETRY_WORDS[lang]
     child = spawn(tmp_path, "--level", "3", "--lang", lang)
@@ -450,11 +458,14 @@ def test_pseudo_terminal_retry_practice_and_hint(tmp_path: Path, lang: str) -> N
             [words["card"], words["retry"], words["enter"], words["end"], words["round"]]
         )
         if index == 0:
-            if retried and not hinted:
+            if retried and not hinted:  # played again: the hint's best card
                 child.sendline(str(words["hint_word"]))
                 child.expect(words["hint"])
+                best = child.match.group(1)
                 hinted = True
                 child.expect(words["card"])
+                child.sendline(best)
+                continue
             child.sendline("1")
         elif index == 1:
             if not retried:
@@ -463,9 +474,10 @@ def test_pseudo_terminal_retry_practice_and_hint(tmp_path: Path, lang: str) -> N
                 retried = True
             else:
                 child.sendline(words["no"])
-                declined_closed |= child.expect([words["listed"], words["enter"]]) == 0
-                if declined_closed:
+                listed = child.expect([words["listed"], words["enter"]]) == 0
+                if listed:
                     child.expect(words["enter"])
+                declined_closed |= listed
                 child.sendline("")
         elif index == 2:
             child.sendline("")

@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import json
 from concurrent.futures import Future, ProcessPoolExecutor
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -21,21 +20,7 @@ from betel_tutor.bridge.dd import whole
 from betel_tutor.render.cache import cache_folder, read_entry, write_entry
 from betel_tutor.render.played import PlayedDeal
 from betel_tutor.render.viewmodel import Analysis, SolvedTrick, analyse, start_of
-
-
-@cache
-def solver_version() -> str:
-    """The program's version and a digest of the solver's source and tables."""
-    import betel_tutor
-    from betel_tutor import solver
-
-    digest = hashlib.sha256(betel_tutor.__version__.encode("ascii"))
-    folder = Path(solver.__file__).parent
-    for path in sorted(folder.iterdir()):
-        if path.suffix in (".py", ".bin"):
-            digest.update(path.name.encode("utf-8"))
-            digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
+from betel_tutor.solver.known import solver_version as solver_version  # re-exported
 
 
 def deal_key(played: PlayedDeal) -> str | None:

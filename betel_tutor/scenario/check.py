@@ -45,9 +45,16 @@ def check_file(path: str) -> list[Problem]:
         from betel_tutor.scenario.course import read_course_file
 
         return read_course_file(path)[1]
+    from betel_tutor.scenario.checked import entry_of, keep_clean, known_clean
     from betel_tutor.scenario.loader import load_file
 
-    return check_loaded(load_file(path))  # a PBN or LIN file: the scenario it converts to
+    entry = entry_of(path)  # a file found clean before, unchanged, with this program: clean
+    if entry is not None and known_clean(entry):
+        return []
+    problems = check_loaded(load_file(path))  # a PBN or LIN file: the scenario it converts to
+    if entry is not None and not problems and entry_of(path) == entry:  # not changed meanwhile
+        keep_clean(entry)
+    return problems
 
 
 def check_loaded(loaded: LoadedFile) -> list[Problem]:

@@ -20,7 +20,7 @@ from betel_tutor.scenario.deals import Unsatisfiable, realize
 from betel_tutor.scenario.model import DealSpec, LevelOptions, PlayStep, Scenario
 from betel_tutor.scenario.source import Position, Problem
 from betel_tutor.seats import Seat
-from betel_tutor.solver.api import solve
+from betel_tutor.solver.known import known_solve
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +115,7 @@ def _unreachable(
     def tricks(kind: str, solver_declarer: int, leader: int, trump: Suit | None) -> int:
         key = (deal.id, solver_declarer, kind, trump)
         if key not in solved:
-            solved[key] = solve(
+            solved[key] = known_solve(  # shared with other files and runs: same deal, one solve
                 hands, trump=trump, declarer=solver_declarer, leader=leader, contract_kind=kind
             )
         return solved[key]

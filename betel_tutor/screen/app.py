@@ -39,6 +39,7 @@ from betel_tutor.tutor.events import (
     Refused,
     TableText,
 )
+from betel_tutor.tutor.retry import FROM_N
 from betel_tutor.tutor.scene import Scene
 from betel_tutor.tutor.session import Session
 
@@ -90,6 +91,11 @@ class TutorApp(App[int]):
     def send(self, chosen: Choice) -> None:
         """A typed line, or a chosen value (a card, a call …) as it is."""
         if self.session.finished:
+            return
+        if chosen == FROM_N:  # the trick's number is typed after the word, then Enter
+            typed = self.query_one("#typed", Input)
+            typed.value = words("from_prefix", self.lang)
+            typed.cursor_position = len(typed.value)
             return
         self.last = False
         self.show(self.session.handle(chosen))
@@ -262,6 +268,8 @@ class TutorApp(App[int]):
         """A choice as the learner reads it: a value in their language, a word translated."""
         if choice in ("yes", "no"):
             return words(str(choice), self.lang)
+        if choice == FROM_N:
+            return words("from_n", self.lang)
         if isinstance(choice, DeclarerOption):
             return choice.format(self.lang)
         return str(shown(choice, self.lang))

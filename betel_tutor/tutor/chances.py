@@ -19,7 +19,7 @@ from betel_tutor.seats import Seat, seats
 from betel_tutor.solver.api import card_reaches
 from betel_tutor.solver.single_dummy import Aim, Held, Judgement, judge, seen_by
 from betel_tutor.solver.telling import Fact, beaten_by, punishing_with_fact
-from betel_tutor.tutor import goals
+from betel_tutor.tutor import goals, why
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import Review
 from betel_tutor.tutor.table import Table
@@ -223,9 +223,7 @@ def review(ctx: Context, table: Table, slip: Slip | None) -> None:
     if found is not None:
         layout, fact = found
         others = [seat for seat in seats() if seat != table.learner_seat]
-        hidden = {
-            ctx.name(seat): tuple(sorted(layout.hands[seat], reverse=True)) for seat in others
-        }
+        hidden = hands_of(ctx, table, layout)
         lay = "; ".join(
             f"{ctx.name(Seat(seat)).localized(ctx.lang)} "
             f"{format_hand(layout.hands[seat], lang=ctx.lang)}"
@@ -235,6 +233,14 @@ def review(ctx: Context, table: Table, slip: Slip | None) -> None:
         if fact is not None:
             words = fact_words(ctx, fact)
             text += " " + ctx.t("review_punished_fact", card=slip.card, fact=words)
+    state = table.play.history[slip.move]
+    aim, held = aim_of(table, state), taken_from_dubel(table)
+    shown = None if found is None else found[0]
+    told = why.told_closed(ctx, table, state, slip.card, slip.better, aim, held, shown)
+    if told is not None:
+        text += "\n" + told.why
+        if told.layout is not None:
+            hidden = hands_of(ctx, table, told.layout)
     ctx.emit(
         Review(
             text,
@@ -247,5 +253,13 @@ def review(ctx: Context, table: Table, slip: Slip | None) -> None:
             chance=slip.chance,
             better_chance=slip.best,
             layout=hidden,
+            line=() if told is None else tuple((ctx.name(s), c) for s, c in told.line),
+            why="" if told is None else told.why,
         )
     )
+
+
+def hands_of(ctx: Context, table: Table, layout: PlayState) -> dict[Seat, tuple[Card, ...]]:
+    """The other players' hands in a layout, by player, highest card first."""
+    others = [seat for seat in seats() if seat != table.learner_seat]
+    return {ctx.name(s): tuple(sorted(layout.hands[s], reverse=True)) for s in others}

@@ -14,7 +14,7 @@ from betel_tutor.cards import format_hand
 from betel_tutor.explain.score import explain_score
 from betel_tutor.play import PlayState
 from betel_tutor.seats import Seat, clockwise_from, seats
-from betel_tutor.tutor import auctionreview, chances, goals, resting, trading
+from betel_tutor.tutor import auctionreview, chances, goals, resting, trading, why
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import DealEnd, Review
 from betel_tutor.tutor.saving import PlayedDeal
@@ -134,6 +134,10 @@ def end_deal(ctx: Context, table: Table) -> None:
         chances.review(ctx, table, slip)
     elif not table.replay:
         review(ctx, table, mistake)
+    if slip is not None:
+        table.costly_trick = slip.trick
+    elif mistake is not None and mistake.card is not None:
+        table.costly_trick = mistake.trick
     if not table.replay:
         auctionreview.review_auction(ctx, table, auction)
     points = deal_points(table, state)
@@ -209,6 +213,10 @@ def review(ctx: Context, table: Table, mistake: Mistake | None) -> None:
     text = ctx.t(key, trick=mistake.trick, card=mistake.card, better=mistake.better, n=mistake.cost)
     if mistake.costs_contract:
         text += " " + ctx.t("review_decided")
+    assert mistake.better is not None
+    told = why.told_open(ctx, table, mistake.move, mistake.card, mistake.better)
+    if told is not None:
+        text += "\n" + told.why
     ctx.emit(
         Review(
             text,
@@ -217,6 +225,8 @@ def review(ctx: Context, table: Table, mistake: Mistake | None) -> None:
             better=mistake.better,
             cost=mistake.cost,
             side=side,
+            line=() if told is None else tuple((ctx.name(s), c) for s, c in told.line),
+            why="" if told is None else told.why,
         )
     )
 
@@ -280,8 +290,9 @@ def closed(ctx: Context, table: Table) -> bool:
 
 
 def offer_retry(table: Table) -> bool:
-    """Whether the deal is offered again at once: the learner played it and missed its goal
-    (or made it practice with ``undo``)."""
+    """Whether the deal is offered again at once: the learner played it and missed its goal,
+    or the review named a costly card (to be found again from its trick), or they made it
+    practice with ``undo``."""
     if table.learner_seat is None or table.replay or not table.step.goal:
         return False
-    return table.goal_met is False or table.practice
+    return table.goal_met is False or table.practice or table.costly_trick is not None

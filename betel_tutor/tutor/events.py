@@ -195,6 +195,10 @@ class Review(Event):
     # closed deals, a weaker card that came off: the unseen cards, as they remained at that
     # card, re-dealt so that it misses the goal and the better card meets it
     layout: dict[Seat, tuple[Card, ...]] = field(default_factory=dict)
+    # the punishing line: the learner's card, then best play by everybody to the deal's end
+    # (closed deals: on ``layout``), and why it cost, read off against the better card's line
+    line: tuple[tuple[Seat, Card], ...] = ()
+    why: str = ""
 
 
 @dataclass(frozen=True, slots=True)

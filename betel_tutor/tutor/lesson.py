@@ -6,6 +6,7 @@ learner's place (a learner who quits resumes at the step they were at).
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 from betel_tutor.play import DealPlay
 from betel_tutor.scenario import Scenario
@@ -19,6 +20,7 @@ from betel_tutor.tutor.phase import Continue, Next, Phase
 from betel_tutor.tutor.playing import PlayPhase
 from betel_tutor.tutor.quiz import QuizPhase
 from betel_tutor.tutor.reading import read
+from betel_tutor.tutor.replay_from import FromTrick, record_position, replayed
 from betel_tutor.tutor.retry import RetryPhase
 from betel_tutor.tutor.rounds import RoundPhase, optional_round, round_contract
 from betel_tutor.tutor.table import Table
@@ -110,13 +112,35 @@ class Lesson:
         table = ctx.table
         assert table is not None
         count_deal(ctx, table)
+        record_position(ctx, table)
         ctx.say(ctx.t("can_save"))
         ctx.save()
         if offer_retry(table):
-            ctx.say(ctx.t("retry_offer"))
-            listed = closed(ctx, table)
-            return RetryPhase(lambda ctx: self.retry(ctx, table), self.deal_finished, listed=listed)
+            place = ctx.place
+            assert place is not None
+            practise = ctx.progress.level(place.level).practise
+            listed = closed(ctx, table) and table.step.deal in practise
+            costly = table.costly_trick
+            assert table.play is not None
+            if costly is None:
+                ctx.say(ctx.t("retry_offer"))
+            else:
+                ctx.say(ctx.t("retry_offer_from", trick=costly))
+            from_trick = None if costly is None else partial(self.from_trick, table=table)
+            return RetryPhase(
+                lambda ctx: self.retry(ctx, table),
+                self.deal_finished,
+                listed=listed,
+                from_trick=from_trick,
+                costly=costly,
+                tricks=table.play.state.profile.tricks,
+            )
         return self.deal_finished(ctx)
+
+    def from_trick(self, ctx: Context, trick: int, *, table: Table) -> Phase:
+        """The same deal again from trick ``trick``, as practice (:mod:`replay_from`)."""
+        ctx.table = replayed(table, trick)
+        return FromTrick(ctx.table, self.after_deal)
 
     def retry(self, ctx: Context, table: Table) -> Phase:
         """The same deal again from its first card: it counts for the goal and the stars, not

@@ -1,16 +1,21 @@
 """``learn --practice``: the closed deals whose goal was missed, played again in the order they
-were played, each with its lesson's rules. A deal whose goal is met leaves the list; a level
-whose closed deals have all met their goal is passed."""
+were played, each with its lesson's rules; then the tricks where a review named a costly card,
+each from the learner's card in that trick (:mod:`betel_tutor.tutor.replay_from`). A deal whose
+goal is met leaves the list, and so does a trick where a card the review accepts is found; a
+level whose closed deals have all met their goal is passed."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from betel_tutor.scenario import Scenario
 from betel_tutor.scenario.model import PlayStep
 from betel_tutor.tutor.context import Context, Place
 from betel_tutor.tutor.dealing import begin_lesson_deal
 from betel_tutor.tutor.lesson import Lesson, closed_deals
 from betel_tutor.tutor.phase import Continue, Next, Phase
+from betel_tutor.tutor.progress import Position
+from betel_tutor.tutor.replay_from import FromTrick, table_at
 
 
 class Practice(Lesson):
@@ -18,18 +23,20 @@ class Practice(Lesson):
 
     def __init__(self, done: Next) -> None:
         super().__init__(done)
-        self.items: list[tuple[int, str]] = []
+        self.items: list[tuple[int, str | Position]] = []
 
     def start(self, ctx: Context) -> Phase:
-        self.items = [
-            (number, deal)
-            for number, level in sorted(ctx.progress.levels.items())
-            for deal in level.practise
-        ]
+        levels = sorted(ctx.progress.levels.items())
+        self.items = [(number, deal) for number, level in levels for deal in level.practise]
+        self.items += [(number, kept) for number, level in levels for kept in level.positions]
         if not self.items:
             ctx.say(ctx.t("practice_none"))
             return self.done(ctx)
-        ctx.say(ctx.t("practice_intro", n=len(self.items)))
+        tricks = sum(isinstance(item, Position) for _, item in self.items)
+        if len(self.items) > tricks:
+            ctx.say(ctx.t("practice_intro", n=len(self.items) - tricks))
+        if tricks:
+            ctx.say(ctx.t("practice_positions", n=tricks))
         return self.next_deal(ctx)
 
     def next_deal(self, ctx: Context) -> Phase:
@@ -40,6 +47,11 @@ class Practice(Lesson):
             lesson, _ = ctx.lesson(number)
             if lesson is None:
                 continue
+            if isinstance(deal, Position):
+                phase = self.from_position(ctx, number, lesson, deal)
+                if phase is None:
+                    continue
+                return phase
             found = [
                 (index, step)
                 for index, step in enumerate(lesson.steps)
@@ -56,6 +68,28 @@ class Practice(Lesson):
         ctx.say(ctx.t("practice_done"))
         ctx.save()
         return self.done(ctx)
+
+    def from_position(
+        self, ctx: Context, number: int, lesson: Scenario, kept: Position
+    ) -> Phase | None:
+        """A kept trick of a lesson deal, the learner to find a better card; None when the
+        lesson no longer has the deal or the position no longer replays."""
+        found = [
+            (index, step)
+            for index, step in enumerate(lesson.steps)
+            if isinstance(step, PlayStep) and step.deal == kept.deal
+        ]
+        if not found:
+            return None
+        index, step = found[0]
+        table = table_at(ctx, step, kept)
+        if table is None:
+            return None
+        ctx.place = Place(number, lesson, index, practice=True)
+        ctx.table = table
+        ctx.say("")
+        ctx.say(ctx.t("practice_position", level=number, deal=kept.deal, trick=kept.trick))
+        return FromTrick(table, self.after_deal)
 
     def deal_finished(self, ctx: Context) -> Phase:
         """The deal is over (and not played again): the level may now be passed."""

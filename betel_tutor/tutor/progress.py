@@ -45,6 +45,59 @@ WAIT = 5.0  # seconds to wait for another tutor's lock before giving up on a sav
 
 
 @dataclass(frozen=True, slots=True)
+class Position:
+    """A trick of a lesson's deal where the review named a costly card: the start of play
+    (each hand, the contract, the declarer's and the leader's seat letters) and the cards
+    played before the learner's card of trick ``trick``, all as the learner types them."""
+
+    deal: str
+    trick: int
+    contract: str
+    declarer: str | None
+    leader: str
+    hands: tuple[str, ...]
+    play: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deal": self.deal,
+            "trick": self.trick,
+            "contract": self.contract,
+            "declarer": self.declarer,
+            "leader": self.leader,
+            "hands": list(self.hands),
+            "play": list(self.play),
+        }
+
+    @classmethod
+    def from_json(cls, raw: Any) -> Position | None:
+        """The position written by :meth:`to_json`; None when it is not one."""
+        if not isinstance(raw, dict):
+            return None
+        texts = ("deal", "contract", "leader")
+        lists = ("hands", "play")
+        if not all(isinstance(raw.get(key), str) for key in texts):
+            return None
+        if not all(
+            isinstance(raw.get(key), list) and all(isinstance(x, str) for x in raw[key])
+            for key in lists
+        ):
+            return None
+        trick, declarer = raw.get("trick"), raw.get("declarer")
+        if type(trick) is not int or not (declarer is None or isinstance(declarer, str)):
+            return None
+        return cls(
+            raw["deal"],
+            trick,
+            raw["contract"],
+            declarer,
+            raw["leader"],
+            tuple(raw["hands"]),
+            tuple(raw["play"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class LevelProgress:
     """How far a learner got in one level: the next step to do, and deals finished."""
 
@@ -54,6 +107,8 @@ class LevelProgress:
     points: int = 0
     closed: dict[str, int] = field(default_factory=dict)  # closed deal → its best stars (1–3)
     practise: tuple[str, ...] = ()  # closed deals whose goal is not met yet, to play again
+    # tricks where the review named a costly card, to find a better one (``learn --practice``)
+    positions: tuple[Position, ...] = ()
 
     @property
     def stars(self) -> int:
@@ -162,6 +217,8 @@ def _level_json(level: LevelProgress) -> dict[str, Any]:
     if level.closed or level.practise:  # written once earned: older files read the same
         data["closed"] = dict(level.closed)
         data["practise"] = list(level.practise)
+    if level.positions:
+        data["positions"] = [position.to_json() for position in level.positions]
     return data
 
 
@@ -243,6 +300,14 @@ def _parse(data: Any) -> Progress:
         practise = raw.get("practise", [])
         if not isinstance(practise, list) or not all(isinstance(p, str) for p in practise):
             raise Damaged("why_practise", level=key)
+        raw_positions = raw.get("positions", [])
+        positions = (
+            [Position.from_json(p) for p in raw_positions]
+            if isinstance(raw_positions, list)
+            else [None]
+        )
+        if None in positions:
+            raise Damaged("why_practise", level=key)
         if not all(
             isinstance(values[k], int) and not isinstance(values[k], bool) and values[k] >= 0
             for k in ("next_step", "deals_played")
@@ -250,7 +315,10 @@ def _parse(data: Any) -> Progress:
             raise Damaged("why_counts", level=key)
         if not isinstance(values["completed"], bool) or not isinstance(values["points"], int):
             raise Damaged("why_values", level=key)
-        levels[number] = LevelProgress(**values, closed=closed, practise=tuple(practise))
+        kept = tuple(p for p in positions if p is not None)
+        levels[number] = LevelProgress(
+            **values, closed=closed, practise=tuple(practise), positions=kept
+        )
     language = data.get("language")
     if language not in (None, "en", "pl"):
         raise Damaged("why_language")
@@ -466,6 +534,13 @@ def merge_level(
     practise = tuple(
         dict.fromkeys(d for d in (*first.practise, *then.practise) if closed.get(d, 0) < 2)
     )
+    # Positions: both lists, this tutor's first, one a deal, less those this tutor found a
+    # better card at since ``base``.
+    found = set(base.positions) - set(mine.positions) if base is not None else set()
+    positions: dict[str, Position] = {}
+    for position in (*mine.positions, *theirs.positions):
+        if position not in found:
+            positions.setdefault(position.deal, position)
     return LevelProgress(
         next_step=step,
         deals_played=deals,
@@ -473,6 +548,7 @@ def merge_level(
         points=points,
         closed=closed,
         practise=practise,
+        positions=tuple(positions.values()),
     )
 
 

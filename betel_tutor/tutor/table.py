@@ -86,6 +86,7 @@ class Table:
     retry: bool = False  # the deal played again after its goal was missed
     goal_met: bool | None = None  # once the deal is over: whether the learner reached the goal
     stars: int = 0  # once the deal is over: its stars (:func:`betel_tutor.tutor.dealend.stars`)
+    costly_trick: int | None = None  # once the deal is over: the trick of the card the review names
     first_call: tuple[AuctionState, Call] | None = None  # the learner's, for the auction review
     learner_calls: list[Call] = field(default_factory=list)  # in this deal's auction
     # closed deals: the learner's cards judged by their chances, by what the learner has seen

@@ -1,0 +1,118 @@
+"""Double-dummy results kept by the deal's content, in the process and in the user's cache
+folder, so that the same deal in many scenario files, or in the next run of ``check``, is
+solved once.
+
+An entry is named by a digest of the hands, the contract's kind, declarer, leader and trumps,
+and the solver's version (a digest of the solver's own source and tables), so a changed
+solver never serves an old figure. An entry is a small JSON file written atomically; one that
+cannot be read or does not hold a trick count is a miss, solved again and written over.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Sequence
+from functools import cache
+from pathlib import Path
+
+from betel_tutor.cards import Card, Suit
+
+TRICKS = 10  # a Betel hand's tricks: an entry holds a count from 0 to this
+LIMIT = 4096  # an entry is a few bytes; anything larger is not one
+
+_known: dict[str, int] = {}  # this process's results, by the same key as the files
+
+
+@cache
+def solver_version() -> str:
+    """The program's version and a digest of the solver's source and tables."""
+    import betel_tutor
+    from betel_tutor import solver
+
+    digest = hashlib.sha256(betel_tutor.__version__.encode("ascii"))
+    folder = Path(solver.__file__).parent
+    for path in sorted(folder.iterdir()):
+        if path.suffix in (".py", ".bin"):
+            digest.update(path.name.encode("utf-8"))
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def solve_key(
+    hands: Sequence[Iterable[Card]], trump: Suit | None, declarer: int, leader: int, kind: str
+) -> str:
+    """What a solve depends on, as a digest: the same deal written in two files gets one key."""
+    shape = {
+        "solver": solver_version(),
+        "hands": [sorted(str(card) for card in hand) for hand in hands],
+        "trump": None if trump is None else trump.name,
+        "declarer": declarer,
+        "leader": leader,
+        "kind": kind,
+    }
+    text = json.dumps(shape, sort_keys=True, ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def cache_folder() -> Path:
+    """Where the results are kept: ``solves`` in the user's cache folder."""
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("betel-tutor", appauthor=False)) / "solves"
+
+
+def _read(path: Path) -> int | None:
+    """An entry's trick count, or ``None`` when there is none, it is no regular file, or it does
+    not hold a whole number from 0 to :data:`TRICKS`."""
+    from betel_tutor.files import read_regular
+
+    data = read_regular(path, LIMIT)
+    if data is None:
+        return None
+    try:
+        tricks = json.loads(data.decode("utf-8"))["tricks"]
+    except (ValueError, KeyError, TypeError):
+        return None
+    if type(tricks) is not int or not 0 <= tricks <= TRICKS:
+        return None
+    return tricks
+
+
+def _write(path: Path, tricks: int) -> None:
+    """Keep an entry, atomically; a cache that cannot be written only costs time."""
+    from betel_tutor.files import make_folders, write_atomic
+
+    try:
+        make_folders(path.parent)
+        write_atomic(path, json.dumps({"tricks": tricks}))
+    except OSError:
+        pass
+
+
+def known_solve(
+    hands: Sequence[Iterable[Card]],
+    *,
+    trump: Suit | None = None,
+    declarer: int = 0,
+    leader: int = 0,
+    contract_kind: str = "normal",
+) -> int:
+    """:func:`betel_tutor.solver.api.solve`, answered from what was solved before where it can
+    be: in this process, else in the cache folder; else solved and kept in both."""
+    hands = [tuple(hand) for hand in hands]
+    key = solve_key(hands, trump, declarer, leader, contract_kind)
+    tricks = _known.get(key)
+    if tricks is not None:
+        return tricks
+    path = cache_folder() / key[:2] / f"{key}.json"
+    tricks = _read(path)
+    if tricks is None:
+        from betel_tutor.solver.api import solve
+
+        tricks = solve(
+            hands, trump=trump, declarer=declarer, leader=leader, contract_kind=contract_kind
+        )
+        _write(path, tricks)
+    _known[key] = tricks
+    return tricks

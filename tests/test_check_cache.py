@@ -1,0 +1,93 @@
+"""``check`` remembers files found clean by their content: run again, an unchanged clean file is
+not checked; an edited file, a file with problems or a changed program is checked in full."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from betel_tutor.scenario import check, checked
+from betel_tutor.scenario.loader import LoadedFile
+from betel_tutor.scenario.source import Problem
+
+LEVEL = Path(__file__).parent.parent / "scenarios" / "levels" / "level-01.yaml"
+
+
+@pytest.fixture
+def folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    return tmp_path / "cache" / "betel-tutor" / "checked"
+
+
+def counting(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The files checked in full from here on."""
+    checked_in_full: list[str] = []
+    real = check.check_loaded
+
+    def check_loaded(loaded: LoadedFile) -> list[Problem]:
+        checked_in_full.append(loaded.path)
+        return real(loaded)
+
+    monkeypatch.setattr(check, "check_loaded", check_loaded)
+    return checked_in_full
+
+
+def test_a_clean_file_is_checked_once_then_known_until_it_changes(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lesson = tmp_path / "lesson.yaml"
+    shutil.copy(LEVEL, lesson)
+    calls = counting(monkeypatch)
+    assert check.check_file(str(lesson)) == []
+    assert check.check_file(str(lesson)) == []
+    assert calls == [str(lesson)]
+    assert len(list(folder.rglob("*"))) == 2  # a folder and its entry
+    lesson.write_text(LEVEL.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    assert check.check_file(str(lesson)) == []
+    assert len(calls) == 2
+
+
+def test_a_file_with_problems_is_checked_in_full_every_time(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("kind: practice\nid: x\ndeals: 7\n", encoding="utf-8")
+    calls = counting(monkeypatch)
+    first = check.check_file(str(broken))
+    assert first and check.check_file(str(broken)) == first
+    assert len(calls) == 2
+    assert not folder.exists()
+
+
+def test_a_changed_program_checks_again(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lesson = tmp_path / "lesson.yaml"
+    shutil.copy(LEVEL, lesson)
+    assert check.check_file(str(lesson)) == []
+    checked.program_version.cache_clear()
+    monkeypatch.setattr("betel_tutor.__version__", "9.9.9")
+    try:
+        calls = counting(monkeypatch)
+        assert check.check_file(str(lesson)) == []
+        assert len(calls) == 1
+    finally:
+        checked.program_version.cache_clear()
+
+
+@pytest.mark.parametrize("damage", [b"", b"dirty\n", b"clean\nand more"])
+def test_a_damaged_entry_is_no_entry_and_is_written_over(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: bytes
+) -> None:
+    lesson = tmp_path / "lesson.yaml"
+    shutil.copy(LEVEL, lesson)
+    assert check.check_file(str(lesson)) == []
+    (entry,) = (p for p in folder.rglob("*") if p.is_file())
+    entry.write_bytes(damage)
+    calls = counting(monkeypatch)
+    assert check.check_file(str(lesson)) == []
+    assert len(calls) == 1
+    assert entry.read_bytes() == checked.CLEAN
+    assert not [p for p in entry.parent.iterdir() if p.name.endswith(".tmp")]  # atomic
