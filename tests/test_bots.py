@@ -118,6 +118,34 @@ def test_a_defender_doubles_a_hopeless_contract() -> None:
     assert str(choose_call(three_nt, three_nt.hands[1])) == "kontra"
 
 
+def test_a_defender_counts_its_tricks_as_the_lessons_teach() -> None:
+    from betel_tutor.bots.bidding import beats_contract, call_choice
+    from betel_tutor.trick_count import count_tricks
+
+    # Four trumps without the ace and king count 3 (4 less half a trick for each), the ace 1,
+    # the void in clubs half a trick for a ruff: 4½ against 3♠, which the defence beats with 3.
+    defender = "♠QJ109 ♥A87 ♦987"
+    three_spades = _auction_after("3♠", ["♠AK87 ♥KQJ ♦AKQ", defender, "♥109 ♦J10 ♣AKQJ109"])
+    assert three_spades.standing is not None
+    assert count_tricks(parse_cards(defender), Suit.SPADES) == 4.5
+    assert beats_contract(parse_cards(defender), three_spades.standing)
+    choice = call_choice(three_spades, parse_cards(defender))
+    assert str(choice.call) == "kontra" and choice.params["tricks"] == 4.5
+
+
+def test_a_betelek_is_declared_by_the_count_of_tricks() -> None:
+    from betel_tutor.auction import Auction, level_options
+    from betel_tutor.bots.bidding import call_choice
+    from betel_tutor.trick_count import count_tricks
+
+    # Kings and queens without their aces count 2½ tricks at no trump: a betelek of 3 allowed.
+    hand = parse_cards("♠KQ7 ♥KQ7 ♦K7 ♣87")
+    assert count_tricks(hand, None) == 2.5
+    choice = call_choice(Auction(**level_options(6)).state, hand)
+    assert choice.call.contract is not None and choice.call.contract.is_misere
+    assert choice.params["tricks"] == 2.5
+
+
 def test_a_defender_does_not_double_a_contract_it_cannot_beat() -> None:
     from betel_tutor.bots.bidding import choose_call
 

@@ -7,15 +7,14 @@ The figures are the solver's trick table for the learner as declarer
 exchange with the dubel is left aside, both for the learner's bid and for the best contract,
 so that every contract is judged on the same cards (the review says so).
 
-A *costly call* (:attr:`AuctionVerdict.costly`) is judged by what the learner could see: a
-declaration whose average score for the learner as its declarer, over the layouts of the cards
-they could not see at their first call (:func:`average_score`), is below nothing — below what
-passing would have risked. The layouts are those of
-:func:`betel_tutor.solver.single_dummy.layouts` (their hand and the dubel known, the other 20
-cards dealt both ways, seeded by what the learner saw), each solved double dummy. So a sound bid
-that lost to a bad layout is not costly, and a wild one that made by luck is. The deal's goal
-and stars (:mod:`betel_tutor.tutor.dealend`) count it, so that they never praise a deal whose
-auction the review faults.
+A *costly call* (:attr:`AuctionVerdict.costly`) is judged by what the learner could see: each
+call of theirs, passes and kontra included, is valued by its average score over the layouts of
+the cards they could not see at it, those in which the computer players would have made the
+calls they made before it, and is costly when the best call open there scores well above it
+(:mod:`betel_tutor.tutor.call_values`). So a sound bid that lost to a bad layout is not costly,
+and a wild one that made by luck is. The deal's goal and stars
+(:mod:`betel_tutor.tutor.dealend`) count it, so that they never praise a deal whose auction the
+review faults.
 """
 
 from __future__ import annotations
@@ -30,16 +29,11 @@ from betel_tutor.scoring import score
 from betel_tutor.solver.api import make_board, solve_position
 from betel_tutor.solver.single_dummy import layouts
 from betel_tutor.solver.table import COLUMNS, STRAINS
+from betel_tutor.tutor import told
+from betel_tutor.tutor.call_values import CallVerdict, Tricks, column, judge_call
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import AuctionReview
 from betel_tutor.tutor.table import Table
-
-
-def column(contract: Contract) -> str:
-    """The trick table's column that decides ``contract``."""
-    if contract.kind != "normal":
-        return contract.kind
-    return "NT" if contract.strain is None else contract.strain.symbol
 
 
 def learner_row(table: Table, seat: int) -> dict[str, int]:
@@ -87,11 +81,15 @@ class AuctionVerdict:
     cost: int
     average: float | None = None
     layouts: int = 0
+    calls: tuple[CallVerdict, ...] = ()  # each call of the learner's, judged
 
     @property
     def costly(self) -> bool:
-        """Whether a call of the learner's was costly: their bid loses points on average over
-        the layouts they could face."""
+        """Whether a call of the learner's was costly: it scores well below the best call open
+        there on average over the layouts they could face (:mod:`call_values`). Without the
+        calls judged one by one, their bid is costly when it loses points on average."""
+        if self.calls:
+            return any(call.costly for call in self.calls)
         return self.average is not None and self.average < 0
 
 
@@ -115,10 +113,34 @@ def judge_auction(table: Table) -> AuctionVerdict | None:
     if bid is not None and not bid.is_made(tricks[column(bid)]):
         taken = tricks[column(bid)]
         cost = taken - bid.tricks_allowed if bid.is_misere else bid.tricks_needed - taken
+    calls = judge_calls(table, seat)
     if bid is None:
-        return AuctionVerdict(tricks, columns, best, bid, cost)
-    average, count = average_score(table.hands, seat, bid)
-    return AuctionVerdict(tricks, columns, best, bid, cost, average, count)
+        return AuctionVerdict(tricks, columns, best, bid, cost, calls=calls)
+    judged = next((c for c in calls if c.call.contract == bid), None)
+    if judged is None:
+        average, count = average_score(table.hands, seat, bid)
+    else:
+        average, count = judged.average, judged.layouts
+    return AuctionVerdict(tricks, columns, best, bid, cost, average, count, calls)
+
+
+def judge_calls(table: Table, seat: int) -> tuple[CallVerdict, ...]:
+    """Each call the learner made in the deal's auction, judged over the layouts they could
+    face at it (:func:`betel_tutor.tutor.call_values.judge_call`)."""
+    tricks = Tricks()
+    return tuple(
+        judge_call(
+            record.call,
+            record.before,
+            table.hands,
+            seat,
+            table.order,
+            told.call_misfit(table, at),
+            tricks,
+        )
+        for at, record in enumerate(table.called)
+        if record.seat == seat
+    )
 
 
 def review_auction(ctx: Context, table: Table, verdict: AuctionVerdict | None) -> None:
@@ -149,12 +171,19 @@ def review_auction(ctx: Context, table: Table, verdict: AuctionVerdict | None) -
         else:
             key = "auction_beaten" if best is not None else "auction_beaten_none"
             lines.append(ctx.t(key, bid=bid_text, n=verdict.cost, best=best_text))
-        if verdict.average is not None:
+        bid_costly = any(c.costly and c.call.contract == bid for c in verdict.calls)
+        if verdict.average is not None and not verdict.calls:
             average = round(verdict.average)
             key = "auction_average_costly" if verdict.costly else "auction_average_sound"
             lines.append(
                 ctx.t(key, bid=bid_text, cost=-average, score=average, layouts=verdict.layouts)
             )
+        elif verdict.average is not None and not bid_costly:
+            average = round(verdict.average)
+            lines.append(
+                ctx.t("auction_average_sound", bid=bid_text, score=average, layouts=verdict.layouts)
+            )
+    lines.extend(call_lines(ctx, verdict.calls))
     ctx.emit(
         AuctionReview(
             "\n".join(lines),
@@ -164,8 +193,36 @@ def review_auction(ctx: Context, table: Table, verdict: AuctionVerdict | None) -
             cost=verdict.cost,
             average=None if verdict.average is None else round(verdict.average, 1),
             layouts=verdict.layouts,
+            costly=tuple((str(c.call), round(c.lost, 1)) for c in verdict.calls if c.costly),
         )
     )
+
+
+def call_lines(ctx: Context, calls: tuple[CallVerdict, ...]) -> list[str]:
+    """The review of each call of the learner's: every costly one with what it cost on average
+    against the best call open there (and whether the auction narrowed its layouts), else that
+    every call was among the best."""
+    lines = []
+    for judged in calls:
+        if not judged.costly:
+            continue
+        line = ctx.t(
+            "auction_call_costly",
+            call=judged.call,
+            score=round(judged.average),
+            better=judged.better,
+            best=round(judged.best),
+            layouts=judged.layouts,
+            n=round(judged.lost),
+        )
+        if judged.narrowed:
+            line += " " + ctx.t("chance_auction")
+        elif judged.told:  # too few layouts fit the calls before it
+            line += " " + ctx.t("chance_auction_aside")
+        lines.append(line)
+    if calls and not lines:
+        lines.append(ctx.t("auction_calls_sound"))
+    return lines
 
 
 def _first(table: Table) -> Call | None:

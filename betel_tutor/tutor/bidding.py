@@ -10,7 +10,7 @@ one (:mod:`betel_tutor.tutor.resting`).
 from __future__ import annotations
 
 from betel_tutor.auction import AuctionState, Call, apply_call, legal_calls, parse_call
-from betel_tutor.bots.bidding import CallChoice, call_choice
+from betel_tutor.bots.bidding import CallChoice
 from betel_tutor.bots.strong_bidding import strong_choice
 from betel_tutor.cards import format_cards, format_hand
 from betel_tutor.contracts import free_play
@@ -24,8 +24,9 @@ from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import CallMade, Hint, Prompt
 from betel_tutor.tutor.phase import Next, Phase
 from betel_tutor.tutor.playing import PlayPhase
-from betel_tutor.tutor.table import LEARNER, Table
+from betel_tutor.tutor.table import LEARNER, Called, Table
 from betel_tutor.tutor.text import shown as quoted
+from betel_tutor.tutor.told import bidder
 
 YES = ("yes", "y", "tak", "t")
 
@@ -67,19 +68,28 @@ class AuctionPhase(Phase):
         if isinstance(due, Call):
             choice = CallChoice(due, "bots.call_bound", {"call": due})
         else:
-            bidder = strong_choice if table.strength == "strong" else call_choice
-            choice = bidder(auction.state, hand)
+            choice = bidder(table.strength)(auction.state, hand)
         reason = ctx.reason(choice.reason, choice.params) if table.open else None
-        self.make(ctx, seat, choice.call, reason)
+        self.make(ctx, seat, choice.call, reason, chosen=not isinstance(due, Call))
         return self
 
-    def make(self, ctx: Context, seat: int, call: Call, reason: str | None = None) -> None:
+    def make(
+        self,
+        ctx: Context,
+        seat: int,
+        call: Call,
+        reason: str | None = None,
+        *,
+        chosen: bool = False,
+    ) -> None:
+        """Make ``call`` for ``seat``; ``chosen`` when a computer player chose it by its hand."""
         auction = self.table.auction
         assert auction is not None
         if seat == self.table.learner_seat:  # for the auction's review
             if self.table.first_call is None:
                 self.table.first_call = (auction.state, call)
             self.table.learner_calls.append(call)
+        self.table.called.append(Called(auction.state, seat, call, chosen))
         auction.state = apply_call(auction.state, call)
         trading.moved(self.table, seat)
         self.shown = False

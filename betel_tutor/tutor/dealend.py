@@ -203,6 +203,7 @@ def review(ctx: Context, table: Table, mistake: Mistake | None) -> None:
     if mistake.card is None:
         ctx.emit(Review(ctx.t("review_clean")))
         return
+    assert mistake.better is not None  # a card that cost has a better one
     side = goals.side_of(table.play.state, LEARNER)
     misere = side != "own" and table.play.state.contract.kind != "normal"
     key = f"review_mistake_{'misere_' if misere else ''}{side}"
@@ -210,14 +211,7 @@ def review(ctx: Context, table: Table, mistake: Mistake | None) -> None:
     if mistake.costs_contract:
         text += " " + ctx.t("review_decided")
     ctx.emit(
-        Review(
-            text,
-            trick=mistake.trick,
-            card=mistake.card,
-            better=mistake.better,
-            cost=mistake.cost,
-            side=side,
-        )
+        chances.card_review(text, mistake.trick, (mistake.card, mistake.better), mistake.cost, side)
     )
 
 
