@@ -135,7 +135,9 @@ def call_choice(state: AuctionState, hand: Iterable[Card]) -> CallChoice:
     plain = _choose_without_exchange(state, cards, calls)
     if plain.kind != "pass" or not state.options.exchange or not state.dubel:
         return _explained(state, cards, plain)
-    for take in state.dubel:
+    # The dubel is two face-up cards, not a sequence: tried in the deck's order, so that the
+    # call depends on which cards lie there, never on the order they were laid in.
+    for take in sorted(state.dubel, key=lambda card: card.index):
         for misere in (False, True):
             kept = sorted(cards, key=lambda c: (int(c.rank), c.suit.order))
             lay = kept[-1] if misere else kept[0]

@@ -143,7 +143,7 @@ def _exchanges(
     options: list[tuple[list[Card], tuple[Card, ...], tuple[Card, ...]]] = [(hand, (), ())]
     if state.options.exchange and state.dubel:
         weakest = min(hand, key=lambda c: (int(c.rank), c.suit.order))
-        for take in state.dubel:
+        for take in sorted(state.dubel, key=lambda card: card.index):  # not the order laid
             kept = [c for c in hand if c is not weakest] + [take]
             options.append((kept, (take,), (weakest,)))
     return options
