@@ -52,14 +52,13 @@ def said(points: int) -> str:
 def taken_from_dubel(table: Table) -> Held:
     """The cards each other player is known to hold because they took them from the dubel in
     the auction's exchanges and have not laid them back (spec §3: the dubel lies face up, so
-    what is taken from it is seen going into the taker's hand)."""
-    if table.auction is None:
-        return {}
+    what is taken from it is seen going into the taker's hand). Read from the calls the table
+    keeps for the whole deal, so that the play, after the auction is over, knows them too."""
     holder: dict[Card, int] = {}
-    for seat, call in table.auction.state.calls:
-        for card in call.take:
-            holder[card] = table.order[seat]
-        for card in call.lay:
+    for record in table.called:
+        for card in record.call.take:
+            holder[card] = record.seat
+        for card in record.call.lay:
             holder.pop(card, None)
     held: dict[int, set[Card]] = {}
     for card, seat in holder.items():
