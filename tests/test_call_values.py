@@ -1,7 +1,10 @@
-"""Each of the learner's calls is judged by its average score over the layouts they could face at
-it, against the best call open there: a wild bid and a pass that throws away a sound contract are
-costly, a sound bid is not, the review names a costly call with what it cost in both languages,
-and a costly call of any kind keeps the goal and the stars from the deal."""
+"""Each of the learner's calls is judged by what it gains on the other players on average over the
+layouts they could face at it, against the best call open there: a wild bid and a pass that
+throws away a sound contract are costly, a sound bid is not, nor a defender's pass that leaves a
+kontra aside, nor a loss within the sampling error; in an open deal the one layout is the deal
+itself and the call the hint recommends is never costly; the review names a costly call with what
+it cost in both languages, and a costly call of any kind keeps the goal and the stars from the
+deal."""
 
 from __future__ import annotations
 
@@ -9,13 +12,22 @@ import pytest
 
 from betel_tutor.auction import Call
 from betel_tutor.cards import Card
+from betel_tutor.contracts import Contract
 from betel_tutor.tutor.auctionreview import (
     AuctionVerdict,
     judge_auction,
     judge_calls,
     review_auction,
+    situation,
 )
-from betel_tutor.tutor.call_values import COSTLY_POINTS, LAYOUTS, CallVerdict
+from betel_tutor.tutor.call_values import (
+    COSTLY_POINTS,
+    LAYOUTS,
+    CallVerdict,
+    Tricks,
+    best_call,
+    outcome,
+)
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.dealend import goal_words
 from betel_tutor.tutor.events import AuctionReview
@@ -42,7 +54,8 @@ def only(hand: frozenset[Card], calls: list[str]) -> list[CallVerdict]:
 def test_a_wild_bid_is_costly_and_a_sound_one_is_not() -> None:
     (wild, *_) = only(WEAK, ["2NT"])
     assert str(wild.call) == "2NT" and wild.costly
-    assert wild.average == -40 and wild.best >= 0 and wild.lost >= 40
+    # Two down or more: −40 for the learner, and the defenders score their tricks besides.
+    assert wild.points == -40 and wild.average < -40 and wild.best == 0 and wild.lost > 40
     (sound, *_) = only(STRONG, ["2♥"])
     assert not sound.costly and sound.average > 0 and sound.layouts == LAYOUTS
 
@@ -69,6 +82,46 @@ def test_a_call_after_the_computer_players_is_judged_over_the_layouts_that_fit_t
     assert [str(r.call) for r in table.called][:2] == ["1♣", "pass"]
     (passed, *_) = judge_calls(table, LEARNER)
     assert passed.told and passed.narrowed and passed.layouts >= 1
+
+
+def test_a_kontra_gains_on_a_failing_contract_and_loses_on_a_making_one() -> None:
+    """A defender's gain is their points less the others' average (spec §6): a kontra doubles
+    the declarer's points as well as theirs, so it pays against 3♥ two down and costs against
+    3♥ made with an overtrick, though the defender's own points double either way."""
+    three = Contract.parse("3♥")
+    made, made_doubled = outcome(three, 9, False), outcome(three, 9, False, doubled=True)
+    assert made == (7.5, 7.5 - (65 + 7.5) / 2) and made_doubled[0] == 15
+    assert made_doubled[1] < made[1]
+    down, down_doubled = outcome(three, 7, False), outcome(three, 7, False, doubled=True)
+    assert down == (22.5, 22.5 - (-50 + 22.5) / 2) and down_doubled[1] > down[1]
+    assert outcome(three, 9, True) == (65, 65 - 7.5)
+    assert outcome(Contract.parse("B1"), 2, False) == (0, 40 / 2)  # the declarer lost 40
+
+
+def test_a_loss_within_the_sampling_error_is_not_costly() -> None:
+    near = CallVerdict(Call("pass"), 0.0, Call("kontra"), 15.0, LAYOUTS, False, False, 20.0)
+    far = CallVerdict(Call("pass"), 0.0, Call("kontra"), 25.0, LAYOUTS, False, False, 20.0)
+    small = CallVerdict(Call("pass"), 0.0, Call("kontra"), 5.0, LAYOUTS, False, False, 0.0)
+    assert not near.costly and far.costly and not small.costly
+
+
+@pytest.mark.parametrize("seed", [3, 11, 17, 23])
+def test_an_open_deal_judges_calls_on_the_deal_itself_and_the_hint_is_never_costly(
+    seed: int,
+) -> None:
+    """In an open deal the learner's first call is valued on the hands as dealt, double dummy:
+    the call the hint recommends there, made, is never costly, and any call gaining less than
+    it by the margin is."""
+    hands, aside = dealt(seed)
+    first = at_table(hands, aside, LEARNER, ["pass"], {"make": 1}, level=8)
+    recommended, gain, layouts = best_call(situation(first, 0, True), Tricks())
+    assert layouts == 1
+    table = at_table(hands, aside, LEARNER, [str(recommended)], {"make": 1}, level=8)
+    (judged, *_) = judge_calls(table, LEARNER, True)
+    assert judged.call == recommended and judged.layouts == 1 and not judged.costly
+    assert judged.margin == 0 and judged.average == gain
+    (passed, *_) = judge_calls(first, LEARNER, True)
+    assert passed.costly == (gain - passed.average >= COSTLY_POINTS)
 
 
 @pytest.mark.parametrize(

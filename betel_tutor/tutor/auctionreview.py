@@ -19,9 +19,10 @@ review faults.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from betel_tutor.auction import Call, legal_calls
+from betel_tutor.auction import AuctionState, Call, legal_calls
+from betel_tutor.bots.strong_bidding import strong_choice
 from betel_tutor.cards import Card
 from betel_tutor.contracts import Contract
 from betel_tutor.play import BETEL, start_play
@@ -30,7 +31,14 @@ from betel_tutor.solver.api import make_board, solve_position
 from betel_tutor.solver.single_dummy import layouts
 from betel_tutor.solver.table import COLUMNS, STRAINS
 from betel_tutor.tutor import told
-from betel_tutor.tutor.call_values import CallVerdict, Tricks, column, judge_call
+from betel_tutor.tutor.call_values import (
+    CallVerdict,
+    Situation,
+    Tricks,
+    column,
+    judge_call,
+    plain,
+)
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import AuctionReview
 from betel_tutor.tutor.table import Table
@@ -93,9 +101,10 @@ class AuctionVerdict:
         return self.average is not None and self.average < 0
 
 
-def judge_auction(table: Table) -> AuctionVerdict | None:
+def judge_auction(table: Table, open_deal: bool = False) -> AuctionVerdict | None:
     """The review's verdict on the learner's auction; None when the learner made no call in
-    this deal, or no contract was open to them."""
+    this deal, or no contract was open to them. In an ``open_deal`` each call is judged on the
+    hands as dealt, double dummy, else over the layouts the learner could face."""
     seat = table.learner_seat
     if table.first_call is None or seat is None or len(table.hands) != 3:
         return None
@@ -113,34 +122,53 @@ def judge_auction(table: Table) -> AuctionVerdict | None:
     if bid is not None and not bid.is_made(tricks[column(bid)]):
         taken = tricks[column(bid)]
         cost = taken - bid.tricks_allowed if bid.is_misere else bid.tricks_needed - taken
-    calls = judge_calls(table, seat)
+    calls = judge_calls(table, seat, open_deal)
     if bid is None:
         return AuctionVerdict(tricks, columns, best, bid, cost, calls=calls)
     judged = next((c for c in calls if c.call.contract == bid), None)
     if judged is None:
         average, count = average_score(table.hands, seat, bid)
     else:
-        average, count = judged.average, judged.layouts
+        average, count = judged.points, judged.layouts
     return AuctionVerdict(tricks, columns, best, bid, cost, average, count, calls)
 
 
-def judge_calls(table: Table, seat: int) -> tuple[CallVerdict, ...]:
+def situation(table: Table, at: int, open_deal: bool) -> Situation:
+    """What the learner faced at the call numbered ``at`` (from 0) of the deal's auction: the
+    calls before it, their hand as dealt, and the layouts those calls allow."""
+    seat = table.learner_seat
+    assert seat is not None
+    before = table.called[at].before if at < len(table.called) else None
+    if before is None:
+        assert table.auction is not None
+        before = table.auction.state
+    misfit = None if open_deal else told.call_misfit(table, at)
+    return Situation(before, table.hands, seat, table.order, misfit, open_deal)
+
+
+def judge_calls(table: Table, seat: int, open_deal: bool = False) -> tuple[CallVerdict, ...]:
     """Each call the learner made in the deal's auction, judged over the layouts they could
-    face at it (:func:`betel_tutor.tutor.call_values.judge_call`)."""
+    face at it (:func:`betel_tutor.tutor.call_values.judge_call`); in a closed deal a costly
+    call that is the one the hint recommended there (the strong player's) is marked advised,
+    never costly."""
     tricks = Tricks()
-    return tuple(
-        judge_call(
-            record.call,
-            record.before,
-            table.hands,
-            seat,
-            table.order,
-            told.call_misfit(table, at),
-            tricks,
-        )
-        for at, record in enumerate(table.called)
-        if record.seat == seat
-    )
+    verdicts = []
+    for at, record in enumerate(table.called):
+        if record.seat != seat:
+            continue
+        verdict = judge_call(record.call, situation(table, at, open_deal), tricks)
+        if verdict.costly and not open_deal and advised(record.before, verdict.call):
+            verdict = replace(verdict, advised=True)
+        verdicts.append(verdict)
+    return tuple(verdicts)
+
+
+def advised(before: AuctionState, call: Call) -> bool:
+    """Whether the closed deal's call hint in ``before`` recommended ``call`` (its exchange
+    left aside): the strong player's call with the learner's hand there."""
+    if before.hands is None:
+        return False
+    return plain(strong_choice(before, before.hands[before.to_call]).call) == call
 
 
 def review_auction(ctx: Context, table: Table, verdict: AuctionVerdict | None) -> None:
@@ -178,7 +206,7 @@ def review_auction(ctx: Context, table: Table, verdict: AuctionVerdict | None) -
             lines.append(
                 ctx.t(key, bid=bid_text, cost=-average, score=average, layouts=verdict.layouts)
             )
-        elif verdict.average is not None and not bid_costly:
+        elif verdict.average is not None and not bid_costly and not open_judged(verdict):
             average = round(verdict.average)
             lines.append(
                 ctx.t("auction_average_sound", bid=bid_text, score=average, layouts=verdict.layouts)
@@ -207,7 +235,7 @@ def call_lines(ctx: Context, calls: tuple[CallVerdict, ...]) -> list[str]:
         if not judged.costly:
             continue
         line = ctx.t(
-            "auction_call_costly",
+            "auction_call_costly_open" if judged.open_deal else "auction_call_costly",
             call=judged.call,
             score=round(judged.average),
             better=judged.better,
@@ -223,6 +251,12 @@ def call_lines(ctx: Context, calls: tuple[CallVerdict, ...]) -> list[str]:
     if calls and not lines:
         lines.append(ctx.t("auction_calls_sound"))
     return lines
+
+
+def open_judged(verdict: AuctionVerdict) -> bool:
+    """Whether the calls were judged on the hands as dealt (an open deal): no layouts to
+    average over, the table of tricks above says it all."""
+    return any(call.open_deal for call in verdict.calls)
 
 
 def _first(table: Table) -> Call | None:

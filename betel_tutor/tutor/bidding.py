@@ -19,6 +19,7 @@ from betel_tutor.play import BETEL, DealPlay, start_play
 from betel_tutor.seats import Seat
 from betel_tutor.tutor import resting, trading
 from betel_tutor.tutor.call_count import count_words
+from betel_tutor.tutor.call_values import Situation, Tricks, best_call
 from betel_tutor.tutor.commands import Command, Typed
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import CallMade, Hint, Prompt
@@ -163,24 +164,39 @@ class AuctionPhase(Phase):
         return None
 
     def hint(self, ctx: Context) -> None:
-        """The call a strong player would make with the learner's hand, and why: the learner's
-        own count of tricks (the method the lessons teach), then the contract it aims at and in
-        how many sampled deals it is made (an estimate, said as such)."""
-        auction = self.table.auction
+        """The call to make with the learner's hand, and why: the learner's own count of tricks
+        (the method the lessons teach), then the figure behind the call. In an open deal that
+        is the call that gains most with the hands as dealt, the measure the auction review
+        judges by (:func:`betel_tutor.tutor.call_values.best_call`); in a closed deal, the call
+        a strong player would make and in how many sampled deals it is made (an estimate, said
+        as such)."""
+        table = self.table
+        auction = table.auction
         assert auction is not None
         hand = auction.state.hands[auction.to_call] if auction.state.hands else frozenset()
+        seat = table.learner_seat
+        if (table.step.open or ctx.settings.always_open) and seat is not None:
+            at = Situation(auction.state, table.hands, seat, table.order, None, True)
+            best, gain, _ = best_call(at, Tricks())
+            counted = count_words(auction.state, hand, best, ctx.lang)
+            figure = ctx.t("hint_call_open_gain", call=best.format(lang=ctx.lang), n=round(gain))
+            reason = f"{counted} {figure}" if counted else figure
+            self.say_hint(ctx, "hint_call_open", best, reason)
+            return
         choice = strong_choice(auction.state, hand)
         key = choice.reason.removeprefix("bots.")
         sampled = ctx.reason(f"tutor.hint_{key}", choice.params)
         counted = count_words(auction.state, hand, choice.call, ctx.lang)
         reason = f"{counted} {sampled}" if counted else sampled
-        call = choice.call.format(lang=ctx.lang)
+        self.say_hint(ctx, "hint_call", choice.call, reason)
+
+    def say_hint(self, ctx: Context, key: str, call: Call, reason: str) -> None:
         ctx.emit(
             Hint(
-                ctx.t("hint_call", call=call, reason=reason),
-                suggest=choice.call,
+                ctx.t(key, call=call.format(lang=ctx.lang), reason=reason),
+                suggest=call,
                 suggest_reason=reason,
-                call=choice.call,
+                call=call,
                 reason=reason,
             )
         )

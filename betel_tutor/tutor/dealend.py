@@ -106,7 +106,8 @@ def end_deal(ctx: Context, table: Table) -> None:
         resting.say_outcome(ctx, rest, state)
     met: bool | None = None
     learner, view = table.learner_seat, table.outlook
-    auction = auctionreview.judge_auction(table)
+    # An open deal's calls are judged on the hands as dealt, as its call hint judged them.
+    auction = auctionreview.judge_auction(table, table.step.open or ctx.settings.always_open)
     costly_call = auction is not None and auction.costly
     # A closed deal is judged by the learner's chances (single dummy), an open one by the
     # cards as dealt (double dummy).
