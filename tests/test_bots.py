@@ -6,8 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from betel_tutor import i18n
-from betel_tutor.auction import AuctionState, Call
+from betel_tutor.auction import Auction, AuctionState, Call, level_options
 from betel_tutor.bots import choose_card
+from betel_tutor.bots.bidding import call_choice
+from betel_tutor.bots.strong_bidding import strong_choice
 from betel_tutor.cards import Card, Suit, parse_cards
 from betel_tutor.contracts import LADDER, Contract, free_play
 from betel_tutor.dealing import deal
@@ -251,3 +253,24 @@ def test_beginners_declare_normal_contracts_at_level_5() -> None:
             assert count_tricks(hand, contract.trump) >= contract.tricks_needed
     share = declared / len(deals)
     assert 0.3 <= share <= 0.7, share
+
+
+def test_the_dubel_laid_in_either_order_gives_the_same_calls() -> None:
+    """The dubel's two cards lie face up side by side: a computer player's call depends on which
+    cards lie there, never on the order they were laid in, so the tutor replaying its calls
+    from what the learner saw finds the same (spec §3)."""
+    exchanged = 0
+    for seed in range(60):
+        dealt = deal(f"dubel-order-{seed}")
+        first, second = dealt.dubel
+        hands = [dealt.hands[seat] for seat in Seat(0).clockwise()]
+        beginner, strong = set(), set()
+        for dubel in ((first, second), (second, first)):
+            state = Auction(hands=hands, dubel=dubel, **level_options(7)).state
+            assert state.hands is not None
+            beginner.add(call_choice(state, state.hands[0]).call)
+            if seed < 6:  # the strong player's samples are dearer
+                strong.add(strong_choice(state, state.hands[0]).call)
+        assert len(beginner) == 1 and len(strong) <= 1, (beginner, strong)
+        exchanged += any(call.take for call in beginner)
+    assert exchanged  # some hands take a dubel card, where the order could have told
