@@ -41,7 +41,9 @@ def main() -> None:
         count_words(auction.state, hands[0], choice.call, "en")
         hints.append(time.perf_counter() - start)
         order = [(dealt.dealer + k) % 3 for k in range(3)]
-        at = Situation(auction.state, tuple(dealt.hands), order[0], order, None, True)
+        at = Situation(
+            auction.state, tuple(map(frozenset, dealt.hands)), order[0], order, None, True
+        )
         start = time.perf_counter()
         best, _, _ = best_call(at, Tricks())
         count_words(auction.state, hands[0], best, "en")

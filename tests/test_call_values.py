@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from betel_tutor.auction import Call
+from betel_tutor.bots.strong_bidding import strong_choice
 from betel_tutor.cards import Card
 from betel_tutor.contracts import Contract
 from betel_tutor.tutor.auctionreview import (
@@ -168,3 +169,18 @@ def test_any_costly_call_keeps_the_goal_and_the_stars() -> None:
     assert goal_words(played_to_goal=True, costly_call=True, costly_card=False) == (
         "goal_missed_call"
     )
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_a_closed_deals_hinted_call_is_never_costly(seed: int) -> None:
+    """In a closed deal the hint at a call is the strong player's (a few sampled deals); the
+    learner who follows it is not faulted, whatever the review's layouts make of the call."""
+    hands, aside = dealt(seed)
+    first = at_table(hands, aside, LEARNER, ["pass"], {"make": 1}, level=8)
+    before = first.called[0].before
+    assert before.hands is not None
+    hinted = strong_choice(before, before.hands[before.to_call]).call
+    table = at_table(hands, aside, LEARNER, [str(hinted)], {"make": 1}, level=8)
+    (judged, *_) = judge_calls(table, LEARNER)
+    assert judged.call == hinted and not judged.costly  # judged with its exchange
+    assert judged.advised or judged.lost < COSTLY_POINTS or judged.lost <= judged.margin

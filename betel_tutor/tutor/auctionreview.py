@@ -37,7 +37,6 @@ from betel_tutor.tutor.call_values import (
     Tricks,
     column,
     judge_call,
-    plain,
 )
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import AuctionReview
@@ -135,7 +134,8 @@ def judge_auction(table: Table, open_deal: bool = False) -> AuctionVerdict | Non
 
 def situation(table: Table, at: int, open_deal: bool) -> Situation:
     """What the learner faced at the call numbered ``at`` (from 0) of the deal's auction: the
-    calls before it, their hand as dealt, and the layouts those calls allow."""
+    calls before it, the hands then (the exchanges before it made), and the layouts those calls
+    allow."""
     seat = table.learner_seat
     assert seat is not None
     before = table.called[at].before if at < len(table.called) else None
@@ -143,7 +143,17 @@ def situation(table: Table, at: int, open_deal: bool) -> Situation:
         assert table.auction is not None
         before = table.auction.state
     misfit = None if open_deal else told.call_misfit(table, at)
-    return Situation(before, table.hands, seat, table.order, misfit, open_deal)
+    return Situation(before, hands_then(before, table), seat, table.order, misfit, open_deal)
+
+
+def hands_then(before: AuctionState, table: Table) -> tuple[frozenset[Card], ...]:
+    """The hands by table seat in ``before``: as dealt, with the exchanges made so far."""
+    if before.hands is None:
+        return table.hands
+    hands = list(table.hands)
+    for index, seat in enumerate(table.order):
+        hands[seat] = before.hands[index]
+    return tuple(hands)
 
 
 def judge_calls(table: Table, seat: int, open_deal: bool = False) -> tuple[CallVerdict, ...]:
@@ -164,11 +174,11 @@ def judge_calls(table: Table, seat: int, open_deal: bool = False) -> tuple[CallV
 
 
 def advised(before: AuctionState, call: Call) -> bool:
-    """Whether the closed deal's call hint in ``before`` recommended ``call`` (its exchange
-    left aside): the strong player's call with the learner's hand there."""
+    """Whether the closed deal's call hint in ``before`` recommended ``call``, exchange and
+    all: the strong player's call with the learner's hand there."""
     if before.hands is None:
         return False
-    return plain(strong_choice(before, before.hands[before.to_call]).call) == call
+    return strong_choice(before, before.hands[before.to_call]).call == call
 
 
 def review_auction(ctx: Context, table: Table, verdict: AuctionVerdict | None) -> None:

@@ -18,6 +18,7 @@ from betel_tutor.errors import BetelError
 from betel_tutor.play import BETEL, DealPlay, start_play
 from betel_tutor.seats import Seat
 from betel_tutor.tutor import resting, trading
+from betel_tutor.tutor.auctionreview import hands_then
 from betel_tutor.tutor.call_count import count_words
 from betel_tutor.tutor.call_values import Situation, Tricks, best_call
 from betel_tutor.tutor.commands import Command, Typed
@@ -176,7 +177,9 @@ class AuctionPhase(Phase):
         hand = auction.state.hands[auction.to_call] if auction.state.hands else frozenset()
         seat = table.learner_seat
         if (table.step.open or ctx.settings.always_open) and seat is not None:
-            at = Situation(auction.state, table.hands, seat, table.order, None, True)
+            at = Situation(
+                auction.state, hands_then(auction.state, table), seat, table.order, None, True
+            )
             best, gain, _ = best_call(at, Tricks())
             counted = count_words(auction.state, hand, best, ctx.lang)
             figure = ctx.t("hint_call_open_gain", call=best.format(lang=ctx.lang), n=round(gain))

@@ -6,8 +6,11 @@ narrowed to those in which the computer players would have made the calls they m
 (:mod:`betel_tutor.tutor.told`); in an open deal every hand is shown, so the one layout is the
 deal as dealt (double dummy, like the open deal's hints and review). Every call open there is
 valued in each layout as if the auction ended with it, everybody then playing their best (the
-layout solved double dummy, the declarer leading, spec §5; an exchange left aside, so that every
-call is judged on the same cards).
+layout solved double dummy, the declarer leading, spec §5). The learner's own call is judged
+with its exchange, if it made one (the cards taken join their hand, those laid lie face up out
+of play); the calls it is weighed against are those open without an exchange. The hands are
+those at the call: the exchanges before it made, the layouts narrowed by the calls before it
+replayed from the hands as they were when the auction began.
 
 The measure is the learner's *gain*: their points less the average of the other two players'
 points (spec §6; a game is a race to a score, and a kontra doubles the declarer's points as
@@ -44,7 +47,7 @@ call.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import sqrt
 from statistics import fmean, stdev
 
@@ -73,7 +76,7 @@ REACH = 2  # how far from a declaration's need the learner's count may be for it
 
 @dataclass(frozen=True, slots=True)
 class CallVerdict:
-    """A call of the learner's (its exchange left aside) with its average gain over the
+    """A call of the learner's (with its exchange) with its average gain over the
     layouts they could face at it, its alternative (pass for a declaration, else the best call
     open there) with its average gain, how many layouts, whether the auction narrowed them,
     the sampling error of the difference (:attr:`margin`) and the learner's own average points
@@ -173,6 +176,10 @@ def value(
     """The learner's (``seat``) points and gain in ``layout`` had the auction ended with
     ``call`` made in ``before`` (see the module's notes); ``order`` gives the table seat of
     each auction seat."""
+    if call.take or call.lay:  # the learner's exchange made: the cards laid lie face up
+        hands = list(layout.hands)
+        hands[seat] = (hands[seat] - set(call.lay)) | set(call.take)
+        layout = replace(layout, hands=tuple(hands))
     if call.kind == "declare":
         assert call.contract is not None
         return outcome(call.contract, tricks.of(layout, call.contract, seat), True)
@@ -242,7 +249,7 @@ def judge_call(call: Call, at: Situation, tricks: Tricks) -> CallVerdict:
     """``call``, made by the learner in ``at``, judged against its alternative over the
     layouts they could face there (the module's notes)."""
     found = faced(at.hands, at.seat, at.misfit, at.open_deal)
-    made = plain(call)
+    made = call if at.before.options.exchange else plain(call)
     open_calls = options(at.before, at.hands[at.seat])
     if made.kind == "declare":  # judged against passing alone
         open_calls = [Call("pass")]

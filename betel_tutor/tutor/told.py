@@ -118,14 +118,15 @@ def play_misfit(table: Table) -> Misfit | None:
 
 
 def call_misfit(table: Table, at: int) -> Misfit | None:
-    """How far a layout of the hands as dealt is from fitting the auction up to the call
-    numbered ``at`` (from 0: the calls before it); None when those calls tell nothing."""
+    """How far a layout of the hands at the call numbered ``at`` (from 0: the calls before it,
+    their exchanges made) is from fitting those calls; None when they tell nothing."""
     if not told(table, at):
         return None
     before = tuple(table.called[:at])
 
     def misfit(layout: PlayState, bound: float) -> float:
         seat, strength = table.learner_seat, table.strength
-        return unexplained(before, layout.hands, table.order, seat, strength, bound)
+        dealt = [before_exchanges(layout, before, other) for other in range(3)]
+        return unexplained(before, dealt, table.order, seat, strength, bound)
 
     return misfit
