@@ -184,3 +184,31 @@ def test_a_closed_deals_hinted_call_is_never_costly(seed: int) -> None:
     (judged, *_) = judge_calls(table, LEARNER)
     assert judged.call == hinted and not judged.costly  # judged with its exchange
     assert judged.advised or judged.lost < COSTLY_POINTS or judged.lost <= judged.margin
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "Each of your calls was among the best with the hands as dealt."),
+        ("pl", "Każda twoja odzywka była wśród najlepszych przy rękach, jak je rozdano."),
+    ],
+)
+def test_an_open_deals_review_judges_the_hands_as_dealt(lang: str, words: str) -> None:
+    """The learner makes the call the open deal's hint recommends at every turn: the review
+    finds every call sound, with the hands as dealt, and speaks of no layouts."""
+    hands, aside = dealt(3)
+    mine: list[str] = []
+    while True:  # the hint's call at each of the learner's turns, one turn at a time
+        table = at_table(hands, aside, LEARNER, [*mine, "pass"], {"make": 1}, level=8)
+        turns = [at for at, r in enumerate(table.called) if r.seat == LEARNER]
+        if len(turns) <= len(mine):
+            break
+        recommended, _, _ = best_call(situation(table, turns[len(mine)], True), Tricks())
+        mine.append(str(recommended))
+    table = at_table(hands, aside, LEARNER, mine, {"make": 1}, level=8)
+    verdict = judge_auction(table, open_deal=True)
+    assert verdict is not None and not verdict.costly
+    ctx = Context(Progress(), lang)
+    review_auction(ctx, table, verdict)
+    (event,) = [e for e in ctx.take_events() if isinstance(e, AuctionReview)]
+    assert words in event.text and "layouts" not in event.text and "układach" not in event.text

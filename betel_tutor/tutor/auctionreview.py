@@ -259,7 +259,8 @@ def call_lines(ctx: Context, calls: tuple[CallVerdict, ...]) -> list[str]:
             line += " " + ctx.t("chance_auction_aside")
         lines.append(line)
     if calls and not lines:
-        lines.append(ctx.t("auction_calls_sound"))
+        open_deal = any(judged.open_deal for judged in calls)
+        lines.append(ctx.t("auction_calls_sound_open" if open_deal else "auction_calls_sound"))
     return lines
 
 
