@@ -6,7 +6,12 @@ The cluster is started here (``dask scheduler`` and two ``dask worker`` processe
 127.0.0.1) and stopped at the end; ``--cluster ADDRESS`` uses a running one instead, and
 ``--no-cluster`` leaves it out. A Rich progress bar on stderr shows each run.
 
+``--puzzles N`` measures instead the puzzles ``puzzles build`` finds per core-second: the
+puzzle task over N seeded deals by one worker in this process (its processor time is the
+core-seconds spent), then by two worker processes (the wall time).
+
     .venv/bin/python bench/bulk.py [--deals N] [--no-cluster | --cluster ADDRESS]
+    .venv/bin/python bench/bulk.py --puzzles N
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -27,6 +32,7 @@ from rich.console import Console
 from rich.progress import Progress
 
 from betel_tutor.bulk import run, seeds, trick_table
+from betel_tutor.puzzles.build import deal_puzzles
 
 
 def timed(label: str, items: list[int | str], **where: Any) -> tuple[float, list[object]]:
@@ -98,12 +104,40 @@ def local_cluster() -> Iterator[str]:
             process.wait(timeout=10)
 
 
+def _count(results: Iterable[object]) -> int:
+    """The puzzles in the deals' results (a list of puzzles each)."""
+    return sum(len(result) for result in results if isinstance(result, list))
+
+
+def puzzles_per_core_second(deals: int) -> None:
+    """The puzzles found in ``deals`` seeded deals per core-second (one worker, in this
+    process) and per second of two worker processes."""
+    items = seeds("bench-puzzles", deals)
+    print(f"puzzles of {deals} deals; load average before: {os.getloadavg()[0]:.2f}")
+    started, cpu = time.perf_counter(), time.process_time()
+    found = _count(run(items, deal_puzzles, workers=1))
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - started
+    print(
+        f"1 worker: {found} puzzles, {cpu:.1f} core-seconds ({found / cpu:.1f} puzzles per "
+        f"core-second), {wall:.1f} s wall"
+    )
+    started = time.perf_counter()
+    again = _count(run(items, deal_puzzles, workers=2))
+    wall = time.perf_counter() - started
+    print(f"2 workers: {again} puzzles, {wall:.1f} s wall ({again / wall:.1f} puzzles/s)")
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--cluster", default=None, help="a running scheduler's address")
     parser.add_argument("--no-cluster", action="store_true")
+    parser.add_argument("--puzzles", type=int, default=0, help="puzzles of N deals instead")
     args = parser.parse_args()
+    if args.puzzles:
+        puzzles_per_core_second(args.puzzles)
+        return
     items = seeds("bench", args.deals)
     print(f"{args.deals} trick tables; load average before: {os.getloadavg()[0]:.2f}")
     one, expected = timed("1 worker", items, workers=1)

@@ -40,7 +40,7 @@ def main() -> None:
         choice = strong_bidding.strong_choice(auction.state, hands[0])
         count_words(auction.state, hands[0], choice.call, "en")
         hints.append(time.perf_counter() - start)
-        order = [(dealt.dealer + k) % 3 for k in range(3)]
+        order = dealt.dealer.clockwise()
         at = Situation(
             auction.state, tuple(map(frozenset, dealt.hands)), order[0], order, None, True
         )

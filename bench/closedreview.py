@@ -85,7 +85,7 @@ def main() -> None:
                 chances.judgement(warm, state)  # the hint asked at this card
         figures["warm"].append(reviewed(warm))
         start = time.perf_counter()
-        Advisor().review(game.history, game.played, LEARNER)
+        Advisor().review(game.history, game.played, Seat(LEARNER))
         figures["double dummy"].append(time.perf_counter() - start)
     for name, values in figures.items():
         print(summary(f"{name} review", values, "deals"))

@@ -19,10 +19,11 @@ import time
 
 from betel_tutor.scenario.conditions import parse_condition
 from betel_tutor.scenario.finder import Wanted, find_deals
+from betel_tutor.scenario.model import Game
 
 
 def rate(condition: str, tries: int, workers: int, game: str = "betel") -> tuple[float, int]:
-    wanted = Wanted(game=game, conditions=(parse_condition(condition, game=game),))
+    wanted = Wanted(game=Game(game), conditions=(parse_condition(condition, game=game),))
     start = time.perf_counter()
     found, tested = find_deals(wanted, "bench", count=tries, tries=tries, workers=workers)
     elapsed = time.perf_counter() - start

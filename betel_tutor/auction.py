@@ -120,12 +120,12 @@ class AuctionState:
         return (self.first + len(self.calls)) % SEATS
 
     @staticmethod
-    def table_seat(seat: int, dealer: int) -> Seat:
-        """The table seat of auction seat ``seat``: auction seats count from the dealer."""
-        return Seat(dealer).next(seat)
+    def table_seat(turn: int, dealer: int) -> Seat:
+        """The table seat of auction seat ``turn``: auction seats count from the dealer."""
+        return Seat(dealer).next(turn)
 
     @staticmethod
-    def auction_seat(seat: int, dealer: int) -> int:
+    def auction_seat(seat: Seat, dealer: int) -> int:
         """The auction seat (counted from ``dealer``) of table seat ``seat``."""
         return Seat(seat).distance_from(dealer)
 
@@ -185,7 +185,7 @@ def _refuse(key: str, rule: int | None = None, **params: Any) -> IllegalCall:
     return IllegalCall(f"auction.{key}", reason=key, rule=rule, **params)
 
 
-def _check_exchange(state: AuctionState, seat: int, call: Call) -> None:
+def _check_exchange(state: AuctionState, turn: int, call: Call) -> None:
     if not call.take and not call.lay:
         return
     if not state.options.exchange:
@@ -201,7 +201,7 @@ def _check_exchange(state: AuctionState, seat: int, call: Call) -> None:
     if len(set(call.take)) != len(call.take) or len(set(call.lay)) != len(call.lay):
         raise _refuse("exchange_twice")
     if state.hands is not None:
-        hand = state.hands[seat] | set(call.take)
+        hand = state.hands[turn] | set(call.take)
         for card in call.lay:
             if card not in hand:
                 raise _refuse("cannot_lay", card=card)

@@ -302,24 +302,42 @@ def _parse_suit_first(
         assert suit is not None
         scanned = _scan_rank(token, pos, tokens)
         if scanned is None:
+            _refuse_letter_o(token, pos, start)
             bad = token[pos : token.find("}", pos) + 1] if char == "{" else char
             raise NotationError("cards.bad_rank", token=bad or char, position=start + pos)
-        rank, pos = scanned
+        rank, after = scanned
+        _refuse_twice(token, Card(suit, rank), cards, start + pos)
         cards.append(Card(suit, rank))
+        pos = after
         group_written = True
     return cards, suit
+
+
+def _refuse_letter_o(token: str, pos: int, start: int) -> None:
+    """``♠AKQ1O``: a ten written with the letter O for the zero, named as such."""
+    if token[pos : pos + 2].upper() == "1O":
+        raise NotationError("cards.letter_o", token=token[pos : pos + 2], position=start + pos)
+
+
+def _refuse_twice(token: str, card: Card, cards: list[Card], position: int) -> None:
+    """``♦Kk``: one token that gives a card twice is a slip, never two cards."""
+    if card in cards:
+        raise NotationError("cards.twice_in_token", token=token, position=position, card=card)
 
 
 def _parse_ranks(
     token: str, pos: int, start: int, suit: Suit, tokens: dict[str, Rank]
 ) -> list[Card]:
-    cards = []
+    cards: list[Card] = []
     while pos < len(token):
         scanned = _scan_rank(token, pos, tokens)
         if scanned is None:
+            _refuse_letter_o(token, pos, start)
             raise NotationError("cards.bad_rank", token=token[pos], position=start + pos)
-        rank, pos = scanned
+        rank, after = scanned
+        _refuse_twice(token, Card(suit, rank), cards, start + pos)
         cards.append(Card(suit, rank))
+        pos = after
     return cards
 
 

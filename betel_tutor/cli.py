@@ -31,6 +31,8 @@ from betel_tutor.cli_explain import (
     explain_trick_command,
     rules_command,
 )
+from betel_tutor.cli_puzzles import puzzles_app
+from betel_tutor.cli_simulate import simulate_command
 from betel_tutor.cli_solving import laydown_command, odds_command, solve_command
 from betel_tutor.cli_streams import fit_output
 from betel_tutor.cli_tutor import learn_command, progress_command
@@ -65,6 +67,7 @@ COMMANDS: dict[str, Callable[..., None]] = {  # in the order --help lists them
     "import-note": import_note_command,
     "deal": deal_command,
     "odds": odds_command,
+    "simulate": simulate_command,
 }
 LATER_COMMANDS: dict[str, Callable[..., None]] = {  # after render
     "solve": solve_command,
@@ -133,6 +136,7 @@ def render_command(
 
 for name, command in LATER_COMMANDS.items():
     app.command(name)(command)
+app.add_typer(puzzles_app, name="puzzles")
 
 
 def main() -> None:

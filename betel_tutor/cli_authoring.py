@@ -143,6 +143,14 @@ def deal_command(
     out: Annotated[
         str | None, typer.Option("--out", "-o", help="Write the deals as a scenario file.")
     ] = None,
+    out_id: Annotated[
+        str | None,
+        typer.Option("--out-id", help="The written file's id [default: from its name]."),
+    ] = None,
+    title: Annotated[
+        str | None,
+        typer.Option("--title", help="The written file's title [default: from its name]."),
+    ] = None,
     max_time: Annotated[
         float | None,
         typer.Option(
@@ -162,7 +170,7 @@ def deal_command(
 
         asked = (path, game, tuple(constraint or ()), deal_id, count, tries, seed)
         used = None if workers is None else workers_used(workers, language)
-        options = DealOptions(*asked, used, out, max_time, force)
+        options = DealOptions(*asked, used, out, max_time, force, out_id, title)
         shown = SearchProgress(language, tries, count)
         dealt = deal(options, shown)
         shown.done()

@@ -1,7 +1,7 @@
-"""The progress of a long command on stderr (``check``, ``deal``), so that a large folder or a
-long search is never silent: shown once it has run a moment, in place on a terminal every
-second, else a line every few seconds (a log stays short). The work tells it once as it starts
-(nothing done yet), then as it goes."""
+"""The progress of a long command on stderr (``check``, ``deal``, ``simulate``), so that a
+large folder or a long search is never silent: shown once it has run a moment, in place on a
+terminal every second, else a line every few seconds (a log stays short). The work tells it
+once as it starts (nothing done yet), then as it goes."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import time
 
 import typer
 
-from betel_tutor.i18n import translate
+from betel_tutor.i18n import translate, translate_plural
 
 
 class _Progress:
@@ -79,3 +79,17 @@ class SearchProgress(_Progress):
             left=left,
         )
         self._show(line, now)
+
+
+class CountProgress(_Progress):
+    """``simulate``, ``puzzles build`` and ``puzzles check``: the deals worked out or searched,
+    or the puzzles proved, of how many (``key``: a plural message of ``{done}`` and ``{n}``)."""
+
+    def __init__(self, language: str, key: str, *, first: float = 1.0) -> None:
+        super().__init__(language)
+        self.key, self.FIRST = key, first
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if self._due(now):
+            self._show(translate_plural(self.key, total, self.language, done=done), now)

@@ -20,6 +20,15 @@ if TYPE_CHECKING:
 
 
 def learn_command(
+    course: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[FILE|FOLDER]",
+            help="A teacher's lesson or practice file, or a folder of them (a course), "
+            "instead of the ten levels.",
+            show_default=False,
+        ),
+    ] = None,
     level: Annotated[
         int | None, typer.Option("--level", help="Start at this level, 1 to 10.")
     ] = None,
@@ -69,9 +78,17 @@ def learn_command(
             help="A bridge lesson instead of a level: penalty-cards (Law 51), you as declarer.",
         ),
     ] = None,
+    puzzles: Annotated[
+        bool,
+        typer.Option("--puzzles", help="Rated puzzles made by the solver (docs/puzzles.md)."),
+    ] = False,
+    theme: Annotated[
+        str | None, typer.Option("--theme", help="With --puzzles: only puzzles of this theme.")
+    ] = None,
     screen: Annotated[bool, typer.Option("--screen", hidden=True)] = False,
 ) -> None:
-    """Learn Betel level by level, playing against computer players.
+    """Learn Betel level by level, playing against computer players; or a teacher's lesson,
+    practice file or course (a folder of them).
 
     In a terminal of at least 80×24 the tutor is full-screen: the table, the status, a side
     panel. Elsewhere (a pipe, --plain, --json) it goes line by line."""
@@ -79,7 +96,7 @@ def learn_command(
         from betel_tutor.app.learn import LearnOptions, open_session
 
         asked = (level, lang, open_hands, seed, strength, fourth, practice, lesson)
-        options = LearnOptions(*asked)
+        options = LearnOptions(*asked, course=course, puzzles=puzzles, theme=theme)
         if web:
             _serve_web(options, port, language)
             return
@@ -140,6 +157,14 @@ def _serve_web(options: LearnOptions, port: int, language: str) -> None:
 
 
 def progress_command(
+    course: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[FILE|FOLDER]",
+            help="The progress through a teacher's lesson, practice file or course.",
+            show_default=False,
+        ),
+    ] = None,
     reset: Annotated[
         bool, typer.Option("--reset", help="Start again (the old file is kept aside).")
     ] = False,
@@ -148,11 +173,11 @@ def progress_command(
         bool, typer.Option("--json", help="Print each level's state as a JSON object.")
     ] = False,
 ) -> None:
-    """Show the learner's progress through the ten levels."""
+    """Show the learner's progress through the ten levels, or through a teacher's course."""
     with reported(lang) as language:
         from betel_tutor.app.progress import ProgressOptions, progress
 
-        shown = progress(ProgressOptions(reset))
+        shown = progress(ProgressOptions(reset, course=course))
         if shown.damaged is not None:
             warn(shown.damaged, language)
         if as_json and not reset:

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, Card, sort_cards
-from betel_tutor.seats import Seat
+from betel_tutor.seats import Seat, seats
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +78,7 @@ def deal_from_deck(deck: Sequence[Card], *, dealer: int = 0) -> Deal:
     for _ in range(8):
         for pile in (left, right, first):
             piles[pile].append(next(cards))
-    hands = tuple(tuple(sort_cards(piles[seat])) for seat in range(3))
+    hands = tuple(tuple(sort_cards(piles[seat])) for seat in seats())
     return Deal(hands=hands, dubel=tuple(piles["dubel"]), dealer=first)
 
 

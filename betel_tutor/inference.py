@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from betel_tutor.cards import Card, Rank, Suit
 from betel_tutor.play import PlayState
+from betel_tutor.seats import Seat
 
 
 @dataclass
@@ -24,15 +25,15 @@ class Knowledge:
     voids: dict[int, set[Suit]] = field(default_factory=dict)
     ceilings: dict[tuple[int, Suit], int] = field(default_factory=dict)
 
-    def may_hold(self, seat: int, card: Card) -> bool:
+    def may_hold(self, seat: Seat, card: Card) -> bool:
         if card.suit in self.voids.get(seat, set()):
             return False
         return card.rank <= self.ceilings.get((seat, card.suit), Rank.ACE)
 
-    def _void(self, seat: int, suit: Suit) -> None:
+    def _void(self, seat: Seat, suit: Suit) -> None:
         self.voids.setdefault(seat, set()).add(suit)
 
-    def _ceiling(self, seat: int, suit: Suit, rank: int) -> None:
+    def _ceiling(self, seat: Seat, suit: Suit, rank: int) -> None:
         key = (seat, suit)
         self.ceilings[key] = min(self.ceilings.get(key, Rank.ACE), rank)
 
@@ -70,7 +71,7 @@ def infer(state: PlayState) -> Knowledge:
 def sample_deals(state: PlayState, observer: int, count: int, seed: str) -> list[PlayState]:
     """Up to ``count`` positions like ``state`` with the other hands dealt afresh, each
     consistent with what ``observer`` has seen (its own hand stays as it is)."""
-    others = [seat for seat in range(state.profile.seats) if seat != observer]
+    others = [seat for seat in state.profile.table if seat != observer]
     unseen = sorted(set().union(*(state.hands[s] for s in others)), key=lambda c: c.index)
     known = infer(state)
     sizes = {seat: len(state.hands[seat]) for seat in others}

@@ -370,7 +370,7 @@ class PenaltyTable:
     designated: Card | None = None
 
     def expose(
-        self, seat: int, cards: Iterable[Card], *, minor: Iterable[Card] = ()
+        self, seat: Seat, cards: Iterable[Card], *, minor: Iterable[Card] = ()
     ) -> PenaltyTable:
         old = self.by_seat[seat]
         new = Penalties.of(cards, minor=minor)
@@ -419,7 +419,7 @@ class PenaltyTable:
         and no rule is in force for this lead."""
         return not trick and bool(self.by_seat[seat.partner].major) and self.rule_for != seat
 
-    def played(self, seat: int, card: Card) -> PenaltyTable:
+    def played(self, seat: Seat, card: Card) -> PenaltyTable:
         return replace(
             self,
             by_seat=_set(self.by_seat, seat, self.by_seat[seat].without(card)),

@@ -63,7 +63,7 @@ class PlayState:
     def finished(self) -> bool:
         return len(self.tricks) == self.profile.tricks
 
-    def beat_obligation(self, seat: int) -> bool:
+    def beat_obligation(self, seat: Seat) -> bool:
         """Rule 8: in Betel the defenders need not beat; everybody else must (rule 7)."""
         return self.contract.defenders_must_beat or seat == self.declarer
 

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from functools import partial
 
 from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, Card, Suit
+from betel_tutor.dealing import Deal, deal, deal_bridge
 from betel_tutor.errors import IllegalPlay, NotationError
 from betel_tutor.rules import (
     TrumpArg,
@@ -26,6 +28,7 @@ from betel_tutor.rules import (
     refusal,
     trick_winner,
 )
+from betel_tutor.seats import Seat, seats
 
 
 def _betel_legal(
@@ -49,6 +52,11 @@ class Profile:
     ``winner(trick, trump=)`` is the index of the winning card; ``refusal(hand, trick, card,
     trump=, beat_obligation=, player=)`` says why a card may not be played. ``strains`` are the
     denominations its auction allows (``None`` is no trump); ``scored`` games have spec §6 scores.
+    ``deal(seed, dealer=)`` deals a shuffled deck the game's way. ``exchange``: the auction is
+    Betel's, with the dubel's exchange and trade (spec §3, §8); ``beat_duty``: a player must
+    beat when able (summary rules 7–8, spec §5); ``boards``: deals are bridge boards under the
+    Laws (a four-column auction, a result, penalty cards); ``solvable``: Betel's double-dummy
+    solver analyses it.
     """
 
     name: str
@@ -62,11 +70,30 @@ class Profile:
     strains: tuple[Suit | None, ...]
     declarer_leads: bool
     scored: bool
+    deal: Callable[..., Deal]
+    exchange: bool
+    beat_duty: bool
+    boards: bool
+    solvable: bool
     variant: str | None = None
 
     @property
     def tricks(self) -> int:
         return self.hand_size
+
+    @property
+    def has_dubel(self) -> bool:
+        return self.dubel_size > 0
+
+    @property
+    def suit_length(self) -> int:
+        """Cards of each suit in the deck: 8 in Betel, 13 in bridge."""
+        return len(self.deck) // 4
+
+    @property
+    def table(self) -> tuple[Seat, ...]:
+        """The seats, clockwise from seat 0."""
+        return seats(self.seats)
 
     def check_trick_size(self, trick: Sequence[Card]) -> None:
         if len(trick) != self.seats:
@@ -87,6 +114,11 @@ BETEL = Profile(
     declarer_leads=True,  # spec §5: the declarer leads to the first trick
     refusal=refusal,
     scored=True,
+    deal=deal,
+    exchange=True,
+    beat_duty=True,  # summary rule 7; rule 8 frees Betel's defenders
+    boards=False,
+    solvable=True,
 )
 BRIDGE = Profile(
     name="bridge",
@@ -100,6 +132,11 @@ BRIDGE = Profile(
     declarer_leads=False,  # the declarer's left-hand opponent leads (seeds/004)
     refusal=follow_suit_refusal,
     scored=False,
+    deal=deal_bridge,
+    exchange=False,
+    beat_duty=False,  # Law 44
+    boards=True,
+    solvable=False,
 )
 # boards-and-bridge.md §2: bridge where clubs are the blue suit; only ♦ ♥ ♠ may be bid.
 BLUE_SUIT = replace(
@@ -111,6 +148,28 @@ BLUE_SUIT = replace(
 )
 
 PROFILES = {profile.name: profile for profile in (BETEL, BRIDGE, BLUE_SUIT)}
+
+
+class Game(StrEnum):
+    """A game a deal is played in, as a file names it (``game: bridge``); it knows its
+    profile. A bridge deal's ``variant`` (the blue suit) changes the profile it is played by:
+    :func:`played_by`.
+
+    >>> Game("bridge").profile.seats, str(Game.BETEL)
+    (4, 'betel')
+    """
+
+    BETEL = "betel"
+    BRIDGE = "bridge"
+
+    @property
+    def profile(self) -> Profile:
+        return PROFILES[self.value]
+
+
+def played_by(game: Game, variant: str | None = None) -> Profile:
+    """The profile a deal of ``game`` is played by: its variant's, if it names one."""
+    return profile(variant) if variant else game.profile
 
 
 def profile(name: str) -> Profile:

@@ -157,7 +157,7 @@ _WINNERS: dict[object, Callable[[Sequence[Card], Suit | None], int]] = {
     None: _standard_winner,
     "blue-suit": _blue_suit_winner,
 }
-VARIANTS = tuple(name for name in _WINNERS if name is not None)
+VARIANTS = tuple(name for name in _WINNERS if isinstance(name, str))
 
 
 def trick_winner(trick: Sequence[Card], *, trump: TrumpArg = None, variant: Variant = None) -> int:

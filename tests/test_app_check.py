@@ -19,7 +19,7 @@ def test_each_problem_is_placed_and_the_files_counted() -> None:
     checked = check(CheckOptions((bad, str(LEVEL))), lambda done, total: told.append((done, total)))
     assert checked.files == 2
     (problem,) = checked.problems  # the shipped level has none
-    assert problem.format("en").startswith(f"{bad}:7:16: ")
+    assert problem.format("en").startswith(f"{bad}:7:17: ")  # at the bad character
     assert "'X'" in problem.format("en")
     assert told[-1] == (2, 2) and [total for _, total in told] == [2] * len(told)
 

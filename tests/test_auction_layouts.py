@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from betel_tutor.cards import BETEL_DECK, Card, parse_cards
 from betel_tutor.contracts import Contract
+from betel_tutor.seats import Seat
 from betel_tutor.tutor.auctionreview import AuctionVerdict, average_score
 
 STRONG = frozenset(parse_cards("♥AKQ109 ♠AK ♦AK8"))
@@ -24,15 +25,15 @@ def deal_around(hand: frozenset[Card], dubel: str, swap: int = 0) -> tuple[froze
 
 def test_the_average_is_the_same_whatever_the_unseen_cards() -> None:
     contract = Contract.parse("3♥")
-    first = average_score(deal_around(STRONG, "♣A ♣K"), 0, contract)
+    first = average_score(deal_around(STRONG, "♣A ♣K"), Seat(0), contract)
     for swap in (1, 4, 10):
-        assert average_score(deal_around(STRONG, "♣A ♣K", swap), 0, contract) == first
+        assert average_score(deal_around(STRONG, "♣A ♣K", swap), Seat(0), contract) == first
     assert first[1] >= 48
 
 
 def test_a_wild_bid_loses_on_average_and_a_sound_one_wins() -> None:
-    wild, layouts = average_score(deal_around(WEAK, "♣A ♣K"), 0, Contract.parse("2NT"))
-    sound, _ = average_score(deal_around(STRONG, "♣A ♣K"), 0, Contract.parse("2♥"))
+    wild, layouts = average_score(deal_around(WEAK, "♣A ♣K"), Seat(0), Contract.parse("2NT"))
+    sound, _ = average_score(deal_around(STRONG, "♣A ♣K"), Seat(0), Contract.parse("2♥"))
     assert layouts >= 48
     assert wild == -40  # 2NT is beaten in every layout: its 40 points lost each time
     assert sound > 0

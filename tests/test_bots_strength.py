@@ -12,6 +12,7 @@ from betel_tutor.contracts import parse_contract
 from betel_tutor.dealing import deal
 from betel_tutor.inference import infer, sample_deals
 from betel_tutor.play import BETEL, play_card, start_play
+from betel_tutor.seats import Seat
 
 CONTRACTS = ["1♠", "2♥", "1NT", "B2", "Betel", "3♦"]
 
@@ -27,14 +28,14 @@ def test_inferences_hold_for_the_true_hands(seed: int, contract: str, stop: int)
         state = play_card(state, rng.choice(sorted(state.legal_moves(), key=lambda c: c.index)))
     known = infer(state)
     for seat, hand in enumerate(state.hands):
-        assert all(known.may_hold(seat, card) for card in hand)
+        assert all(known.may_hold(Seat(seat), card) for card in hand)
     observer = state.to_play
     for sample in sample_deals(state, observer, 5, str(seed)):
         assert sample.hands[observer] == state.hands[observer]
         assert [len(h) for h in sample.hands] == [len(h) for h in state.hands]
         assert set().union(*sample.hands) == set().union(*state.hands)
         for seat, hand in enumerate(sample.hands):
-            assert all(known.may_hold(seat, card) for card in hand)
+            assert all(known.may_hold(Seat(seat), card) for card in hand)
 
 
 def test_every_strength_plays_legal_cards_to_the_end() -> None:

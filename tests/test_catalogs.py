@@ -49,6 +49,7 @@ DYNAMIC = {
     r"tutor\.review_mistake_\w+": "tutor/dealend.py: f'review_mistake_{misere_}{side}'",
     r"tutor\.rule_\w+": "tutor/quiz.py: f'rule_{kind}', one per quiz kind",
     r"tutor\.stars_[1-3]": "tutor/dealend.py: f'stars_{table.stars}'",
+    r"tutor\.technique_\w+": "solver/commentary.py wording: f'technique_{technique}' (+ '_misere')",
     r"tutor\.offer_(accepted|declined|lapsed)": "tutor/trading.py: f'offer_{outcome}'",
     r"tutor\.rest_(right|wrong|none)": "tutor/dealend.py, resting.py: f'rest_{outcome}'",
     r"tutor\.side_result_(declarer|own)": "tutor/playing.py: f'side_result_{whose}'",

@@ -207,10 +207,10 @@ def test_double_dummy_against_the_trick_table() -> None:
         dealt = deal(seed)
         table = trick_table(dealt.hands)
         for seat, who in enumerate("SWN"):
-            nt = table.tricks(seat, "NT")
+            nt = table.tricks(Seat(seat), "NT")
             assert parse_condition(f"{who} makes 3NT").holds(dealt) == (nt >= 8)
             assert parse_condition(f"{who} takes {nt} in 1NT").holds(dealt)
-            betelek = table.tricks(seat, "betelek")
+            betelek = table.tricks(Seat(seat), "betelek")
             assert parse_condition(f"{who} makes B1").holds(dealt) == (betelek <= 1)
 
 
@@ -241,8 +241,8 @@ def test_deal_json_meets_constraints_checked_by_the_solver() -> None:
         assert len(parse_cards(item["dubel"])) == 2
         assert hcp(hands[0]) >= 10
         table = trick_table(hands)
-        assert table.tricks(0, "NT") >= 8 - 1  # 2NT: seven tricks
-        assert table.tricks(1, "betelek") <= 1
+        assert table.tricks(Seat(0), "NT") >= 8 - 1  # 2NT: seven tricks
+        assert table.tricks(Seat(1), "betelek") <= 1
 
 
 def test_deal_workers_give_the_same_deals() -> None:

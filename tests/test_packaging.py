@@ -39,6 +39,7 @@ def test_wheel_ships_data(tmp_path: Path) -> None:
     assert "betel_tutor/_data/scenarios/README.md" in names
     assert "betel_tutor/_data/templates/README.md" in names
     assert "betel_tutor/solver/suit_tables.bin" in names
+    assert "betel_tutor/puzzles/corpus.sqlite" in names  # the shipped puzzles
     for lang in ("en", "pl"):
         assert f"betel_tutor/i18n/locale/{lang}/LC_MESSAGES/betel_tutor.mo" in names
     # The search compiled (a C compiler is part of the set-up), with the digest of its source.

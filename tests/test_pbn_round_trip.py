@@ -181,6 +181,11 @@ def boards(draw: st.DrawFn) -> BridgeBoard:
     note = Note("n1", draw(st.integers(1, 9)), category, Text(en, pl))
     name = st.sampled_from(["", "Anna", "Łucja Nowak", "J. O'Brien"])
     players = draw(st.one_of(st.none(), st.tuples(name, name, name, name)))
+    dealer = Seat(draw(st.integers(0, 3)), 4)
+    # An auction of four calls, some of them alerted with a note (PBN's =1= and [Note]).
+    alerted = draw(st.lists(st.integers(1, 4), unique=True, max_size=3).map(sorted))
+    explained = st.sampled_from(["Alert.", "Strong, artificial", "Transfer to ♥", "Pytanie"])
+    alerts = tuple((number, draw(explained)) for number in alerted)
     return BridgeBoard(
         id="board-1",
         players=players if players and any(players) else None,
@@ -188,10 +193,14 @@ def boards(draw: st.DrawFn) -> BridgeBoard:
         date=draw(st.sampled_from([None, "2026.11.27", "2026.??.??"])),
         scoring=draw(st.sampled_from([None, "IMP", "MP"])),
         hands=hands,
-        dealer=Seat(draw(st.integers(0, 3)), 4),
+        dealer=dealer,
         number=1,
         vulnerable=draw(st.sampled_from(["none", "NS", "EW", "all"])),
         notes=(note,),
+        auction=("1♣", "pass", "pass", "pass"),
+        contract="1♣",
+        declarer=dealer,
+        alerts=alerts,
     )
 
 
@@ -202,6 +211,10 @@ def test_property_yaml_pbn_yaml_is_byte_identical(board: BridgeBoard) -> None:
     again = loads(dumps([board]), "x.pbn")
     assert to_yaml(again, scenario_id="x") == written
     assert dumps(again) == dumps([board])  # and PBN → YAML → PBN tag for tag
+    assert again[0].alerts == board.alerts
+    (theirs,) = endplay_pbn.loads(dumps([board]))  # and endplay reads the same alerts
+    found = [(n, bid.announcement) for n, bid in enumerate(theirs.auction, 1) if bid.alertable]
+    assert found == list(board.alerts)
 
 
 def test_a_file_of_thousands_of_boards_is_read(tmp_path: Path) -> None:
@@ -244,3 +257,51 @@ def test_a_board_played_in_two_rooms_is_kept_and_converted_back(tmp_path: Path) 
     games = again.split("\n\n")[1:]
     assert [tags(game)["Room"] for game in games] == ["Open", "Closed"]
     assert [board.id for board in loads(again, "x.pbn")] == ["board-3-open", "board-3-closed"]
+
+
+ALERTED = """\
+% PBN 2.1
+[Event "Club"]
+[Site "?"]
+[Date "?"]
+[Board "1"]
+[West "?"]
+[North "?"]
+[East "?"]
+[South "?"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]
+[Scoring "?"]
+[Declarer "N"]
+[Contract "7NT"]
+[Result "?"]
+[Auction "N"]
+2C =1= Pass 2D =2= Pass
+7NT Pass Pass Pass
+[Note "1:Alert. Strong and artificial"]
+[Note "2:Waiting"]
+"""
+
+
+def test_alerts_and_their_notes_are_read_and_written(tmp_path: Path) -> None:
+    source = tmp_path / "alerted.pbn"
+    source.write_text(ALERTED, encoding="utf-8")
+    (board,) = read_boards(str(source))
+    assert board.alerts == ((1, "Alert. Strong and artificial"), (3, "Waiting"))
+    yaml = to_yaml([board], scenario_id="alerted")
+    assert '    alerts:\n      1: "Alert. Strong and artificial"\n      3: "Waiting"\n' in yaml
+    back = tmp_path / "alerted.yaml"
+    back.write_text(yaml, encoding="utf-8")
+    assert check_file(str(back)) == []
+    written = dumps(read_boards(str(back)))
+    assert "2C =1= Pass 2D =2= Pass" in written
+    assert tags(written) == tags(ALERTED)  # the notes' tags among them
+    (theirs,) = endplay_pbn.loads(written)  # another reader finds the same alerts
+    assert [bid.announcement for bid in theirs.auction if bid.alertable] == [
+        "Alert. Strong and artificial",
+        "Waiting",
+    ]
+    again = tmp_path / "again.pbn"
+    again.write_text(written, encoding="utf-8")
+    assert to_yaml(read_boards(str(again)), scenario_id="alerted") == yaml

@@ -72,3 +72,18 @@ def test_enter_alone_at_a_card_or_trump_prompt_says_nothing_was_typed(
     )
     assert "''" not in blank[0]
     assert word and all(f"'{typed}'" in w for w in word), word  # a word is quoted back
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+@pytest.mark.parametrize("typed", ["xyz", "♠1", "hello world"])
+def test_a_word_at_the_card_prompt_says_what_to_type_not_how_notation_failed(
+    lang: str, typed: str
+) -> None:
+    session = at_first("card", 1, lang)
+    prompt = [e for e in session.handle("hint") if isinstance(e, Prompt)][-1]
+    (refused,) = [e for e in session.handle(typed) if isinstance(e, Refused)]
+    assert refused.reason.startswith("bad_") and session.expects == "card"
+    assert refused.text.startswith(f"'{typed}'"), refused.text
+    assert f"1 {dict(en='to', pl='do')[lang]} {len(prompt.choices or ())}" in refused.text
+    assert ("pomoc" in refused.text) == (lang == "pl") and "position" not in refused.text
+    assert "pozycji" not in refused.text and "notation" not in refused.text

@@ -87,8 +87,8 @@ def test_the_tutor_reads_who_took_what_from_the_auction() -> None:
     call = Call("declare", parse_contract("1♠"), take=dubel, lay=(Card.parse("♥K"), lay))
     # The table keeps each call for the deal; its auction is gone once the play begins.
     step = PlayStep("d1", Seat(LEARNER), {"defeat": 1})
-    table = Table(play=None, step=step, open=False, auction=None, order=(1, 2, 0))
-    table.called = [Called(auction.state, WEST, call, True)]
+    table = Table(play=None, step=step, open=False, auction=None, order=Seat(1).clockwise())
+    table.called = [Called(auction.state, Seat(WEST), call, True)]
     assert chances.taken_from_dubel(table) == {WEST: frozenset({Card.parse("♠A")})}
 
 
@@ -108,8 +108,8 @@ def test_the_learners_chances_count_the_card_a_defender_took() -> None:
     state = start_play(BETEL, hands, parse_contract("1♠"), declarer=WEST, leader=SOUTH)
     step = PlayStep("d1", Seat(LEARNER), {"defeat": 1})
     # In the play the table keeps the auction's calls, not the auction itself.
-    at = Table(play=DealPlay(state), step=step, open=False, auction=None, order=(1, 2, 0))
-    at.called = [Called(auction.state, WEST, call, True)]
+    at = Table(play=DealPlay(state), step=step, open=False, auction=None, order=Seat(1).clockwise())
+    at.called = [Called(auction.state, Seat(WEST), call, True)]
     at.outlook = outlook(state, LEARNER)
     assert chances.single_dummy(at, in_match=False)
     aim, board = chances.aim_of(at, state), at.advisor.board(state)

@@ -14,6 +14,7 @@ from betel_tutor.contracts import parse_contract
 from betel_tutor.errors import BetelError
 from betel_tutor.play import BETEL, play_card, start_play
 from betel_tutor.rules import legal_plays, trick_winner
+from betel_tutor.seats import Seat, seats
 from betel_tutor.solver import card_values, solve, solve_position, trick_table
 
 KINDS = ("normal", "betelek", "betel")
@@ -176,7 +177,7 @@ def test_trick_table_shape_and_agreement() -> None:
     hands = random_ending(rng, 4)
     table = trick_table(hands)
     assert len(table.rows) == 3 and all(len(row) == 7 for row in table.rows)
-    for seat in range(3):
+    for seat in seats():
         assert table.tricks(seat, "♥") == brute_force(hands, Suit.HEARTS, seat, seat, "normal")
         assert table.tricks(seat, "betel") == brute_force(hands, None, seat, seat, "betel")
 
@@ -218,13 +219,14 @@ def test_makeable_contracts_follow_the_trick_requirements() -> None:
     from betel_tutor.solver.table import TrickTable
 
     table = TrickTable(rows=((6, 7, 5, 9, 8, 2, 1), (10,) * 5 + (10, 10), (0,) * 7), nodes=1)
-    names = [str(c) for c in makeable(table, 0)]
+    names = [str(c) for c in makeable(table, Seat(0))]
     assert "1♣" in names and "2♦" in names and "4♠" in names and "3NT" in names
     assert "2♣" not in names and "4NT" not in names and "B2" in names and "B1" not in names
-    assert [str(c) for c in makeable(table, 1)][-1] == "5NT"
-    assert "B0" in [str(c) for c in makeable(table, 2)] and "Betel" in map(str, makeable(table, 2))
+    assert [str(c) for c in makeable(table, Seat(1))][-1] == "5NT"
+    north = makeable(table, Seat(2))
+    assert "B0" in [str(c) for c in north] and "Betel" in map(str, north)
     report = TableReport("d1", table)
-    assert str(report.best(0)) == "4♠"
+    assert str(report.best(Seat(0))) == "4♠"
     data = report.to_json("pl")
     assert data["seats"][0]["tricks"]["♠"] == 9 and data["seats"][0]["best"] == "4♠"
     assert any("BA" in line for line in report.lines("pl"))
@@ -244,7 +246,7 @@ def test_hint_and_review_name_the_costly_card() -> None:
         game.play(card)
     while not all(not hand for hand in game.state.hands):
         game.play(sorted(game.state.legal_moves(), key=lambda c: c.index)[0])
-    mistake = advisor.review(game.history, game.played, seat=0)
+    mistake = advisor.review(game.history, game.played, seat=Seat(0))
     assert mistake.trick == 1 and str(mistake.card) == "♥7" and mistake.cost == 2
     assert mistake.better is not None and mistake.better.suit.symbol == "♠"
 

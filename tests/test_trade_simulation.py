@@ -14,6 +14,7 @@ from betel_tutor.cards import Card
 from betel_tutor.contracts import free_play
 from betel_tutor.dealing import deal
 from betel_tutor.play import BETEL, play_card, start_play
+from betel_tutor.seats import Seat
 from betel_tutor.trade import (
     Ledger,
     Moment,
@@ -39,7 +40,7 @@ def simulate(seed: int) -> Played:
     dealt = deal(f"trade/{seed}")
     dealer = seed % 3
     rng = random.Random(seed)
-    traders = {seat: Trader(seat, rng) for seat in range(3)}
+    traders = {seat: Trader(Seat(seat), rng) for seat in range(3)}
     by_dealer = tuple(frozenset(dealt.hands[(dealer + k) % 3]) for k in range(3))
     auction = start(Options(), hands=by_dealer, dubel=dealt.dubel)
     moment = Moment.of_auction(auction, dealer, tuple(frozenset(h) for h in dealt.hands))

@@ -227,7 +227,7 @@ def auction_misfit(events: list[Event], deal: Deal, level: int, strong: bool) ->
         auction.call(call)
 
     def misfit(layout: PlayState, bound: float) -> float:
-        start = [before_exchanges(layout, called, seat) for seat in range(3)]
+        start = [before_exchanges(layout, called, seat) for seat in layout.profile.table]
         return unexplained(called, start, order, deal.learner, "beginner", bound)
 
     return misfit

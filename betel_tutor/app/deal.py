@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 import time
 from collections.abc import Callable
@@ -15,6 +16,7 @@ from betel_tutor.cores import usable_workers
 from betel_tutor.errors import BetelError, NotationError
 from betel_tutor.files import check_outputs
 from betel_tutor.scenario.finder import Found, find_deals, lines, scenario_yaml, to_json, wanted_for
+from betel_tutor.scenario.model import Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +32,8 @@ class DealOptions:
     out: str | None = None  # a scenario file to write the deals to
     max_time: float | None = None  # seconds [default: no limit but ``tries``]
     force: bool = False
+    out_id: str | None = None  # the written file's id [default: from its name]
+    title: str | None = None  # the written file's title [default: from its name]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +52,20 @@ class Dealt:
 
     def to_json(self) -> list[dict[str, object]]:
         return to_json(self.found, self.game)
+
+
+def file_names(options: DealOptions) -> tuple[str, Text]:
+    """The id and title of the file ``--out`` writes: ``--out-id`` and ``--title``, else made
+    from the file's name (``trump-leads.yaml``: ``trump-leads``, "Trump leads"), so that two
+    practice files never share the id a course's progress is kept under."""
+    stem = Path(options.out or "").stem
+    named = re.sub(r"[^A-Za-z0-9_-]+", "-", stem).strip("-") or "found-deals"
+    name = (options.out_id or "").strip() or named
+    if options.title is not None and options.title.strip():  # a blank title: as none given
+        return name, Text(options.title.strip(), options.title.strip())
+    words = re.sub(r"[-_]+", " ", stem).strip()
+    words = words[:1].upper() + words[1:] if words else ""
+    return name, Text(words, words) if words else Text("Deals found", "Znalezione rozdania")
 
 
 def deal(options: DealOptions, progress: Callable[[int, int], None] | None = None) -> Dealt:
@@ -81,7 +99,9 @@ def deal(options: DealOptions, progress: Callable[[int, int], None] | None = Non
     )
     written = None
     if options.out is not None and found:
-        document = scenario_yaml(found, wanted)
+        name, title = file_names(options)
+        schema = (Path(options.out).parent / "scenario.schema.json").is_file()
+        document = scenario_yaml(found, wanted, name=name, title=title, schema=schema)
         written = write(options.out, document, folder=False, kind="yaml", force=options.force)
     unmet = None
     if len(found) < options.count:

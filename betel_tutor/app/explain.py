@@ -51,14 +51,15 @@ def legal(options: LegalOptions) -> Explanation:
     """Which cards may be played to a trick, and why the others are refused; with bridge's
     penalty cards (Law 50, 51) when the game is bridge or penalty cards are given."""
     language = options.language
-    if options.game.strip().lower() == "betel" and options.penalty_cards is None:
+    played = profile(options.game)
+    if played.beat_duty and options.penalty_cards is None:
         return explain_legal(
             parse_cards(options.hand, lang=language),
             parse_cards(options.trick, lang=language),
             trump=options.trump,
             betel_defender=options.betel_defender,
         )
-    if profile(options.game).name == "betel":  # penalty cards are bridge's (Law 50)
+    if not played.boards:  # penalty cards are bridge's (Law 50)
         raise BetelError("penalty.bridge_only", law="50")
     option = options.declarer_option
     return explain_penalty_legal(

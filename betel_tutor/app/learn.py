@@ -4,6 +4,7 @@ it (its front end, line, JSON or full-screen, is the command line's choice)."""
 from __future__ import annotations
 
 import errno
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -11,6 +12,8 @@ from pathlib import Path
 from betel_tutor.app.seeds import seed_text
 from betel_tutor.bots.strong import STRENGTHS
 from betel_tutor.errors import BetelError, NotationError
+from betel_tutor.puzzles.themes import THEMES
+from betel_tutor.scenario.course import Course, open_course
 from betel_tutor.tutor import progress as store
 from betel_tutor.tutor.context import Settings
 from betel_tutor.tutor.session import Session
@@ -30,15 +33,48 @@ class LearnOptions:
     practice: bool = False  # play again the deals whose goal was missed
     lesson: str | None = None  # a bridge lesson instead of a level (penalty-cards)
     progress_file: Path | None = None  # [default: the learner's progress file]
+    course: str | None = None  # a teacher's lesson or practice file, or a folder of them
+    puzzles: bool = False  # puzzles from the corpus instead of the levels
+    theme: str | None = None  # only puzzles of this theme
 
 
-def checked(options: LearnOptions) -> LearnOptions:
+def course_of(options: LearnOptions) -> Course | None:
+    """The teacher's course ``learn FILE|FOLDER`` plays (None: the ten levels); a
+    :class:`~betel_tutor.errors.ScenarioError` naming the file when it cannot be played."""
+    return None if options.course is None else open_course(options.course)
+
+
+def progress_path(options: LearnOptions, course: Course | None) -> Path:
+    """Where the learner's progress is kept: the levels' file, or beside it in ``courses/``
+    one file a course, under the course's key (never mixed with the levels')."""
+    path = options.progress_file or store.default_path()
+    return path if course is None else store.course_path(path, course.key)
+
+
+def checked(options: LearnOptions, course: Course | None = None) -> LearnOptions:
     """The options, refused before anything starts when they cannot be played."""
     seed = seed_text(options.seed)
-    if options.level is not None and options.level not in LEVELS:
+    if options.course is not None and options.lesson is not None:
+        raise NotationError("cli.course_and_lesson", token=options.course, position=0)
+    if options.course is not None and options.puzzles:
+        raise NotationError("cli.course_and_puzzles", token=options.course, position=0)
+    if options.course is not None and options.fourth:  # §7's fourth player: level 10 only
+        raise NotationError("cli.course_fourth", token=options.course, position=0)
+    if course is not None and options.level is not None and options.level not in course.numbers:
+        count = len(course.numbers)
+        raise NotationError(
+            "tutor.course_bad_lesson", token=str(options.level), position=0, count=count
+        )
+    if course is None and options.level is not None and options.level not in LEVELS:
         raise NotationError("tutor.bad_level", token=str(options.level), position=0)
     if options.strength not in STRENGTHS:
         raise NotationError("cli.bad_strength", token=options.strength, position=0)
+    if options.theme is not None:
+        if not options.puzzles:
+            raise NotationError("tutor.theme_without_puzzles", token=options.theme, position=0)
+        if options.theme not in THEMES:
+            themes = ", ".join(THEMES)
+            raise NotationError("puzzles.bad_theme", token=options.theme, position=0, themes=themes)
     return replace(options, seed=seed)
 
 
@@ -49,8 +85,9 @@ def open_session(
     saved, else ``language``), saving after each step. ``tell`` is given what the learner
     should know, in the session's language: a damaged progress file set aside, and once
     that progress cannot be saved (the game goes on)."""
-    options = checked(options)
-    path = options.progress_file or store.default_path()
+    course = course_of(options)
+    options = checked(options, course)
+    path = progress_path(options, course)
     keeper = store.Keeper(path)
     notice: store.ProgressError | None = None
     try:
@@ -62,7 +99,8 @@ def open_session(
         seed=options.seed,
         fourth=options.fourth,
         strength=options.strength,
-        saves_to=path.parent / "deals",
+        saves_to=(options.progress_file or store.default_path()).parent / "deals",
+        course=course,
     )
     unsaved = [keeper.frozen]  # said once: progress that cannot be saved does not stop the game
 
@@ -82,6 +120,8 @@ def open_session(
     session = Session(saved, chosen, settings=settings, on_progress=keep)
     if options.lesson is not None:  # a bridge lesson opens at once, the learner its declarer
         session.open_lesson(options.lesson)
+    elif options.puzzles:
+        session.open_puzzles(options.theme)
     if notice is not None:
         tell(notice, session.ctx.lang)
     return session
@@ -89,7 +129,7 @@ def open_session(
 
 def web_arguments(options: LearnOptions, port: int) -> list[str]:
     """``learn --web``: the options each browser's full-screen tutor is started with."""
-    options = checked(options)
+    options = checked(options, course_of(options))
     if port not in PORTS:
         raise NotationError("cli.bad_port", token=str(port), position=0)
     arguments = [f"--strength={options.strength}"]
@@ -98,7 +138,10 @@ def web_arguments(options: LearnOptions, port: int) -> list[str]:
     arguments += [f"--seed={options.seed}"] if options.seed is not None else []
     flags = {"--open": options.open_hands, "--fourth": options.fourth}
     flags["--practice"] = options.practice
-    return arguments + [flag for flag, given in flags.items() if given]
+    flags["--puzzles"] = options.puzzles
+    arguments += [f"--theme={options.theme}"] if options.theme is not None else []
+    arguments += [flag for flag, given in flags.items() if given]
+    return arguments + ([os.path.abspath(options.course)] if options.course is not None else [])
 
 
 def port_refused(error: OSError, port: int) -> NotationError:

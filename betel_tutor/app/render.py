@@ -69,7 +69,8 @@ def render(options: RenderOptions) -> Rendered:
     if options.per_page not in PER_PAGE:
         raise NotationError("cli.bad_per_page", token=str(options.per_page), position=0)
     found, problems = collect_files(list(options.paths))
-    files = [path for path in found if not path.endswith(".txt")]
+    # A course's list of lessons (course.yaml) is no sheet: its lessons are.
+    files = [path for path in found if not path.endswith(".txt") and not _course_list(path)]
     if not files and not problems:
         raise BetelError("cli.nothing_to_render", paths=" ".join(options.paths))
     handout = any(Path(path).is_dir() for path in options.paths)
@@ -119,6 +120,12 @@ def render(options: RenderOptions) -> Rendered:
             for group in groups
         ]
         return Rendered(written=_write_sheets(options, targets, sheets, printer))
+
+
+def _course_list(path: str) -> bool:
+    from betel_tutor.scenario.course import COURSE_FILE
+
+    return Path(path).name == COURSE_FILE
 
 
 def _write_sheets(

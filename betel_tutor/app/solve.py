@@ -68,7 +68,7 @@ def solve(options: SolveOptions) -> Solved:
         raise ScenarioError("solver.bad_file", problem=_Located(problems[0]))
     if not scenario.deals:  # a lesson of words and quizzes only
         raise ScenarioError("solver.no_deals", path=path)
-    deals = [deal for deal in scenario.deals if deal.game == "betel"]
+    deals = [deal for deal in scenario.deals if deal.profile.solvable]
     if not deals:  # a YAML file of bridge boards
         return _bridge(boards_of(scenario, path), options.seat)
     chosen = seats_named(options.seat, 3)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from betel_tutor.cards import Card
 from betel_tutor.play import PlayState
+from betel_tutor.seats import Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +29,7 @@ def _wins_now(state: PlayState, card: Card) -> bool:
     return state.profile.winner(trick, trump=state.trump) == len(trick) - 1
 
 
-def _wants_tricks(state: PlayState, seat: int) -> bool:
+def _wants_tricks(state: PlayState, seat: Seat) -> bool:
     """True when this seat wants to win the trick being played."""
     contract = state.contract
     if contract.kind == "free" or state.declarer is None:

@@ -39,7 +39,7 @@ Why = tuple[str, dict[str, object]]  # a reason: a catalog key and its parameter
 CANNOT = "cannot_fulfil"  # a record's reason: declined because it could not be fulfilled
 
 
-def card_value(moment: Moment, seat: int, card: Card) -> int:
+def card_value(moment: Moment, seat: Seat, card: Card) -> int:
     """What holding ``card`` is worth to ``seat`` in points, by the contract it is played in."""
     value = _HONOURS.get(card.rank, 0)
     play = moment.play
@@ -52,7 +52,7 @@ def card_value(moment: Moment, seat: int, card: Card) -> int:
     return value
 
 
-def _ranking(moment: Moment, seat: int) -> Callable[[Card], tuple[int, int, int]]:
+def _ranking(moment: Moment, seat: Seat) -> Callable[[Card], tuple[int, int, int]]:
     """Cards by their value to ``seat``, ties by the card itself, so that a choice never
     depends on the order a hand happens to be stored in (nor on where unseen cards lie)."""
     return lambda card: (card_value(moment, seat, card), card.suit.order, card.rank)
@@ -62,7 +62,7 @@ def _ranking(moment: Moment, seat: int) -> Callable[[Card], tuple[int, int, int]
 class Trader:
     """One computer player's trading; ``rng`` makes its choices reproducible."""
 
-    seat: int
+    seat: Seat
     rng: random.Random
     chance: float = OFFER_CHANCE
     reasons: dict[Offer, Why] = field(default_factory=dict)  # why it made each offer
@@ -313,7 +313,7 @@ class Trader:
         return min(50, 5 * (gain // 5))
 
 
-def _voids(moment: Moment, seat: int) -> set[Suit]:
+def _voids(moment: Moment, seat: Seat) -> set[Suit]:
     """The suits ``seat`` has shown it lacks by not following them (everyone sees the play)."""
     play = moment.play
     if play is None:
@@ -399,7 +399,7 @@ def offer_round(
     if start is None or moment.to_move is None:
         return RoundResult(moment, ledger, (), (), ())
     round_ = Round(start)
-    made = dict.fromkeys(range(3), 0)
+    made = dict.fromkeys(seats(), 0)
     before = len(ledger.records)
     to_learner: list[Offer] = []
     moments: list[Moment] = []

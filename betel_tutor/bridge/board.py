@@ -47,6 +47,8 @@ class BridgeBoard:
     scoring: str | None = None
     players: tuple[str, ...] | None = None  # by seat N E S W, "" for one not named
     room: str | None = None  # PBN's Room (Open, Closed) or Table: where it was played
+    # The alerted calls: (the call's number in the auction from 1, its note; "" for none).
+    alerts: tuple[tuple[int, str], ...] = ()
     # Where the board's tags are in its PBN file (tag name in lower case; "" its first line).
     tag_lines: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
 

@@ -23,6 +23,7 @@ from betel_tutor.cards import Rank, Suit, parse_card
 from betel_tutor.errors import NotationError, ScenarioError
 from betel_tutor.notes import Note, Text
 from betel_tutor.profiles import profile
+from betel_tutor.rules import VARIANTS
 from betel_tutor.seats import Seat
 
 _PBN_VUL = {"none": "None", "NS": "NS", "EW": "EW", "all": "All"}
@@ -202,7 +203,7 @@ def _load_part(text: str, path: str, before: int) -> list[BridgeBoard]:
             ident = game.tags[_ID_TAG.lower()][0]
         notes = _notes_of(game.comments if game else [], ident)
         variant = game.tags["variant"][0] if game and "variant" in game.tags else None
-        if variant not in (None, "blue-suit"):
+        if variant is not None and variant not in VARIANTS:
             raise bad_file(path, game.tags["variant"][1] if game else None, f"variant {variant}")
         trump = None
         if game is not None and "trump" in game.tags:
@@ -504,7 +505,14 @@ def _pbn_result(board: BridgeBoard) -> list[str]:
     if board.auction:
         lines.append(f'[Auction "{board.dealer.letter}"]')
         words = [_pbn_call(call) for call in board.auction]
+        notes = dict(board.alerts)
+        for mark, number in enumerate(sorted(notes), 1):  # PBN 2.1 §3.9.5: a note's mark
+            words[number - 1] += f" ={mark}="
         lines.extend(" ".join(words[i : i + 4]) for i in range(0, len(words), 4))
+        lines.extend(
+            f'[Note "{mark}:{_pbn_string(notes[number])}"]'
+            for mark, number in enumerate(sorted(notes), 1)
+        )
     if board.play and board.declarer is not None and board.contract not in (None, "pass"):
         lines.extend(_pbn_play(board))
     return lines

@@ -45,6 +45,13 @@ def play_fields(board: Any, dealer: Seat, tags: dict[str, tuple[str, int]]) -> d
         else:
             calls.append(("pass", "kontra", "rekontra")[_DOUBLED_OF_PENALTY[int(bid.penalty)]])
     out: dict[str, Any] = {"auction": tuple(calls)}
+    alerts = tuple(
+        (number, (bid.announcement or "").strip())
+        for number, bid in enumerate(board.auction or (), 1)
+        if getattr(bid, "alertable", False) or getattr(bid, "announcement", None)
+    )
+    if alerts:  # PBN's ``=1=`` after a call and its ``[Note "1:…"]``, as endplay joins them
+        out["alerts"] = alerts
     contract = board.contract
     if contract is not None and int(contract.level) == 0:
         out["contract"] = "pass"

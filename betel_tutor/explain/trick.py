@@ -60,7 +60,8 @@ def explain_trick(
     cards = tuple(trick)
     if len(cards) not in (3, 4):
         raise BetelError("explain.trick_size", count=len(cards))
-    if variant == "blue-suit" and len(cards) != 4:  # boards-and-bridge.md §2: a bridge board
+    blue_suit = variant in VARIANTS  # the one variant: clubs are the blue suit
+    if blue_suit and len(cards) != 4:  # boards-and-bridge.md §2: a bridge board
         raise BetelError("explain.blue_suit_bridge")
     check_cards(cards, betel=len(cards) == 3)
     trump_suit = as_trump(trump)
@@ -70,7 +71,7 @@ def explain_trick(
     steps = [Step.of("explain.trick_betel" if len(cards) == 3 else "explain.trick_bridge")]
     steps.append(trumps_step(trump_suit))
     blue = False
-    if variant == "blue-suit":
+    if blue_suit:
         if trump_suit is None or trump_suit is Suit.CLUBS:
             raise BetelError("explain.blue_suit_trump")
         blue = led is trump_suit

@@ -20,7 +20,7 @@ from typing import Any
 from betel_tutor.bridge.dd import whole
 from betel_tutor.render.cache import cache_folder, read_entry, write_entry
 from betel_tutor.render.played import PlayedDeal
-from betel_tutor.render.viewmodel import Analysis, analyse
+from betel_tutor.render.viewmodel import Analysis, SolvedTrick, analyse, start_of
 
 
 @cache
@@ -42,12 +42,16 @@ def deal_key(played: PlayedDeal) -> str | None:
     """What an analysis depends on, as a digest; ``None`` for a deal the solver does not
     analyse (bridge, a variant)."""
     deal, replayed = played.spec, played.replayed
-    if deal.game != "betel" or deal.variant:
+    if not deal.profile.solvable:
         return None
     shape: dict[str, Any] = {
         "solver": solver_version(),
         "hands": [sorted(str(card) for card in hand) for hand in played.dealt.hands],
     }
+    start = start_of(played)
+    if start is not None:  # the solution's contract
+        shape["start"] = [str(start.contract), start.declarer, int(start.leader)]
+        shape["start_hands"] = [sorted(str(card) for card in hand) for hand in start.hands]
     if deal.play and replayed is not None:
         shape["contract"] = str(replayed.contract)
         shape["declarer"] = None if replayed.declarer is None else int(replayed.declarer)
@@ -75,9 +79,35 @@ def _read(path: Path) -> Analysis | None:
         costs = [whole(n, 0, TRICKS) for n in data["costs"]]
         if len(rows) != 3 or any(len(row) != len(COLUMNS) for row in rows) or len(costs) > 32:
             return None
-        return Analysis(TrickTable(rows, whole(data["nodes"], 0, 2**63)), costs)
+        solved = tuple(_solved_trick(trick) for trick in data["solution"])
+        if len(solved) > TRICKS or not isinstance(data["takes"], bool):
+            return None
+        table = TrickTable(rows, whole(data["nodes"], 0, 2**63))
+        return Analysis(table, costs, solved, data["takes"])
     except (ValueError, KeyError, TypeError):
         return None
+
+
+def _solved_trick(data: Any) -> SolvedTrick:
+    """A trick of an entry's solution, checked: seats 0–2, three cards, a known technique;
+    raises ValueError (or TypeError, KeyError) otherwise."""
+    from betel_tutor.cards import parse_card
+    from betel_tutor.solver.commentary import TECHNIQUES
+
+    leader, cards, winner, (technique, seat, card) = data
+    played = tuple((whole(s, 0, 2), str(parse_card(c))) for s, c in cards)
+    if len(played) != 3 or technique not in TECHNIQUES:
+        raise ValueError(technique)
+    return (
+        whole(leader, 0, 2),
+        played,
+        whole(winner, 0, 2),
+        (
+            technique,
+            whole(seat, 0, 2),
+            str(parse_card(card)),
+        ),
+    )
 
 
 def _write(path: Path, analysis: Analysis) -> None:
@@ -85,6 +115,8 @@ def _write(path: Path, analysis: Analysis) -> None:
         "rows": [list(row) for row in analysis.table.rows],
         "nodes": analysis.table.nodes,
         "costs": analysis.costs,
+        "solution": [list(trick) for trick in analysis.solution],
+        "takes": analysis.takes,
     }
     write_entry(path, entry)
 

@@ -14,7 +14,7 @@ from betel_tutor.render.played import PlayedDeal
 from betel_tutor.scenario.model import DealSpec
 from betel_tutor.scenario.script import Replayed
 from betel_tutor.scoring import prediction_points
-from betel_tutor.seats import Seat
+from betel_tutor.seats import Seat, seats
 from betel_tutor.trade import Record, describe
 
 EAST = Seat.parse("E", 4)  # spec §7: the resting fourth player sits East, beside the table
@@ -114,8 +114,8 @@ def _points(deal: DealSpec, replayed: Replayed, lang: str) -> list[list[str]]:
         for auction_seat, penalty in penalties:  # the auction counts seats from the dealer
             contract[Seat(deal.dealer).next(auction_seat)] += penalty
     rows = []
-    for seat in range(3):
-        name = Seat(seat).localized(lang)
+    for seat in seats():
+        name = seat.localized(lang)
         if contract is None:
             rows.append([name, DASH, _signed(trade[seat]), DASH])
         else:
@@ -131,7 +131,7 @@ def trade_view(played: PlayedDeal, lang: str) -> TradeView | None:
         return None
     assert replayed is not None, "a deal with trade or a resting player is replayed"
     ledger = replayed.ledger
-    names = tuple(Seat(seat).localized(lang) for seat in range(3))
+    names = tuple(seat.localized(lang) for seat in seats())
     order = Seat(deal.dealer).clockwise()
     bid_seats = [names[seat] for seat in order] if ledger.first_bids else []
     bought = ""

@@ -7,15 +7,16 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from betel_tutor import i18n
-from betel_tutor.cards import Card, Suit, format_cards, sort_cards
+from betel_tutor.cards import Card, Suit, format_cards, parse_card, sort_cards
+from betel_tutor.errors import BetelError
 from betel_tutor.markup import render_note
-from betel_tutor.profiles import profile
+from betel_tutor.play import PlayState
 from betel_tutor.render.bridge_view import BridgeView, bridge_view
 from betel_tutor.render.heading import Placed, deal_facts, deal_title
 from betel_tutor.render.penalty_view import penalty_lines
 from betel_tutor.render.played import PlayedDeal
 from betel_tutor.render.trade_view import TradeView, trade_view
-from betel_tutor.scenario.model import DealSpec, Scenario
+from betel_tutor.scenario.model import DealSpec, Quiz, Scenario
 from betel_tutor.scenario.script import Replayed
 from betel_tutor.seats import SOUTH, Seat
 
@@ -87,12 +88,59 @@ class Analysis:
 
     table: Any  # betel_tutor.solver.table.TrickTable
     costs: list[int]  # per card played: the tricks it cost its player (0: a best card)
+    # the commented solution for South's side from the first card, where the contract is known
+    # (:mod:`betel_tutor.solver.commentary`): per trick its leader, its cards as (seat, card),
+    # its winner, and its reason (technique, seat, card); and whether South's side wants tricks
+    solution: tuple[SolvedTrick, ...] = ()
+    takes: bool = True
+
+
+SolvedTrick = tuple[int, tuple[tuple[int, str], ...], int, tuple[str, int, str]]
+
+
+def start_of(played: PlayedDeal) -> PlayState | None:
+    """The deal at its first card, where the sheet knows the contract: where its script
+    leaves the auction (trade's swaps included), or the deal's (or lesson's) own contract;
+    ``None`` while the auction is the learner's to make."""
+    from betel_tutor.play import BETEL, start_play
+
+    deal, replayed = played.spec, played.replayed
+    if replayed is not None:
+        return replayed.states[0] if replayed.states else None
+    if deal.contract is None:
+        return None
+    declarer = None if deal.declarer is None else int(deal.declarer)
+    return start_play(
+        BETEL, played.dealt.hands, deal.contract, declarer=declarer, dealer=int(deal.dealer)
+    )
+
+
+def _solved(played: PlayedDeal) -> tuple[tuple[SolvedTrick, ...], bool]:
+    from betel_tutor.solver.commentary import solution
+
+    try:
+        start = start_of(played)
+    except BetelError:
+        return (), True
+    if start is None or start.tricks or start.current or len(start.hands) != 3:
+        return (), True
+    found = solution(start, SOUTH)
+    tricks = tuple(
+        (
+            int(trick.leader),
+            tuple((int(seat), str(card)) for seat, card in trick.cards),
+            int(trick.winner),
+            (trick.reason.technique, int(trick.reason.seat), str(trick.reason.card)),
+        )
+        for trick in found.tricks
+    )
+    return tricks, found.aim.takes
 
 
 def analyse(played: PlayedDeal) -> Analysis | None:
     """The trick table and the cost of every scripted card (Betel deals only)."""
     deal, replayed = played.spec, played.replayed
-    if deal.game != "betel" or deal.variant:
+    if not deal.profile.solvable:
         return None
     from betel_tutor.solver.advice import Advisor
     from betel_tutor.solver.table import trick_table
@@ -104,7 +152,45 @@ def analyse(played: PlayedDeal) -> Analysis | None:
         for state, (_, card) in zip(replayed.states[:-1], replayed.played, strict=True):
             advice = {a.card: a.cost for a in advisor.hint(state)}
             costs.append(advice[card])
-    return Analysis(table, costs)
+    solved, takes = _solved(played)
+    return Analysis(table, costs, solved, takes)
+
+
+@dataclass(frozen=True)
+class SolutionView:
+    """The answer sheet's commented solution: a row per trick (its number, its cards in the
+    order played, its winner, the technique's sentence)."""
+
+    title: str
+    columns: list[str]
+    rows: list[tuple[int, str, str, str]]
+
+
+def _solution_view(analysis: Analysis, lang: str) -> SolutionView | None:
+    from betel_tutor.solver.commentary import wording
+
+    if not analysis.solution:
+        return None
+    rows = []
+    for number, (_leader, cards, winner, (technique, seat, card)) in enumerate(
+        analysis.solution, 1
+    ):
+        shown = "  ".join(
+            f"{Seat(s).localized(lang)} {parse_card(c).format(lang=lang)}" for s, c in cards
+        )
+        key = wording(technique, takes=analysis.takes)
+        why = i18n.translate(
+            f"tutor.{key}",
+            lang,
+            seat=Seat(seat).localized(lang),
+            card=parse_card(card).format(lang=lang),
+        )
+        rows.append((number, shown, Seat(winner).localized(lang), why))
+    columns = [
+        i18n.translate(f"render.{name}", lang)
+        for name in ("solution_trick", "solution_cards", "solution_winner", "solution_reason")
+    ]
+    return SolutionView(i18n.translate("render.solution_title", lang), columns, rows)
 
 
 def _solver_view(analysis: Analysis, lang: str) -> SolverView:
@@ -112,11 +198,11 @@ def _solver_view(analysis: Analysis, lang: str) -> SolverView:
 
     report = TableReport("", analysis.table)
     rows = []
-    for seat in range(3):
+    for seat in SOUTH.clockwise():
         best = report.best(seat)
         rows.append(
             (
-                Seat(seat).localized(lang),
+                seat.localized(lang),
                 list(analysis.table.rows[seat]),
                 best.localized(lang) if best is not None else "—",
             )
@@ -156,6 +242,7 @@ class DealView:
     played: list[str] = field(default_factory=list)  # every card in the order played (replay)
     dubel_spans: list[CardSpan] = field(default_factory=list)  # the dubel as it is at each step
     solver: SolverView | None = None
+    solution: SolutionView | None = None  # answer sheets: the commented best line
     trade: TradeView | None = None  # bids for the first exchange, offers, prediction, points
     bridge: BridgeView | None = None  # a bridge board's number, vulnerability, HCP, DDS grid
     penalties: list[str] = field(default_factory=list)  # bridge penalty cards (Law 50, 51)
@@ -168,8 +255,8 @@ def _auction(
 ) -> tuple[list[str], list[list[str]]]:
     """The scripted auction as a table: a column per seat from the dealer, exchanges spelled
     out (which cards were taken and laid down)."""
-    if deal.game != "betel" and deal.auction:  # a bridge auction: four columns
-        count = profile(deal.variant or deal.game).seats
+    if deal.profile.boards and deal.auction:  # a bridge auction: four columns
+        count = deal.profile.seats
         seats = [seat.localized(lang) for seat in Seat(deal.dealer, count).clockwise()]
         words = [_bridge_call(call, lang) for call in deal.auction]
         return seats, [words[i : i + count] for i in range(0, len(words), count)]
@@ -236,7 +323,7 @@ def _runs(held: list[bool]) -> list[tuple[int, int]]:
     return runs
 
 
-def _suits(seat: int, dealt: frozenset[Card], holdings: Holdings, lang: str) -> list[SuitLine]:
+def _suits(seat: Seat, dealt: frozenset[Card], holdings: Holdings, lang: str) -> list[SuitLine]:
     """A hand's suit lines: the cards dealt, and a second span for each card that arrived
     later, each with the steps it is held (see :class:`CardSpan`)."""
     held = [hands[seat] for hands in holdings]
@@ -309,8 +396,8 @@ def deal_view(
     table read the same value."""
     deal, dealt = deal_played.spec, deal_played.dealt
     placed = placed if placed is not None else Placed(deal)
-    game = profile(deal.variant or deal.game)
-    called = bool(deal.auction) and deal.game == "betel"
+    game = deal.profile
+    called = bool(deal.auction) and deal.profile.exchange
     replayed = deal_played.replayed if deal.play or called else None
     played = replayed if deal.play else None
     holdings = _holdings(tuple(frozenset(hand) for hand in dealt.hands), played)
@@ -354,10 +441,11 @@ def deal_view(
         auction_seats=auction_seats,
         auction_rows=auction_rows,
         solver=_solver_view(analysis, lang) if answers and analysis else None,
-        trade=trade_view(deal_played, lang) if deal.game == "betel" else None,
+        solution=_solution_view(analysis, lang) if answers and analysis else None,
+        trade=trade_view(deal_played, lang) if deal.profile.exchange else None,
         bridge=(
             bridge_view(deal, dealt.hands, lang, grid=sheet == "answers")
-            if deal.game == "bridge"
+            if deal.profile.boards
             else None
         ),
         penalties=penalty_lines(deal, replayed, lang),
@@ -376,10 +464,10 @@ def contract_words(scenario: Scenario, deal: DealSpec, replayed: Replayed | None
         if replayed.doubled:
             words = i18n.translate("render.doubled", lang, contract=words)
         return words
-    if deal.auction and deal.game != "betel":
+    if deal.auction and deal.profile.boards:
         return _bridge_contract(deal, lang)
     fixed = deal.contract or scenario.options.contract
-    if fixed is not None and deal.game == "bridge" and fixed.kind == "normal":
+    if fixed is not None and deal.profile.boards and fixed.kind == "normal":
         from betel_tutor.contracts import bridge_contract_words
 
         words = bridge_contract_words(fixed.level, fixed.strain, lang)
@@ -389,17 +477,17 @@ def contract_words(scenario: Scenario, deal: DealSpec, replayed: Replayed | None
         declarer = None if deal.declarer is None else Seat(deal.declarer, 4)
         return _by(words, declarer, lang)
     options = scenario.options
-    if deal.game == "betel" and options.dealer_names_trump and not options.auction:
+    if deal.profile.exchange and options.dealer_names_trump and not options.auction:
         return _named_trump(scenario, deal, lang)
     if fixed is not None:
         return fixed.localized(lang)
-    if deal.game != "betel" and deal.trump is not None:  # a board that gives trumps alone
+    if deal.profile.boards and deal.trump is not None:  # a board that gives trumps alone
         from betel_tutor.rules import as_trump
 
         suit = as_trump(deal.trump)
         key = "render.contract_blue_suit" if deal.variant else "render.contract_trumps_only"
         return i18n.translate(key, lang, suit=suit.symbol if suit else "—")
-    if deal.game != "betel" or not scenario.options.auction:
+    if deal.profile.boards or not scenario.options.auction:
         return "—"
     return i18n.translate("render.contract_by_auction", lang)
 
@@ -476,6 +564,9 @@ class QuizView:
     question: str  # safe HTML from the note markup
     answer: str | None  # None on the student sheet: the question is left open
     explanation: str = ""  # safe HTML: why the answer is right (answer sheets only)
+    # answer sheets: each wrong answer the author noted, as a reader reads it, and the note
+    # (safe HTML), under the answer key
+    wrong: tuple[tuple[str, str], ...] = ()
 
 
 def quiz_views(scenario: Scenario, *, lang: str, sheet: str) -> list[QuizView]:
@@ -500,5 +591,19 @@ def quiz_views(scenario: Scenario, *, lang: str, sheet: str) -> list[QuizView]:
         if answer is not None and quiz.explanation is not None:
             why = render_note(quiz.explanation.get(lang), lang=lang)
         question = render_note(quiz.question.get(lang), lang=lang)
-        views.append(QuizView(number, question, answer, why))
+        wrong = _wrong_notes(quiz, lang) if answer is not None else ()
+        views.append(QuizView(number, question, answer, why, wrong))
     return views
+
+
+def _wrong_notes(quiz: Quiz, lang: str) -> tuple[tuple[str, str], ...]:
+    """The notes on a quiz's wrong answers (``wrong:``), each answer written as the answer
+    key writes answers (the checker has proved each readable and wrong)."""
+    from betel_tutor.scenario.quizzes import answer_text, parse_typed_answer
+
+    out = []
+    for typed, note in quiz.wrong.items():
+        given = answer_text(quiz, parse_typed_answer(quiz, typed, "en"), lang)
+        label = i18n.translate("render.wrong_answer", lang, answer=given)
+        out.append((label, render_note(note.get(lang), lang=lang)))
+    return tuple(out)

@@ -16,7 +16,7 @@ from betel_tutor.cards import Suit, sort_cards
 from betel_tutor.contracts import Contract, free_play
 from betel_tutor.errors import ScenarioError
 from betel_tutor.scenario.deals import realize
-from betel_tutor.scenario.model import DealSpec, Scenario, Text
+from betel_tutor.scenario.model import DealSpec, Game, Scenario, Text
 from betel_tutor.scenario.source import BOARD_FILE_BYTES, read_file
 from betel_tutor.scenario.writer import dump
 from betel_tutor.seats import Seat
@@ -45,7 +45,7 @@ def boards_of(scenario: Scenario, path: str) -> list[BridgeBoard]:
     """The bridge boards of a scenario read from ``path``."""
     boards = []
     for deal in scenario.deals:
-        if deal.game != "bridge":
+        if not deal.profile.boards:
             continue
         dealt = realize(deal)
         boards.append(
@@ -88,6 +88,7 @@ def _yaml_played(deal: Any) -> dict[str, Any]:
         "scoring": deal.scoring,
         "players": deal.players,
         "room": deal.room,
+        "alerts": deal.alerts,
     }
     if written is None and deal.auction:
         out |= from_auction(list(deal.auction), Seat(deal.dealer, 4))
@@ -116,7 +117,7 @@ def board_deal(board: BridgeBoard) -> DealSpec:
     passed = board.contract == "pass"
     return DealSpec(
         id=board.id,
-        game="bridge",
+        game=Game.BRIDGE,
         variant=board.variant,
         dealer=board.dealer,
         hands=board.hands,
@@ -136,6 +137,7 @@ def board_deal(board: BridgeBoard) -> DealSpec:
         scoring=board.scoring,
         players=board.players,
         room=board.room,
+        alerts=board.alerts,
     )
 
 

@@ -13,7 +13,7 @@ import stat
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, Card, CardRun
+from betel_tutor.cards import Card, CardRun
 from betel_tutor.cores import usable_workers, worker_pool
 from betel_tutor.errors import BetelError
 from betel_tutor.resources import shipped_level
@@ -21,22 +21,30 @@ from betel_tutor.scenario.contract_claims import contract_problems
 from betel_tutor.scenario.deals import Unsatisfiable, realize
 from betel_tutor.scenario.examples import deal_trump, scenario_texts, trick_problems
 from betel_tutor.scenario.model import DealSpec, Note, Quiz, Scenario
-from betel_tutor.scenario.quizzes import engine_answer, normalise_answer, show_answer
+from betel_tutor.scenario.quizzes import (
+    engine_answer,
+    judge,
+    normalise_answer,
+    parse_typed_answer,
+    show_answer,
+)
 from betel_tutor.scenario.source import Position, Problem
 from betel_tutor.seats import Seat
 
 if TYPE_CHECKING:
     from betel_tutor.scenario.loader import LoadedFile
 
-HAND_SIZE = {"betel": 10, "bridge": 13}
 CHUNK = 16  # files a worker checks before it reports them
-SEAT_COUNT = {"betel": 3, "bridge": 4}
 
 
 def check_file(path: str) -> list[Problem]:
     """All problems of one scenario file (or legacy ``.txt`` note): form, then every claim."""
     if path.endswith(".txt"):
         return check_legacy_note(path)
+    if os.path.basename(path) == "course.yaml":  # a course's list of lessons, not a scenario
+        from betel_tutor.scenario.course import read_course_file
+
+        return read_course_file(path)[1]
     from betel_tutor.scenario.loader import load_file
 
     return check_loaded(load_file(path))  # a PBN or LIN file: the scenario it converts to
@@ -116,15 +124,21 @@ def check_step_references(
     scenario: Scenario, written: frozenset[str] | None = None
 ) -> Iterator[Problem]:
     """Steps that name a deal the file does not have (``written``: the ids of the deals
-    written, when some could not be read)."""
-    from betel_tutor.scenario.model import PlayStep, WatchStep
+    written, when some could not be read), or a bridge deal, which the tutor cannot play."""
+    from betel_tutor.scenario.model import Game, PlayStep, WatchStep
 
     known = {deal.id for deal in scenario.deals} if written is None else written
     for step in scenario.steps:
-        if isinstance(step, (PlayStep, WatchStep)) and step.deal not in known:
-            yield Problem(
-                _where(step.position, scenario.path), "check.unknown_deal", {"id": step.deal}
-            )
+        if not isinstance(step, (PlayStep, WatchStep)):
+            continue
+        where = _where(step.position, scenario.path)
+        if step.deal not in known:
+            yield Problem(where, "check.unknown_deal", {"id": step.deal})
+            continue
+        deal = scenario.deal(step.deal)
+        if deal is not None and deal.game is not Game.BETEL:  # the tutor deals Betel only
+            kind = "play" if isinstance(step, PlayStep) else "watch"
+            yield Problem(where, "check.step_not_betel", {"id": step.deal, "step": kind})
 
 
 def _where(position: Position | None, path: str = "?") -> Position:
@@ -363,8 +377,8 @@ def check_cards(deal: DealSpec) -> list[Problem]:
         except Unsatisfiable as unmet:
             problems.append(unmet.problem)
         return problems
-    deck = BRIDGE_DECK if deal.game == "bridge" else BETEL_DECK
-    size = HAND_SIZE[deal.game]
+    deck = deal.profile.deck
+    size = deal.profile.hand_size
     hands_at = deal.where.get("hands", where)
     for seat, hand in enumerate(deal.hands):
         if len(hand) != size:
@@ -372,10 +386,14 @@ def check_cards(deal: DealSpec) -> list[Problem]:
                 Problem(
                     deal.where.get(f"hand{seat}", hands_at),
                     "check.hand_size",
-                    {"seat": _seat_name(deal, seat), "n": len(hand), "size": size},
+                    {
+                        "seat": _seat_name(deal, Seat(seat, deal.profile.seats)),
+                        "n": len(hand),
+                        "size": size,
+                    },
                 )
             )
-    count = 4 if deal.game == "bridge" else 3
+    count = deal.profile.seats
     placed = [
         (card, deal.where.get(f"hand{seat}", hands_at), Seat(seat, count))
         for seat, hand in enumerate(deal.hands)
@@ -385,7 +403,8 @@ def check_cards(deal: DealSpec) -> list[Problem]:
     seen: dict[Card, tuple[Position, Seat | None]] = {}
     for card, at, holder in placed:
         if card not in deck:
-            problems.append(Problem(at, "check.not_in_deck", {"card": card, "game": deal.game}))
+            named = {"card": card, "game": deal.game.value}
+            problems.append(Problem(at, "check.not_in_deck", named))
         elif card in seen:  # reported where it is dealt the second time, naming the first
             first, first_holder = seen[card]
             key = "check.dealt_twice" if first_holder is not None else "check.dealt_twice_dubel"
@@ -393,7 +412,7 @@ def check_cards(deal: DealSpec) -> list[Problem]:
             params = {"card": card, "seat": holder_named, "line": first.line}
             problems.append(Problem(at, key, params))
         seen.setdefault(card, (at, holder))
-    expected_dubel = 2 if deal.game == "betel" else 0
+    expected_dubel = deal.profile.dubel_size
     if len(deal.dubel) != expected_dubel:
         problems.append(
             Problem(
@@ -408,8 +427,8 @@ def check_cards(deal: DealSpec) -> list[Problem]:
     return problems
 
 
-def _seat_name(deal: DealSpec, seat: int) -> str:
-    return Seat(seat, 4 if deal.game == "bridge" else 3).letter
+def _seat_name(deal: DealSpec, seat: Seat) -> str:
+    return seat.at(deal.profile.seats).letter
 
 
 # -- quizzes ---------------------------------------------------------------------------------
@@ -435,7 +454,23 @@ def check_quiz(quiz: Quiz) -> list[Problem]:
                 },
             )
         ]
-    return []
+    return _check_wrong_notes(quiz, truth, where)
+
+
+def _check_wrong_notes(quiz: Quiz, truth: object, where: Position) -> list[Problem]:
+    """Each answer a note is written for under ``wrong:`` is one a learner could type, and
+    wrong: the engine's answer is not it (the notes' two languages the reader has checked)."""
+    problems = []
+    for typed in quiz.wrong:
+        at = quiz.where.get(f"wrong.{typed}", where)
+        try:
+            given = parse_typed_answer(quiz, typed, "en")
+        except (BetelError, ValueError):
+            problems.append(Problem(at, "check.quiz_note_unreadable", {"given": typed}))
+            continue
+        if judge(quiz, given, truth):
+            problems.append(Problem(at, "check.quiz_note_right", {"given": typed}))
+    return problems
 
 
 # -- folders ---------------------------------------------------------------------------------

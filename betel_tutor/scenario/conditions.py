@@ -17,6 +17,9 @@ Each word has its Polish form, read whatever the language: ``pkt``/``punkty`` (h
 najmniej``/``co najwyżej`` (at least/at most), ``lewę``/``lewy``/``lew`` (tricks), ``w`` (in),
 ``BA`` (NT). Who is a seat (letter or name in either language) or ``dubel`` (Betel). A count is
 ``5`` (exactly), ``5+`` (at least), ``5-`` (at most), ``12-15``, ``at least 5`` or ``at most 2``.
+Lines join with ``and``, ``or``, ``not`` (``i``/``oraz``, ``lub``/``albo``, ``nie``) and
+parentheses, ``not`` binding closest, then ``and``, then ``or``
+(:mod:`betel_tutor.scenario.formulas`): ``S hcp 12+ and (N ♠ 5+ or not N has ♥A)``.
 Double-dummy figures are those of ``betel-tutor solve``: in Betel the dealt hands with the
 declarer leading; in bridge DDS's, the declarer's left-hand opponent leading.
 """
@@ -31,6 +34,8 @@ from betel_tutor.cards import RANK_BY_SYMBOL, Card, Rank, parse_cards, suit_word
 from betel_tutor.contracts import Contract
 from betel_tutor.dealing import Deal
 from betel_tutor.errors import BetelError, NotationError
+from betel_tutor.profiles import profile
+from betel_tutor.scenario import formulas
 from betel_tutor.seats import Seat, seats
 
 if TYPE_CHECKING:
@@ -48,6 +53,7 @@ MAKES_WORDS = ("makes", "gra", "robi", "wygrywa")
 TAKES_WORDS = ("takes", "bierze")
 TRICK_WORDS = ("trick", "tricks", "lewa", "lewę", "lewe", "lewy", "lew")
 IN_WORDS = ("in", "w")
+LOGIC_KINDS = ("and", "or", "not")
 _AT_LEAST = (("at", "least"), ("co", "najmniej"))
 _AT_MOST = (("at", "most"), ("co", "najwyżej"), ("co", "najwyzej"))
 _BRIDGE_LEVELS = {
@@ -61,7 +67,9 @@ class Condition:
     """One condition: ``seat`` (``None``: the dubel) and what it must hold or do.
 
     ``kind``: ``hcp``, ``suit``, ``rank``, ``cards``, ``shape``, ``makes`` or ``takes``;
-    ``low``/``high`` bound the count (``high`` ``None``: no most).
+    ``low``/``high`` bound the count (``high`` ``None``: no most). A line joining conditions
+    by ``and``, ``or`` or ``not`` is one of those kinds, its ``parts`` the conditions it joins
+    (``seat`` ``None``).
     """
 
     text: str
@@ -77,14 +85,23 @@ class Condition:
     contract: Contract | None = None
     level: int = 0  # bridge: the contract's level (0 for a strain alone, "takes … in ♥")
     strain: str | None = None  # bridge: a suit symbol or "NT"
+    parts: tuple[Condition, ...] = ()  # "and", "or" (two or more), "not" (one)
     position: Position | None = field(default=None, compare=False)  # where a file writes it
 
     @property
     def double_dummy(self) -> bool:
-        return self.kind in ("makes", "takes")
+        return self.kind in ("makes", "takes") or any(part.double_dummy for part in self.parts)
 
     def holds(self, dealt: Deal) -> bool:
         """Whether ``dealt`` meets the condition (double-dummy ones call the solver)."""
+        if self.kind in LOGIC_KINDS:
+            # The cheap parts first: the solver only when they leave the answer open.
+            ordered = sorted(self.parts, key=lambda part: part.double_dummy)
+            if self.kind == "not":
+                return not self.parts[0].holds(dealt)
+            if self.kind == "and":
+                return all(part.holds(dealt) for part in ordered)
+            return any(part.holds(dealt) for part in ordered)
         hand = dealt.dubel if self.seat is None else dealt.hands[self.seat]
         if self.kind == "hcp":
             return self._within(sum(POINTS.get(card.rank, 0) for card in hand))
@@ -228,10 +245,33 @@ def _bridge_contract(words: list[str], text: str, *, level: bool) -> tuple[int, 
 
 
 def parse_condition(text: str, *, game: str = "betel", dealer: Seat | None = None) -> Condition:
-    """The condition a line states; a :class:`NotationError` naming the bad word if none.
+    """The condition a line states, conditions joined by ``and``, ``or``, ``not`` and
+    parentheses included (:mod:`betel_tutor.scenario.formulas`); a :class:`NotationError`
+    naming the bad word if none (and its column, in a line that joins conditions).
     ``dealer`` lets a scenario write ``dealer`` for the seat."""
-    count = 4 if game == "bridge" else 3
-    hand = 13 if game == "bridge" else 10
+    if not formulas.is_compound(text):
+        return _parse_one(text, game=game, dealer=dealer)
+    return _built(formulas.parse(text), text, game, dealer)
+
+
+def _built(formula: formulas.Formula, text: str, game: str, dealer: Seat | None) -> Condition:
+    if isinstance(formula, formulas.Op):
+        parts = tuple(_built(part, text, game, dealer) for part in formula.parts)
+        return Condition(text, None, formula.kind, parts=parts)
+    written = text[formula.start : formula.end]
+    try:
+        return _parse_one(written, game=game, dealer=dealer)
+    except NotationError as error:  # where the condition lies in the whole line
+        at = formula.start + error.position
+        raise NotationError(
+            "finder.logic_in", token=error.token, position=at, text=text, detail=error
+        ) from None
+
+
+def _parse_one(text: str, *, game: str, dealer: Seat | None) -> Condition:
+    """One condition, with no ``and``, ``or``, ``not`` or parentheses."""
+    played = profile(game)
+    count, hand = played.seats, played.hand_size
     words = text.split()
     if len(words) < 2:
         raise _error("finder.constraint_form", text, text)
@@ -276,7 +316,7 @@ def parse_condition(text: str, *, game: str = "betel", dealer: Seat | None = Non
     elif folded in MAKES_WORDS or folded in TAKES_WORDS:
         if seat is None:
             raise _error("finder.constraint_dubel", text, what)
-        bridge = game == "bridge"
+        bridge = played.boards  # a bridge contract: a level and a strain
         if folded in MAKES_WORDS:
             if bridge:
                 level, strain = _bridge_contract(rest, text, level=True)

@@ -20,7 +20,7 @@ def contract_problems(scenario: Scenario, broken: set[str]) -> Iterator[Problem]
     fixed = scenario.options.contract
     for deal in scenario.deals:
         at = deal.where.get("contract", deal.position or Position(scenario.path, 1, 1))
-        written = deal.contract if deal.game == "betel" else None
+        written = deal.contract if deal.profile.exchange else None
         if fixed is not None and written is not None and not _same(written, fixed):
             params = {"deal": written, "lesson": fixed}
             yield Problem(at, "check.contract_not_lessons", params)
@@ -40,7 +40,7 @@ def _same(written: Contract, fixed: Contract) -> bool:
 def _result_problems(deal: DealSpec, path: str) -> Iterator[Problem]:
     from betel_tutor.scenario.script import replay
 
-    if deal.game != "bridge" or deal.result is None or not deal.play or deal.declarer is None:
+    if not deal.profile.boards or deal.result is None or not deal.play or deal.declarer is None:
         return
     state = replay(deal).state  # the play is legal: the deal is not broken
     side = {deal.declarer, deal.declarer.next(2)}

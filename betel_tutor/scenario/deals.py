@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from betel_tutor.cards import BETEL_DECK, BRIDGE_DECK, RANK_BY_SYMBOL, Card
-from betel_tutor.dealing import Deal, deal, deal_bridge
+from betel_tutor.cards import RANK_BY_SYMBOL, Card
+from betel_tutor.dealing import Deal
 from betel_tutor.errors import ScenarioError
+from betel_tutor.profiles import profile
 from betel_tutor.scenario.conditions import POINTS, Condition
 from betel_tutor.scenario.model import Constraint, DealSpec
 from betel_tutor.scenario.source import Position, Problem
@@ -125,7 +126,7 @@ def _dealt(spec: DealSpec) -> Deal:
     refused = impossible(spec)
     if refused is not None:
         raise Unsatisfiable(spec, refused)
-    deal_with = deal_bridge if spec.game == "bridge" else deal
+    deal_with = spec.profile.deal
     for attempt in range(MAX_ATTEMPTS):
         seed = spec.seed if attempt == 0 else f"{spec.seed}#{attempt}"
         dealt = deal_with(seed, dealer=spec.dealer)
@@ -212,7 +213,8 @@ def impossible_in(
     or the dubel holds or the deck has; a card in two places; two constraints that contradict
     each other, double-dummy ones included (the same declarer and strain). ``None`` when it
     does not show (the constraints may still be too rare for a search)."""
-    deck = BRIDGE_DECK if game == "bridge" else BETEL_DECK
+    deck = profile(game).deck
+    conditions = [part for condition in conditions for part in _all_of(condition)]
     sources: list[Constraint | Condition] = [*constraints, *conditions]
     for source in sources:
         for card in source.cards:
@@ -226,11 +228,20 @@ def impossible_in(
     )
 
 
+def _all_of(condition: Condition) -> list[Condition]:
+    """The conditions a line joined by ``and`` holds all of, each where the line is written;
+    any other condition alone (an ``or`` or a ``not`` says nothing sure of each part)."""
+    if condition.kind != "and":
+        return [condition]
+    parts = (replace(part, position=condition.position) for part in condition.parts)
+    return [found for part in parts for found in _all_of(part)]
+
+
 def _capacity(game: str) -> dict[int, int]:
     """How many cards each holder holds: every seat, and the dubel (Betel)."""
-    if game == "bridge":
-        return dict.fromkeys(range(4), 13)
-    return {**dict.fromkeys(range(3), 10), DUBEL: 2}
+    played = profile(game)
+    held = dict.fromkeys(range(played.seats), played.hand_size)
+    return {**held, DUBEL: played.dubel_size} if played.has_dubel else held
 
 
 def _impossible_cards(game: str, deck: Sequence[Card], found: list[_Bound]) -> Impossible | None:
@@ -350,7 +361,7 @@ def _impossible_points(
 
 def _impossible_shape(game: str, conditions: Sequence[Condition]) -> Impossible | None:
     """A shape with a suit longer than the deck's suits (8 in Betel)."""
-    suit = 13 if game == "bridge" else 8
+    suit = profile(game).suit_length
     for condition in conditions:
         if condition.kind == "shape" and max(condition.shape) > suit:
             return Impossible(condition, "impossible_suit_length", {"n": suit})
@@ -360,7 +371,7 @@ def _impossible_shape(game: str, conditions: Sequence[Condition]) -> Impossible 
 def _impossible_tricks(game: str, conditions: Sequence[Condition]) -> Impossible | None:
     """Double-dummy conditions on one declarer in one strain (bridge) or contract (Betel)
     that cannot hold together, or more tricks than there are."""
-    tricks = 13 if game == "bridge" else 10
+    tricks = profile(game).tricks
     seen: dict[tuple[int, str], tuple[int, int | None, Condition]] = {}
     for condition in conditions:
         if not condition.double_dummy or condition.seat is None:

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from betel_tutor.dealing import Deal, deal, deal_bridge
+from betel_tutor.dealing import Deal
+from betel_tutor.profiles import profile
 from betel_tutor.scenario.conditions import Condition
 from betel_tutor.scenario.deals import meets
-from betel_tutor.scenario.model import Constraint, DealSpec, Scenario, Text, WatchStep
+from betel_tutor.scenario.model import Constraint, DealSpec, Game, Scenario, Text
 from betel_tutor.scenario.writer import Comments, constraint_text, dump
 from betel_tutor.seats import Seat
 
@@ -25,7 +26,7 @@ ROUND = 32  # candidates per worker in a round
 class Wanted:
     """What a found deal must meet: the game, the dealer, constraints of both forms."""
 
-    game: str = "betel"
+    game: Game = Game.BETEL
     dealer: int = 0
     constraints: tuple[Constraint, ...] = ()
     conditions: tuple[Condition, ...] = ()
@@ -43,8 +44,7 @@ def candidate_seed(base: int | str, number: int) -> int | str:
 
 
 def candidate(wanted: Wanted, base: int | str, number: int) -> Deal:
-    deal_with = deal_bridge if wanted.game == "bridge" else deal
-    return deal_with(candidate_seed(base, number), dealer=wanted.dealer)
+    return wanted.game.profile.deal(candidate_seed(base, number), dealer=wanted.dealer)
 
 
 def accepts(wanted: Wanted, dealt: Deal) -> bool:
@@ -115,9 +115,7 @@ def find_deals(
 
 
 def _seat_letters(game: str) -> list[str]:
-    from betel_tutor.seats import seats
-
-    return [seat.letter for seat in seats(4 if game == "bridge" else 3)]
+    return [seat.letter for seat in profile(game).table]
 
 
 def to_json(found: Sequence[Found], game: str) -> list[dict[str, object]]:
@@ -132,7 +130,7 @@ def to_json(found: Sequence[Found], game: str) -> list[dict[str, object]]:
             for seat, hand in enumerate(item.deal.hands)
         }
         entry: dict[str, object] = {"seed": item.seed, "hands": hands}
-        if game == "betel":
+        if profile(game).has_dubel:
             entry["dubel"] = format_cards(sort_cards(item.deal.dubel))
         deals.append(entry)
     return deals
@@ -142,34 +140,39 @@ def lines(found: Sequence[Found], game: str, lang: str) -> list[str]:
     """The deals for a terminal: a heading with the seed, a line a hand, the dubel."""
     from betel_tutor import i18n
     from betel_tutor.cards import format_cards, format_hand, sort_cards
-    from betel_tutor.seats import seats
 
     shown: list[str] = []
     for number, item in enumerate(found, 1):
         if shown:
             shown.append("")
         shown.append(i18n.translate("finder.heading", lang, number=number, seed=item.seed))
-        table = seats(4 if game == "bridge" else 3)
+        table = profile(game).table
         names = [seat.localized(lang) for seat in table]
         dubel = i18n.translate("finder.dubel", lang)
         width = max(len(name) for name in [*names, dubel])
         for seat, hand in zip(table, item.deal.hands, strict=True):
             shown.append(f"  {names[seat]:<{width}}  {format_hand(hand, lang=lang)}")
-        if game == "betel":
+        if profile(game).has_dubel:
             cards = format_cards(sort_cards(item.deal.dubel), lang=lang)
             shown.append(f"  {dubel:<{width}}  {cards}")
     return shown
 
 
 def found_scenario(
-    found: Sequence[Found], wanted: Wanted, *, name: str = "found-deals"
+    found: Sequence[Found],
+    wanted: Wanted,
+    *,
+    name: str = "found-deals",
+    title: Text | None = None,
+    schema: bool = False,
 ) -> tuple[Scenario, Comments]:
     """A scenario of the found deals that ``check`` accepts: each deal its seed and the
-    constraints it was found with (so ``check`` proves them), the hands in comments."""
+    constraints it was found with (so ``check`` proves them), the hands in comments. Its id is
+    ``name``, its title ``title``; the editor's ``$schema`` line is written only when
+    ``schema`` says the schema file lies beside it (a line naming a missing file misleads)."""
     from betel_tutor.cards import format_cards, format_hand, sort_cards
-    from betel_tutor.profiles import profile
 
-    game = profile(wanted.game)
+    game = wanted.game.profile
     letters = _seat_letters(wanted.game)
     deals, after = [], {}
     for number, item in enumerate(found, 1):
@@ -177,7 +180,7 @@ def found_scenario(
         deals.append(
             DealSpec(
                 id=ident,
-                game=wanted.game,  # type: ignore[arg-type]
+                game=wanted.game,
                 dealer=Seat(wanted.dealer, game.seats),
                 seed=item.seed,
                 constraints=wanted.constraints,
@@ -190,19 +193,26 @@ def found_scenario(
         if game.dubel_size:
             shown.append(f"  dubel: {format_cards(sort_cards(item.deal.dubel))}")
         after[(ident, "seed")] = shown
-    title = Text("Deals found", "Znalezione rozdania")
-    steps = tuple(WatchStep(deal.id) for deal in deals)
-    scenario = Scenario("", "practice", name, title, deals=tuple(deals), steps=steps)
-    head = (
-        "yaml-language-server: $schema=scenario.schema.json",
-        "Written by betel-tutor deal: each seed gives its hands (shown in the comments).",
-    )
+    title = title or Text("Deals found", "Znalezione rozdania")
+    # No steps: a practice file of deals, which ``learn FILE`` plays one after another.
+    scenario = Scenario("", "practice", name, title, deals=tuple(deals))
+    head: tuple[str, ...] = ()
+    if schema:
+        head = ("yaml-language-server: $schema=scenario.schema.json",)
+    head += ("Written by betel-tutor deal: each seed gives its hands (shown in the comments).",)
     return scenario, Comments(head=head, after=after)
 
 
-def scenario_yaml(found: Sequence[Found], wanted: Wanted, *, name: str = "found-deals") -> str:
+def scenario_yaml(
+    found: Sequence[Found],
+    wanted: Wanted,
+    *,
+    name: str = "found-deals",
+    title: Text | None = None,
+    schema: bool = False,
+) -> str:
     """The text of :func:`found_scenario`."""
-    scenario, comments = found_scenario(found, wanted, name=name)
+    scenario, comments = found_scenario(found, wanted, name=name, title=title, schema=schema)
     return dump(scenario, comments=comments)
 
 
@@ -232,9 +242,10 @@ def wanted_for(
         wanted = Wanted(spec.game, int(spec.dealer), spec.constraints, spec.conditions, spec.seed)
     else:
         assert game is not None
-        if game.strip().lower() not in ("betel", "bridge"):
-            raise NotationError("finder.bad_game", token=game, position=0)
-        wanted = Wanted(game.strip().lower())
+        try:
+            wanted = Wanted(Game(game.strip().lower()))
+        except ValueError:
+            raise NotationError("finder.bad_game", token=game, position=0) from None
     extra = tuple(parse_condition(text, game=wanted.game) for text in texts)
     wanted = Wanted(
         wanted.game, wanted.dealer, wanted.constraints, wanted.conditions + extra, wanted.seed

@@ -17,6 +17,7 @@ from betel_tutor.scenario.conditions import Condition
 from betel_tutor.scenario.model import (
     Constraint,
     DealSpec,
+    Game,
     LevelOptions,
     MatchStep,
     Note,
@@ -27,6 +28,7 @@ from betel_tutor.scenario.model import (
     ReadStep,
     Scenario,
     Step,
+    Text,
     WatchStep,
 )
 from betel_tutor.scenario.reader import Reader
@@ -85,6 +87,7 @@ DEAL_KEYS = (
     "scoring",
     "players",
     "room",
+    "alerts",
 )
 VULNERABLE = ("none", "NS", "EW", "all")
 PENALTY_KEYS = ("after", "seat", "expose", "minor", "option", "designate")
@@ -215,13 +218,12 @@ class _Loader(Reader):
         where = {key: value.position for key, value in fields.items()}
         values: dict[str, Any] = {"position": node.position, "where": where}
         values["id"] = self.string(fields["id"], "deal.id")
-        game = (
-            self.string(fields["game"], "game", choices=("betel", "bridge"))
-            if "game" in fields
-            else "betel"
-        )
+        named = None
+        if "game" in fields:
+            named = self.string(fields["game"], "game", choices=tuple(Game))
+        game = Game(named) if named else Game.BETEL  # a wrong name is a problem already
         values["game"] = game
-        count = 4 if game == "bridge" else 3
+        count = game.profile.seats
         if "variant" in fields:
             values["variant"] = self.string(fields["variant"], "variant", choices=("blue-suit",))
         if "title" in fields:
@@ -257,7 +259,7 @@ class _Loader(Reader):
             values["conditions"] = tuple(c for c in read if isinstance(c, Condition))
         if "auction" in fields:
             values["auction"] = self.calls(fields["auction"])
-        if "contract" in fields and game == "bridge":
+        if "contract" in fields and game.profile.boards:
             bridge_contract = self.bridge_contract(fields["contract"])
             values["contract"] = None if bridge_contract is None else bridge_contract[0]
             values["doubled"] = 0 if bridge_contract is None else bridge_contract[1]
@@ -265,13 +267,15 @@ class _Loader(Reader):
             values["contract"] = self.contract(fields["contract"], "contract")
         if "result" in fields:
             values["result"] = self.integer(fields["result"], "result", low=0, high=13)
-            if game != "bridge":
+            if not game.profile.boards:
                 self.problem(fields["result"].position, "scenario.result_bridge_only")
         for key in ("site", "date", "scoring", "room"):
             if key in fields:
                 values[key] = self.string(fields[key], key)
         if "players" in fields:
             values["players"] = self.players(fields["players"])
+        if "alerts" in fields:
+            values["alerts"] = self.alerts(fields["alerts"], values.get("auction"))
         if "trump" in fields:
             values["trump"] = self.string(fields["trump"], "trump")
             ok = ok and self.trump(fields["trump"], "trump")
@@ -299,7 +303,7 @@ class _Loader(Reader):
         """The deal's trade and the fourth player (``trade_reader.py``, spec §§7–8)."""
         from betel_tutor.scenario import trade_reader as read
 
-        if values["game"] == "bridge":
+        if not values["game"].profile.exchange:
             for key in ("first_exchange", "trades", "resting", "prediction"):
                 if key in fields:
                     self.problem(fields[key].position, "check.trade_betel_only", key=key)
@@ -315,9 +319,9 @@ class _Loader(Reader):
             values["prediction"] = read.read_prediction(self, fields["prediction"])
             values.setdefault("resting", True)  # a prediction is the resting player's (§7)
 
-    def penalties(self, node: Node, game: str, count: int) -> tuple[PenaltyEvent, ...] | None:
+    def penalties(self, node: Node, game: Game, count: int) -> tuple[PenaltyEvent, ...] | None:
         """A bridge deal's penalty cards and the declarer's choices (Law 50, 51)."""
-        if game != "bridge":
+        if not game.profile.boards:
             self.problem(node.position, "scenario.penalties_bridge_only")
             return None
         events = self.items(node, "penalties", lambda n: self.penalty(n, count))
@@ -392,7 +396,7 @@ class _Loader(Reader):
         if not isinstance(contract, Contract) or contract.kind == "free":
             return
         at = fields["contract"].position
-        named = BridgeWords(contract) if values.get("game") == "bridge" else contract
+        named = BridgeWords(contract) if values["game"].profile.boards else contract
         if values.get("variant") == "blue-suit" and contract.trump in (None, Suit.CLUBS):
             self.problem(at, "scenario.blue_suit_contract", contract=named)
         written = values.get("trump")
@@ -449,7 +453,7 @@ class _Loader(Reader):
             from betel_tutor.scenario.conditions import parse_condition
 
             try:
-                game = "bridge" if count == 4 else "betel"
+                game = Game.BRIDGE if count == 4 else Game.BETEL
                 condition = parse_condition(node.value, game=game, dealer=dealer)
             except BetelError as error:
                 self.problem(node.position, "scenario.bad_condition", detail=error)
@@ -504,6 +508,27 @@ class _Loader(Reader):
         if any(name is None for name in names.values()):
             return None
         return tuple(names.get(seat) or "" for seat in ("N", "E", "S", "W"))
+
+    def alerts(
+        self, node: Node, auction: tuple[str, ...] | None
+    ) -> tuple[tuple[int, str], ...] | None:
+        """The alerted calls of a deal's auction: ``{2: "Transfer to hearts."}``, each key a
+        call's number from 1 (PBN's ``=1=`` and its ``[Note "1:…"]``)."""
+        if not node.is_mapping:
+            self.problem(node.position, "scenario.expected_mapping", what="alerts")
+            return None
+        fields: dict[str, Node] = node.value
+        calls = len(auction or ())
+        alerts = []
+        for key, value in fields.items():
+            text = self.string(value, f"alerts.{key}")
+            if not key.isdigit() or not 1 <= int(key) <= calls:
+                self.problem(node.key_positions[key], "scenario.alert_not_a_call", key=key)
+                return None
+            if text is None:
+                return None
+            alerts.append((int(key), text))
+        return tuple(sorted(alerts))
 
     def rank(self, node: Node, count: int) -> str | None:
         """A mapping constraint's rank, as its symbol (``D`` is ``Q``, ``W`` is ``J``)."""
@@ -672,7 +697,7 @@ class _Loader(Reader):
             self.problem(node.position, "scenario.missing_key", key="kind", what="quiz")
         if kind is None:
             return None
-        common = ("kind", "question", "answer", "explanation")
+        common = ("kind", "question", "answer", "explanation", "wrong")
         spec = self.mapping(
             node,
             QuizNamed(kind),
@@ -686,6 +711,7 @@ class _Loader(Reader):
             self.text(spec["explanation"], "quiz.explanation") if "explanation" in spec else None
         )
         params = {key: spec[key].plain() for key in QUIZ_PARAMS[kind] if key in spec}
+        wrong, wrong_at = self.wrong_notes(spec["wrong"]) if "wrong" in spec else ({}, {})
         if "contract" in spec and not self.quiz_contract(spec["contract"], kind):
             return None
         if "trump" in spec and not self.trump(spec["trump"], f"{kind}.trump"):
@@ -703,8 +729,25 @@ class _Loader(Reader):
             position=node.position,
             where={key: value.position for key, value in spec.items()}
             | language_starts(spec["question"], "question.")
-            | (language_starts(spec["explanation"], "explanation.") if explanation else {}),
+            | (language_starts(spec["explanation"], "explanation.") if explanation else {})
+            | wrong_at,
+            wrong=wrong,
         )
+
+    def wrong_notes(self, node: Node) -> tuple[dict[str, Text], dict[str, Position]]:
+        """A quiz's ``wrong:``: each wrong answer, as typed, with its note in both languages;
+        and where each answer is written (``wrong.<answer>``), for the checker."""
+        if not node.is_mapping:
+            self.problem(node.position, "scenario.expected_mapping", what="quiz.wrong")
+            return {}, {}
+        notes: dict[str, Text] = {}
+        where: dict[str, Position] = {}
+        for key, value in node.value.items():
+            text = self.text(value, f"wrong: {key}")
+            if text is not None:
+                notes[str(key)] = text
+                where[f"wrong.{key}"] = node.key_positions[key]
+        return notes, where
 
 
 class QuizNamed(str):

@@ -15,13 +15,14 @@ from betel_tutor.cards import Card
 from betel_tutor.contracts import Contract
 from betel_tutor.notes import Note as Note
 from betel_tutor.notes import Text as Text
+from betel_tutor.profiles import Game as Game
+from betel_tutor.profiles import Profile, played_by
 from betel_tutor.scenario.conditions import Condition
 from betel_tutor.scenario.source import Position
 from betel_tutor.seats import SOUTH, Seat
 from betel_tutor.trade.model import Offer
 
 Kind = Literal["lesson", "practice", "board"]
-Game = Literal["betel", "bridge"]
 QuizKind = Literal[
     "trick-winner",
     "legal-cards",
@@ -120,7 +121,7 @@ class DealSpec:
     """
 
     id: str
-    game: Game = "betel"
+    game: Game = Game.BETEL
     variant: str | None = None
     dealer: Seat = SOUTH  # of the deal's table: seat 0 is North at a bridge table
     hands: tuple[tuple[Card, ...], ...] | None = None
@@ -151,16 +152,24 @@ class DealSpec:
     scoring: str | None = None
     players: tuple[str, ...] | None = None
     room: str | None = None  # of a board played at several tables: Open, Closed, a table's
+    # A bridge auction's alerted calls: (the call's number from 1, its explanation).
+    alerts: tuple[tuple[int, str], ...] = ()
     position: Position | None = None
     # Left out of the hash (a dict has none): a deal is hashed to replay it once (script.py).
     where: dict[str, Position] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
         # A deal of four seats (bridge) numbers them from North: the seat of its own table.
-        count = 4 if self.game == "bridge" else 3
+        object.__setattr__(self, "game", Game(self.game))
+        count = self.profile.seats
         object.__setattr__(self, "dealer", Seat(self.dealer, count))
         if self.declarer is not None:
             object.__setattr__(self, "declarer", Seat(self.declarer, count))
+
+    @property
+    def profile(self) -> Profile:
+        """How the deal is played: its game's profile, or its variant's."""
+        return played_by(self.game, self.variant)
 
     def current_notes(self) -> tuple[Note, ...]:
         """The notes in force: of several versions of one id, the newest replaces the others."""
@@ -181,6 +190,7 @@ class Quiz:
     ``contract``/``tricks``/``doubled`` for score; ``auction``/``call``/``options`` for
     call-legal; ``hold``/``dubel``/``split`` for odds; ``hand``/``dubel_cards``/``contract``
     for laydown (answer: true if the laydown check proves it, false if it refutes it).
+    ``wrong`` maps a wrong answer to the author's note on it.
     """
 
     kind: QuizKind
@@ -190,6 +200,9 @@ class Quiz:
     explanation: Text | None = None
     position: Position | None = None
     where: dict[str, Position] = field(default_factory=dict)
+    # wrong answers as a learner types them (``♠A``, ``West``, ``no``) and the author's note on
+    # each, shown when that answer is given; the checker proves each one wrong
+    wrong: dict[str, Text] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

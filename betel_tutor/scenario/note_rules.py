@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from betel_tutor.profiles import profile
+from betel_tutor.rules import VARIANTS
 from betel_tutor.scenario.legacy_note import LegacyNote, note_scenario
 from betel_tutor.scenario.source import Problem
 
@@ -48,7 +50,7 @@ def fitting_rules(
     first = _problems_with(note, game, asked)
     if not first:
         return asked
-    variants: tuple[str | None, ...] = (None, "blue-suit") if game == "bridge" else (None,)
+    variants: tuple[str | None, ...] = (None, *VARIANTS) if profile(game).boards else (None,)
     for each_variant in variants:
         for each_trump in (None, *TRUMPS):
             rules = Rules(each_variant, each_trump)

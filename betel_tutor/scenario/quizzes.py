@@ -179,7 +179,7 @@ def _trick_card(quiz: Quiz, text: str, lang: str) -> Card:
             raise ValueError(text) from None
     trick = quiz_cards(quiz.params["trick"])
     leader = Seat.parse(str(quiz.params.get("leader") or "S"))
-    index = (int(seat) - int(leader)) % 3
+    index = seat.distance_from(leader)
     if index >= len(trick):
         raise ValueError(text)
     return trick[index]

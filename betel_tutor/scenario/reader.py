@@ -112,7 +112,8 @@ class Reader:
         try:
             return tuple(parse_cards(text))
         except NotationError as error:
-            self.problem(node.position, "scenario.bad_cards", what=what, detail=error)
+            where = node.at(error.position)  # at the bad character, where it can be seen
+            self.problem(where, "scenario.bad_cards", what=what, detail=error)
             return None
 
     def contract(self, node: Node, what: str) -> Contract | None:

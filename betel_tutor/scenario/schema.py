@@ -97,6 +97,11 @@ def _quiz(kind: str) -> dict[str, Any]:
         "question": TEXT,
         "answer": ANY_ANSWER,
         "explanation": TEXT,
+        "wrong": {
+            "type": "object",
+            "description": "a wrong answer, as typed, and the note shown when it is given",
+            "additionalProperties": TEXT,
+        },
         **{name: params[name] for name in QUIZ_PARAMS[kind]},
     }
     return _obj(properties, ("kind", "question", "answer", *QUIZ_REQUIRED[kind]))
@@ -196,6 +201,12 @@ def scenario_schema() -> dict[str, Any]:
         "date": {"type": "string", "description": "when, as PBN writes it: 2026.11.27"},
         "scoring": {"type": "string", "description": "how it was scored (PBN Scoring): IMP, MP"},
         "room": {"type": "string", "description": "the room or table it was played at: Open"},
+        "alerts": {
+            "type": "object",
+            "description": "alerted calls: a call's number in the auction from 1, its note",
+            "patternProperties": {"^[1-9][0-9]*$": {"type": "string"}},
+            "additionalProperties": False,
+        },
         "players": {
             "type": "object",
             "properties": {seat: {"type": "string"} for seat in ("N", "E", "S", "W")},

@@ -12,7 +12,6 @@ from betel_tutor.contracts import Contract, free_play
 from betel_tutor.errors import BetelError, IllegalPlay
 from betel_tutor.penalty import PenaltyTable, parse_option, table_refusal
 from betel_tutor.play import DealPlay, PlayState, start_play
-from betel_tutor.profiles import profile
 from betel_tutor.rules import as_trump
 from betel_tutor.scenario.deals import realize
 from betel_tutor.scenario.model import DealSpec, PenaltyEvent
@@ -79,7 +78,7 @@ def replay(deal: DealSpec) -> Replayed:
 
 def _walk(deal: DealSpec) -> Replayed:
     dealt = realize(deal)
-    game = profile(deal.variant or deal.game)
+    game = deal.profile
     hands = [frozenset(hand) for hand in dealt.hands]
     declarer = deal.declarer
     contract = deal.contract if deal.contract is not None else free_play()
@@ -92,7 +91,7 @@ def _walk(deal: DealSpec) -> Replayed:
     trade = TradeScript(deal)
     moves = 0  # calls and cards made: where the scripted offers go (``after``)
     state: AuctionState | None = None
-    if deal.auction is not None and game.name == "betel":
+    if deal.auction is not None and game.exchange:
         # Seats in the auction count from the dealer; hands are by absolute seat.
         order = Seat(deal.dealer).clockwise()
         auction = Auction(

@@ -93,14 +93,29 @@ class Node:
     positions in ``key_positions``), sequences ``list[Node]``, scalars plain Python values.
     A plain class: a dataclass refuses a shared default for ``key_positions``."""
 
-    __slots__ = ("key_positions", "position", "value")
+    __slots__ = ("key_positions", "position", "start", "value")
 
     def __init__(
-        self, value: Any, position: Position, key_positions: Mapping[str, Position] = _NO_KEYS
+        self,
+        value: Any,
+        position: Position,
+        key_positions: Mapping[str, Position] = _NO_KEYS,
+        start: int | None = None,
     ) -> None:
         self.value = value
         self.position = position
         self.key_positions = key_positions
+        # A text written on one line just as it reads: its first character's distance from
+        # ``position`` (1 past a quote), so that a problem can point at a character of it.
+        self.start = start
+
+    def at(self, offset: int) -> Position:
+        """Where character ``offset`` of this text stands: there when the text is written as
+        it reads on one line, else where the value starts."""
+        if self.start is None:
+            return self.position
+        where = self.position
+        return Position(where.path, where.line, where.column + self.start + offset)
 
     def __repr__(self) -> str:
         return f"Node({self.value!r}, {self.position!r})"
@@ -132,6 +147,16 @@ def _position(path: str, mark: Any) -> Position:
     return Position(path, mark.line + 1, mark.column + 1)
 
 
+def _start(node: Any) -> int | None:
+    """How far a one-line scalar's text starts from its mark (0 plain, 1 quoted), when every
+    character of it is written as it reads (no escape, no folded line); else None."""
+    start, end = node.start_mark, node.end_mark
+    if start.line != end.line or node.style not in (None, "", "'", '"'):
+        return None
+    quotes = 2 if node.style else 0  # plain: None (PyYAML) or "" (libyaml)
+    return quotes // 2 if end.column - start.column == len(node.value) + quotes else None
+
+
 class _Converter:
     def __init__(self, path: str, *, anchors: bool) -> None:
         self.path = path
@@ -152,7 +177,7 @@ class _Converter:
             # Most scalars are text, which needs no constructor (as ``construct_yaml_str``).
             if node.style in ("|", ">"):  # a block scalar's text starts on the next line
                 where = Position(self.path, where.line + 1, 1)
-            return Node(node.value, where)
+            return Node(node.value, where, start=_start(node))
         if tag not in _PLAIN_TAGS:
             raise YamlProblem(Problem(where, "scenario.tag", {"tag": tag}))
         if isinstance(node, yaml.MappingNode):

@@ -16,6 +16,7 @@ from betel_tutor.cards import Card
 from betel_tutor.errors import BetelError, IllegalOffer, ScenarioError
 from betel_tutor.scenario.model import DealSpec
 from betel_tutor.scenario.script_error import ScriptError
+from betel_tutor.seats import Seat
 from betel_tutor.trade import (
     Ledger,
     Moment,
@@ -126,7 +127,7 @@ class TradeScript:
             error = IllegalOffer(key, reason="bound", rule=20, seat=seat, move=said)
             raise ScriptError(part, number, move, error) from None
 
-    def after_move(self, seat: int) -> None:
+    def after_move(self, seat: Seat) -> None:
         self.ledger = made_move(self.ledger, seat)
 
     def finish(self, moves: int) -> None:

@@ -324,7 +324,7 @@ def _deal_values(deal: DealSpec) -> dict[str, Any]:
     count = profile(deal.game).seats
     values: dict[str, Any] = {"id": deal.id}
     if deal.game != _DEFAULT.game:
-        values["game"] = deal.game
+        values["game"] = deal.game.value
     if deal.variant is not None:
         values["variant"] = deal.variant
     if deal.board is not None:
@@ -377,6 +377,9 @@ def _deal(deal: DealSpec, comments: Comments) -> Lines:
     if deal.players is not None:
         named = {seat: name for seat, name in zip("NESW", deal.players, strict=True) if name}
         out.append(f"{at}players: {scalar(named)}")
+    if deal.alerts:
+        out.append(f"{at}alerts:")
+        out.extend(f"{at}  {number}: {quoted(text)}" for number, text in deal.alerts)
     if deal.play:
         out.extend(_play(at, deal))
     if deal.trades:
@@ -402,12 +405,17 @@ def _deal(deal: DealSpec, comments: Comments) -> Lines:
 
 
 def _quiz(indent: str, quiz: Quiz) -> Lines:
-    """A quiz's keys at ``indent``: its kind, question, data, answer and explanation."""
+    """A quiz's keys at ``indent``: its kind, question, data, answer, explanation and the
+    notes on wrong answers."""
     out = [f"{indent}kind: {quiz.kind}", *_text(indent, "question", quiz.question)]
     out.extend(f"{indent}{key}: {scalar(value)}" for key, value in quiz.params.items())
     out.append(f"{indent}answer: {scalar(quiz.answer)}")
     if quiz.explanation is not None:
         out.extend(_text(indent, "explanation", quiz.explanation))
+    if quiz.wrong:
+        out.append(f"{indent}wrong:")
+        for answer, note in quiz.wrong.items():
+            out.extend(_text(indent + "  ", quoted(answer), note))
     return out
 
 

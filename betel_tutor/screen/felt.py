@@ -105,7 +105,7 @@ def trick_area(scene: Scene, lang: str, *, last: bool) -> RenderableType:
     cards = played(trick, winner, lang)
     learner, left, right = _places(scene)
     grid = Table.grid(padding=(0, 1))
-    for _ in range(3):
+    for _ in ("left", "middle", "right"):
         grid.add_column(justify="center", width=5)
     blank = Text("")
     if len(scene.seats) == 4:  # bridge: the partner across the table

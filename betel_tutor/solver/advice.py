@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from betel_tutor.cards import Card, sort_cards
 from betel_tutor.play import PlayState
+from betel_tutor.seats import Seat
 from betel_tutor.solver.api import card_values, judge_card, kind_of, make_board
 from betel_tutor.solver.board import Board
 
@@ -69,7 +70,7 @@ class Advisor:
         advice.sort(key=lambda a: a.cost)
         return advice
 
-    def review(self, positions: Sequence[PlayState], played: Sequence[Card], seat: int) -> Mistake:
+    def review(self, positions: Sequence[PlayState], played: Sequence[Card], seat: Seat) -> Mistake:
         """The first card ``seat`` played that cost a trick, with a better card; or ``None``
         in :attr:`Mistake.card` when every card was among the best. Only where the card was
         not among the best does it work out what every card costs."""

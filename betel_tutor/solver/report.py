@@ -19,7 +19,7 @@ from betel_tutor.solver.table import COLUMNS, TrickTable, trick_table
 EVERY_SEAT = seats()
 
 
-def makeable(table: TrickTable, seat: int) -> tuple[Contract, ...]:
+def makeable(table: TrickTable, seat: Seat) -> tuple[Contract, ...]:
     """Every contract of the ladder the seat makes as declarer, lowest first."""
     row = dict(zip(COLUMNS, table.rows[seat], strict=True))
     made: list[Contract] = []
@@ -54,7 +54,7 @@ class TableReport:
     seats: tuple[Seat, ...] = EVERY_SEAT
     seed: str | None = None  # a deal dealt from a seed is named by it, in the reader's words
 
-    def best(self, seat: int) -> Contract | None:
+    def best(self, seat: Seat) -> Contract | None:
         made = makeable(self.table, seat)
         return made[-1] if made else None
 

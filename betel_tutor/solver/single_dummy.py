@@ -50,6 +50,7 @@ from typing import NamedTuple
 from betel_tutor.cards import Card
 from betel_tutor.inference import Knowledge, infer
 from betel_tutor.play import PlayState
+from betel_tutor.seats import Seat
 from betel_tutor.solver.api import card_reaches, card_values
 from betel_tutor.solver.board import Board
 
@@ -150,7 +151,7 @@ def drawn(
     """The layouts of :func:`layouts`, only those that fit the auction (``misfit``) when
     enough of them do (see the module's notes); ``samples`` of them at most where they are
     drawn (and then never fewer than three in four of that that fit the auction)."""
-    first, second = [seat for seat in range(state.profile.seats) if seat != observer]
+    first, second = [seat for seat in state.profile.table if seat != observer]
     known = infer(state)
     unseen = sorted(state.hands[first] | state.hands[second], key=lambda c: c.index)
     fixed: dict[int, list[Card]] = {first: [], second: []}
@@ -241,7 +242,7 @@ def fit_auction(
     return Drawn(list(found.values())[:samples], False, True)
 
 
-def taken_by_other(held: Held, seat: int, card: Card) -> bool:
+def taken_by_other(held: Held, seat: Seat, card: Card) -> bool:
     """Whether ``card`` is known to be in another hand than ``seat``'s: taken from the dubel."""
     return any(card in cards for other, cards in held.items() if other != seat)
 
@@ -252,7 +253,7 @@ def consistent(
     """Whether every unseen card of ``layout`` lies where what ``observer`` knows allows."""
     return all(
         known.may_hold(seat, card) and not taken_by_other(held, seat, card)
-        for seat, hand in enumerate(layout.hands)
+        for seat, hand in zip(layout.profile.table, layout.hands, strict=True)
         if seat != observer
         for card in hand
     )

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from betel_tutor.cards import Card, Suit
-from betel_tutor.seats import seats
+from betel_tutor.seats import Seat, seats
 from betel_tutor.solver.api import make_board, solve_position
 
 STRAINS: tuple[Suit | None, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES, None)
@@ -26,7 +26,7 @@ class TrickTable:
     rows: tuple[tuple[int, ...], ...]
     nodes: int
 
-    def tricks(self, seat: int, column: str) -> int:
+    def tricks(self, seat: Seat, column: str) -> int:
         return self.rows[seat][COLUMNS.index(column)]
 
     def as_dict(self) -> dict[str, dict[str, int]]:

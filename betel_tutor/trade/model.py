@@ -178,13 +178,13 @@ class Moment:
             return self.seat(self.auction.calls[-1][0]).next()
         return mover
 
-    def seat(self, auction_seat: int) -> Seat:
-        return AuctionState.table_seat(auction_seat, self.dealer)
+    def seat(self, turn: int) -> Seat:
+        return AuctionState.table_seat(turn, self.dealer)
 
-    def auction_seat(self, seat: int) -> int:
+    def auction_seat(self, seat: Seat) -> int:
         return AuctionState.auction_seat(seat, self.dealer)
 
-    def silenced(self, seat: int) -> bool:
+    def silenced(self, seat: Seat) -> bool:
         """Rule 17: nobody shows cards after their own pass or kontra during the auction."""
         if self.auction is None:
             return False
@@ -309,7 +309,7 @@ class Ledger:
                 return True
         return False
 
-    def binding(self, seat: int) -> Offer | None:
+    def binding(self, seat: Seat) -> Offer | None:
         """The call or play ``seat`` has agreed to make next, if any."""
         for bound_seat, offer in self.bound:
             if bound_seat == seat:

@@ -41,7 +41,7 @@ def _refuse(key: str, rule: int | None, **params: Any) -> IllegalOffer:
     return IllegalOffer(f"trade.{key}", reason=key, rule=rule, **params)
 
 
-def may_show(moment: Moment, shower: int, viewer: int) -> IllegalOffer | None:
+def may_show(moment: Moment, shower: Seat, viewer: Seat) -> IllegalOffer | None:
     """Why ``shower`` may not show cards to ``viewer`` now (rule 17), or ``None``."""
     if moment.phase == "auction":
         if not moment.declared:
@@ -271,7 +271,7 @@ def swap_cards(
     return tuple(changed)
 
 
-def bound_move(ledger: Ledger, seat: int) -> Call | Card | None:
+def bound_move(ledger: Ledger, seat: Seat) -> Call | Card | None:
     """The call or card ``seat`` has agreed to make now (rule 20: an offer is binding)."""
     offer = ledger.binding(seat)
     if offer is None:
@@ -279,14 +279,14 @@ def bound_move(ledger: Ledger, seat: int) -> Call | Card | None:
     return offer.call if offer.kind == "call" else offer.card
 
 
-def check_move(ledger: Ledger, seat: int, move: Call | Card) -> None:
+def check_move(ledger: Ledger, seat: Seat, move: Call | Card) -> None:
     """Raise :class:`IllegalOffer` if ``seat`` agreed to a different call or card."""
     due = bound_move(ledger, seat)
     if due is not None and due != move:
         raise _refuse("bound", 20, move=str(due))
 
 
-def settle_move(ledger: Ledger, seat: int, moment: Moment, moves: int = 0) -> Ledger:
+def settle_move(ledger: Ledger, seat: Seat, moment: Moment, moves: int = 0) -> Ledger:
     """Before ``seat`` moves: a bound move that has become impossible lapses and its payment
     goes back; a binding that can still be kept stays until the move is made."""
     offer = ledger.binding(seat)
@@ -314,12 +314,12 @@ def _still_possible(moment: Moment, offer: Offer) -> bool:
     return offer.card in moment.hands[mover] and moment.play.refusal(offer.card) is None
 
 
-def made_move(ledger: Ledger, seat: int) -> Ledger:
+def made_move(ledger: Ledger, seat: Seat) -> Ledger:
     """``seat`` has made its move: its binding, if any, is fulfilled."""
     return replace(ledger, bound=tuple(item for item in ledger.bound if item[0] != seat))
 
 
-def check_turn(round_: Round, seat: int) -> None:
+def check_turn(round_: Round, seat: Seat) -> None:
     """Rule 2: offers go clockwise; only the player whose turn it is may offer now."""
     if round_.over:
         raise _refuse("round_over", 4)

@@ -27,6 +27,7 @@ from betel_tutor.cards import Card
 from betel_tutor.contracts import Contract
 from betel_tutor.play import BETEL, start_play
 from betel_tutor.scoring import score
+from betel_tutor.seats import Seat
 from betel_tutor.solver.api import make_board, solve_position
 from betel_tutor.solver.single_dummy import layouts
 from betel_tutor.solver.table import COLUMNS, STRAINS
@@ -43,7 +44,7 @@ from betel_tutor.tutor.events import AuctionReview
 from betel_tutor.tutor.table import Table
 
 
-def learner_row(table: Table, seat: int) -> dict[str, int]:
+def learner_row(table: Table, seat: Seat) -> dict[str, int]:
     """The declarer's tricks with best play for ``seat`` (the hands as dealt), per column:
     the most tricks in a normal contract, the fewest in a betelek and in Betel."""
     cards = [sorted(hand, key=lambda c: c.index) for hand in table.hands]
@@ -56,7 +57,7 @@ def learner_row(table: Table, seat: int) -> dict[str, int]:
 
 
 def average_score(
-    hands: tuple[frozenset[Card], ...], seat: int, contract: Contract
+    hands: tuple[frozenset[Card], ...], seat: Seat, contract: Contract
 ) -> tuple[float, int]:
     """The average score of ``seat`` as declarer of ``contract`` (undoubled) over the layouts
     of the cards it could not see in ``hands`` (as dealt, no exchange), and how many layouts."""
@@ -156,7 +157,7 @@ def hands_then(before: AuctionState, table: Table) -> tuple[frozenset[Card], ...
     return tuple(hands)
 
 
-def judge_calls(table: Table, seat: int, open_deal: bool = False) -> tuple[CallVerdict, ...]:
+def judge_calls(table: Table, seat: Seat, open_deal: bool = False) -> tuple[CallVerdict, ...]:
     """Each call the learner made in the deal's auction, judged over the layouts they could
     face at it (:func:`betel_tutor.tutor.call_values.judge_call`); in a closed deal a costly
     call that is the one the hint recommended there (the strong player's) is marked advised,

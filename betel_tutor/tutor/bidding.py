@@ -78,7 +78,7 @@ class AuctionPhase(Phase):
     def make(
         self,
         ctx: Context,
-        seat: int,
+        seat: Seat,
         call: Call,
         reason: str | None = None,
         *,

@@ -56,6 +56,7 @@ from betel_tutor.cards import Card
 from betel_tutor.contracts import Contract, free_play
 from betel_tutor.play import BETEL, PlayState, start_play
 from betel_tutor.scoring import score
+from betel_tutor.seats import Seat
 from betel_tutor.solver.api import make_board, solve_position
 from betel_tutor.solver.board import Board
 from betel_tutor.solver.single_dummy import Drawn, Misfit, drawn
@@ -169,8 +170,8 @@ def value(
     call: Call,
     before: AuctionState,
     layout: PlayState,
-    seat: int,
-    order: Sequence[int],
+    seat: Seat,
+    order: Sequence[Seat],
     tricks: Tricks,
 ) -> tuple[float, float]:
     """The learner's (``seat``) points and gain in ``layout`` had the auction ended with
@@ -193,7 +194,7 @@ def value(
 
 
 def faced(
-    hands: tuple[frozenset[Card], ...], seat: int, misfit: Misfit | None, open_deal: bool
+    hands: tuple[frozenset[Card], ...], seat: Seat, misfit: Misfit | None, open_deal: bool
 ) -> Drawn:
     """The layouts the learner (``seat``) could face at a call: in an open deal the deal
     itself, else :data:`LAYOUTS` drawn and narrowed by ``misfit``."""
@@ -216,8 +217,8 @@ class Situation:
 
     before: AuctionState
     hands: tuple[frozenset[Card], ...]
-    seat: int
-    order: Sequence[int]
+    seat: Seat
+    order: Sequence[Seat]
     misfit: Misfit | None
     open_deal: bool
 

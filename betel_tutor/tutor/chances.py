@@ -16,7 +16,7 @@ from typing import Any
 
 from betel_tutor.cards import Card, format_hand
 from betel_tutor.play import PlayState
-from betel_tutor.seats import Seat
+from betel_tutor.seats import Seat, seats
 from betel_tutor.solver.api import card_reaches
 from betel_tutor.solver.single_dummy import Aim, Held, Judgement, judge, seen_by
 from betel_tutor.solver.telling import Fact, beaten_by, punishing_with_fact
@@ -239,9 +239,9 @@ def review(ctx: Context, table: Table, slip: Slip | None) -> None:
     hidden: dict[Seat, tuple[Card, ...]] = {}
     if found is not None:
         layout, fact = found
-        others = [seat for seat in range(3) if seat != table.learner_seat]
+        others = [seat for seat in seats() if seat != table.learner_seat]
         hidden = {
-            ctx.name(Seat(seat)): tuple(sorted(layout.hands[seat], reverse=True)) for seat in others
+            ctx.name(seat): tuple(sorted(layout.hands[seat], reverse=True)) for seat in others
         }
         lay = "; ".join(
             f"{ctx.name(Seat(seat)).localized(ctx.lang)} "

@@ -24,6 +24,7 @@ class Command(Enum):
     SAVE = "save"
     NOTE = "note"
     REPLAY = "replay"
+    SOLUTION = "solution"
     HINT = "hint"
     UNDO = "undo"
     OPEN = "open"

@@ -17,8 +17,10 @@ from betel_tutor import i18n
 from betel_tutor.display import shown, shown_params
 from betel_tutor.errors import BetelError
 from betel_tutor.resources import data_dir
-from betel_tutor.scenario import Scenario
+from betel_tutor.scenario import Scenario, load
+from betel_tutor.scenario.course import Course
 from betel_tutor.scenario.model import Text
+from betel_tutor.scenario.source import Problem
 from betel_tutor.seats import Seat
 from betel_tutor.tutor.board import Board
 from betel_tutor.tutor.events import Event, LessonText, Message, Refused, TableText
@@ -27,6 +29,8 @@ from betel_tutor.tutor.saving import PlayedDeal
 from betel_tutor.tutor.table import THREE, Table
 from betel_tutor.tutor.text import markdown, plain, visible
 from betel_tutor.tutor.text import shown as quoted
+
+LEVELS = range(1, 11)
 
 
 def level_path(level: int) -> Path:
@@ -48,6 +52,7 @@ class Settings:
     fourth: bool = False  # --fourth: a fourth player joins level 10, one player rests a deal
     strength: str = "beginner"  # --strength: beginner, club or strong computer players
     saves_to: Path | None = None  # where ``save`` writes deals unless given a path
+    course: Course | None = None  # ``learn FILE|FOLDER``: a teacher's course, not the levels
 
 
 @dataclass
@@ -100,9 +105,23 @@ class Context:
     def text(self, text: Text) -> str:
         return plain(text.get(self.lang), self.lang)
 
-    def name(self, seat: int) -> Seat:
+    def name(self, seat: Seat) -> Seat:
         """Who sits at table seat ``seat`` in the deal being played."""
         return (self.table.names if self.table is not None else THREE)[seat]
+
+    # -- the lessons ----------------------------------------------------------------------
+    @property
+    def numbers(self) -> range:
+        """The lessons of the menu: the ten levels, or a teacher's course's."""
+        course = self.settings.course
+        return LEVELS if course is None else course.numbers
+
+    def lesson(self, number: int) -> tuple[Scenario | None, list[Problem]]:
+        """Lesson ``number`` of the menu, or why it cannot be read."""
+        course = self.settings.course
+        if course is None:
+            return load(str(level_path(number)))
+        return course.lessons[number - 1], []
 
     # -- saying ----------------------------------------------------------------------------
     def emit(self, event: Event) -> None:

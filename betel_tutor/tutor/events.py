@@ -198,6 +198,19 @@ class Review(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Solution(Event):
+    """``solution`` after a deal: best play for the learner's side from the first card. Each
+    trick: its number (``trick``), its ``cards`` as ``(seat, card)`` in the order played, its
+    ``winner``, and its ``reason``: the ``technique`` (``docs/techniques.md``) and its ``text``."""
+
+    kind: ClassVar[str] = "solution"
+    deal: str = ""
+    counted: Seat | None = None  # whose tricks ``result`` counts: the declarer, or own
+    result: int = 0  # their tricks at the end of the line
+    tricks: tuple[dict[str, Any], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class AuctionReview(Event):
     """After a deal with an auction: the learner's tricks as declarer with best play in each
     strain (or kind) open at their first call, the best contract, their bid and what it cost."""

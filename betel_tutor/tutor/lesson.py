@@ -8,10 +8,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from betel_tutor.play import DealPlay
-from betel_tutor.scenario import Scenario, load
+from betel_tutor.scenario import Scenario
 from betel_tutor.scenario.model import MatchStep, PlayStep, QuizStep, ReadStep, WatchStep
 from betel_tutor.tutor import match_play
-from betel_tutor.tutor.context import Context, Place, level_path
+from betel_tutor.tutor.context import Context, Place
 from betel_tutor.tutor.dealend import closed, count_deal, offer_retry
 from betel_tutor.tutor.dealing import begin_lesson_deal
 from betel_tutor.tutor.events import LevelEnd
@@ -34,7 +34,7 @@ class Lesson:
     def open(self, ctx: Context, number: int) -> Phase | None:
         """Open level ``number`` where the learner left it; None (and why) if its lesson
         cannot be read."""
-        lesson, problems = load(str(level_path(number)))
+        lesson, problems = ctx.lesson(number)
         if lesson is None:
             for problem in problems:
                 ctx.say(problem.format(ctx.lang))

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from betel_tutor.scenario import Scenario, load
-from betel_tutor.tutor.context import Context, level_path
+from betel_tutor.scenario import Scenario
+from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import Prompt
 from betel_tutor.tutor.lesson import Lesson, closed_deals
 from betel_tutor.tutor.phase import Phase
 from betel_tutor.tutor.practice import Practice
 from betel_tutor.tutor.text import shown, small_number
-
-LEVELS = range(1, 11)
 
 
 class MenuPhase(Phase):
@@ -23,13 +21,21 @@ class MenuPhase(Phase):
         if self.show:
             self.show = False
             show_menu(ctx)
-        choices = tuple(str(number) for number in LEVELS)
-        return Prompt(ctx.t("prompt_level"), expects=self.expects, choices=choices)
+        choices = tuple(str(number) for number in ctx.numbers)
+        if ctx.settings.course is None:
+            asked = ctx.t("prompt_level")
+        else:
+            asked = ctx.t("prompt_course_lesson", count=len(ctx.numbers))
+        return Prompt(asked, expects=self.expects, choices=choices)
 
     def handle(self, ctx: Context, line: str) -> Phase:
         number = small_number(line, digits=2)
-        if number is None or number not in LEVELS:
-            ctx.refuse(line, "bad_level", ctx.t("bad_level", token=shown(line)))
+        if number is None or number not in ctx.numbers:
+            if ctx.settings.course is None:
+                ctx.refuse(line, "bad_level", ctx.t("bad_level", token=shown(line)))
+            else:
+                said = ctx.t("course_bad_lesson", token=shown(line), count=len(ctx.numbers))
+                ctx.refuse(line, "bad_level", said)
             return self
         return open_level(ctx, number) or self
 
@@ -45,9 +51,10 @@ def open_level(ctx: Context, number: int) -> Phase | None:
 
 
 def show_menu(ctx: Context) -> None:
-    ctx.say(ctx.t("menu_title"))
-    for number in LEVELS:
-        lesson, _ = load(str(level_path(number)))
+    course = ctx.settings.course
+    ctx.say(ctx.t("menu_title") if course is None else ctx.text(course.title) + ":")
+    for number in ctx.numbers:
+        lesson, _ = ctx.lesson(number)
         title = ctx.text(lesson.title) if lesson is not None else "?"
         ctx.say(f"  {number:>2}. {title}{level_mark(ctx, number, lesson)}")
 

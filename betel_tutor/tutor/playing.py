@@ -9,7 +9,7 @@ from betel_tutor.bots.strong import player
 from betel_tutor.cards import Card, format_hand, parse_card, sort_cards
 from betel_tutor.errors import BetelError
 from betel_tutor.play import DealPlay, PlayState
-from betel_tutor.seats import Seat
+from betel_tutor.seats import Seat, seats
 from betel_tutor.tutor import chances, trading
 from betel_tutor.tutor.commands import Command, Typed
 from betel_tutor.tutor.context import Context
@@ -100,7 +100,7 @@ class PlayPhase(Phase):
             result = ctx.t(f"side_result_{whose}", n=view.best)
             ctx.say(ctx.t("goal_out_of_reach", side_result=result))
 
-    def record(self, ctx: Context, seat: int, card: Card, reason: str | None) -> None:
+    def record(self, ctx: Context, seat: Seat, card: Card, reason: str | None) -> None:
         play_and_tell(ctx, self.game, card, reason)
         self.shown = False
 
@@ -127,7 +127,7 @@ class PlayPhase(Phase):
             )
             ctx.describe(ctx.t("trick_so_far", cards=played))
         taken = state.tricks_taken()
-        tricks = ", ".join(f"{ctx.name(s).localized(ctx.lang)} {taken[s]}" for s in range(3))
+        tricks = ", ".join(f"{ctx.name(s).localized(ctx.lang)} {taken[s]}" for s in seats())
         ctx.describe(ctx.t("tricks_so_far", tricks=tricks))
         if not state.current:
             ctx.describe(ctx.t("you_lead"))
@@ -166,8 +166,9 @@ class PlayPhase(Phase):
             return None
         try:
             return parse_card(text, lang=ctx.lang)
-        except BetelError as error:
-            ctx.refuse_error(line, error)
+        except BetelError as error:  # the notation's detail is for files, not for a learner
+            message = ctx.t("not_a_card", token=shown(text), count=len(legal))
+            ctx.refuse(line, error.reason, message)
             return None
 
     # -- commands at the card prompt -------------------------------------------------------

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from betel_tutor.scenario import load
 from betel_tutor.scenario.model import PlayStep
-from betel_tutor.tutor.context import Context, Place, level_path
+from betel_tutor.tutor.context import Context, Place
 from betel_tutor.tutor.dealing import begin_lesson_deal
 from betel_tutor.tutor.lesson import Lesson, closed_deals
 from betel_tutor.tutor.phase import Continue, Next, Phase
@@ -36,7 +35,9 @@ class Practice(Lesson):
     def next_deal(self, ctx: Context) -> Phase:
         while self.items:
             number, deal = self.items.pop(0)
-            lesson, _ = load(str(level_path(number)))
+            if number not in ctx.numbers:  # the course changed
+                continue
+            lesson, _ = ctx.lesson(number)
             if lesson is None:
                 continue
             found = [

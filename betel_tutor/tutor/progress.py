@@ -31,6 +31,13 @@ from typing import Any
 from betel_tutor.errors import BetelError
 from betel_tutor.files import free_name, set_aside, why_not, write_atomic
 from betel_tutor.match import CHIPS, Match
+from betel_tutor.tutor.puzzle_record import (
+    Attempt,
+    dashboard,
+    merge_attempts,
+    parse_attempts,
+    ratings,
+)
 
 FORMAT = "betel-tutor-progress/1"
 LIMIT = 10 * 1024 * 1024  # the most of a progress file that is read (a real one is a few kB)
@@ -87,6 +94,7 @@ class Progress:
     levels: dict[int, LevelProgress] = field(default_factory=dict)
     language: str | None = None
     match: SavedMatch | None = None
+    puzzles: tuple[Attempt, ...] = ()  # rated puzzle attempts (tutor/puzzle_record.py)
     # Read from the file, not written to it: (where a copy was kept, why) when the match entry
     # was damaged and dropped; the tutor reports it once and clears it.
     match_set_aside: tuple[Path, BetelError] | None = field(default=None, compare=False)
@@ -107,14 +115,17 @@ class Progress:
         }
         if self.match is not None:  # written only when there is one: older files stay valid
             data["match"] = self.match.to_json()
+        if self.puzzles:  # likewise
+            data["puzzles"] = [attempt.to_json() for attempt in self.puzzles]
         return data
 
 
-def summary(progress: Progress) -> dict[str, Any]:
-    """Each level's state for ``progress --json``: done, stars, the step to go on from, the
-    deals played and points, and the deals whose goal was missed (to practise)."""
+def summary(progress: Progress, numbers: range = range(1, 11)) -> dict[str, Any]:
+    """Each level's state for ``progress --json`` (``numbers``: the ten levels, or a course's
+    lessons): done, stars, the step to go on from, the deals played and points, and the deals
+    whose goal was missed (to practise)."""
     levels = []
-    for number in range(1, 11):
+    for number in numbers:
         level = progress.level(number)
         levels.append(
             {
@@ -129,7 +140,16 @@ def summary(progress: Progress) -> dict[str, Any]:
             }
         )
     match = progress.match.to_json() if progress.match is not None else None
-    return {"levels": levels, "match": match, "language": progress.language}
+    themes = [row.to_json() for row in dashboard(progress.puzzles)]
+    learner, _ = ratings(progress.puzzles)
+    puzzles = {
+        "rating": round(learner.rating, 1),
+        "deviation": round(learner.deviation, 1),
+        "attempts": len(progress.puzzles),
+        "solved": sum(attempt.solved for attempt in progress.puzzles),
+        "themes": themes,
+    }
+    return {"levels": levels, "match": match, "language": progress.language, "puzzles": puzzles}
 
 
 def _level_json(level: LevelProgress) -> dict[str, Any]:
@@ -192,6 +212,12 @@ def default_path() -> Path:
     return Path(user_data_dir("betel-tutor", appauthor=False)) / "progress.json"
 
 
+def course_path(levels: Path, key: str) -> Path:
+    """The progress file of a teacher's course (its key: :mod:`betel_tutor.scenario.course`),
+    in ``courses/`` beside the levels' file ``levels``: kept, locked and merged as that one."""
+    return levels.parent / "courses" / f"{key}.json"
+
+
 def _parse(data: Any) -> Progress:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise Damaged("why_not_progress")
@@ -228,7 +254,10 @@ def _parse(data: Any) -> Progress:
     language = data.get("language")
     if language not in (None, "en", "pl"):
         raise Damaged("why_language")
-    return Progress(levels, language)
+    puzzles = parse_attempts(data.get("puzzles", []))
+    if puzzles is None:
+        raise Damaged("why_puzzles")
+    return Progress(levels, language, puzzles=puzzles)
 
 
 def _count(value: Any, what: str, *, low: int = 0) -> int:
@@ -400,7 +429,8 @@ def merge(mine: Progress, theirs: Progress, base: Progress | None = None) -> Pro
     else:
         match = theirs.match
     language = mine.language if mine.language is not None else theirs.language
-    return Progress(levels, language, match)
+    puzzles = merge_attempts(mine.puzzles, theirs.puzzles)
+    return Progress(levels, language, match, puzzles)
 
 
 def merge_level(

@@ -4,14 +4,15 @@ against the engine's own answer (the checker has proved the author's).
 A wrong first answer gets a second try, with a pointer to the rule to apply (never the
 answer); ``hint`` gives the same pointer before answering. After the final answer (right, or
 wrong twice) the tutor says the right answer, the quiz's explanation and, for a score, the
-breakdown of :func:`~betel_tutor.explain.score.explain_score`: one ``answered`` per quiz.
+breakdown of :func:`~betel_tutor.explain.score.explain_score`: one ``answered`` per quiz. A
+wrong answer the author wrote a note for (``wrong:``) gets that note, at either try.
 """
 
 from __future__ import annotations
 
 from betel_tutor.errors import BetelError
 from betel_tutor.explain.score import ScoreExplanation, explain_score
-from betel_tutor.scenario.model import Quiz, QuizStep
+from betel_tutor.scenario.model import Quiz, QuizStep, Text
 from betel_tutor.scenario.quizzes import (
     YES_NO,
     answer_text,
@@ -56,8 +57,11 @@ class QuizPhase(Phase):
         self.tries += 1
         truth, shown = engine_answer(quiz)
         right = judge(quiz, given, truth)
+        note = None if right else wrong_note(quiz, given)
         if not right and self.tries < TRIES:
             ctx.say(ctx.t("try_again", rule=rule_hint(ctx, quiz)))
+            if note is not None:
+                ctx.teach(note)
             return self
         answer = shown or show_answer(quiz.answer)  # the machine's field: canonical notation
         breakdown = score_breakdown(quiz, ctx.lang, taught(ctx))
@@ -66,9 +70,24 @@ class QuizPhase(Phase):
         if breakdown:
             text += "\n" + ctx.t("breakdown") + "\n" + "\n".join(f"  {b}" for b in breakdown)
         ctx.emit(Answered(text, right=right, answer=answer, tries=self.tries, breakdown=breakdown))
+        if note is not None:
+            ctx.teach(note)
         if quiz.explanation is not None:
             ctx.teach(quiz.explanation)
         return self.then(ctx)
+
+
+def wrong_note(quiz: Quiz, given: object) -> Text | None:
+    """The author's note on the wrong answer ``given`` (read as the learner typed it), if the
+    quiz has one (``wrong:``, proved wrong by the checker)."""
+    for typed, note in quiz.wrong.items():
+        try:
+            noted = parse_typed_answer(quiz, typed, "en")
+        except (BetelError, ValueError):
+            continue
+        if judge(quiz, given, noted):
+            return note
+    return None
 
 
 def _explained(quiz: Quiz) -> ScoreExplanation:

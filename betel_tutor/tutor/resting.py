@@ -19,6 +19,7 @@ from betel_tutor.bots.prediction import predict
 from betel_tutor.cards import Card, format_hand
 from betel_tutor.play import PlayState
 from betel_tutor.scoring import prediction_points
+from betel_tutor.seats import seats
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import Prompt
 from betel_tutor.tutor.phase import Phase
@@ -64,7 +65,7 @@ def show_rest_deal(
     table.open = True
     players = ", ".join(player.localized(ctx.lang) for player in table.names)
     ctx.say(ctx.t("you_rest", players=players))
-    for seat in range(3):
+    for seat in seats():
         name = ctx.name(seat).localized(ctx.lang)
         ctx.say(f"  {name:<9} {format_hand(hands[seat], lang=ctx.lang)}")
     if dubel:

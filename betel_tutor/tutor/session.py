@@ -3,8 +3,8 @@
 The session holds the current phase (:mod:`betel_tutor.tutor.phase`) and runs the computer
 players until a phase waits for the learner; then it adds that phase's prompt. The commands of
 the table (:mod:`betel_tutor.tutor.commands`) are handled here when they mean the same in every
-phase (quit, help, rules, save, note, replay) and passed to the phase otherwise (hint, undo,
-open, trade, offer). Nothing here reads a terminal or prints: the front ends do
+phase (quit, help, rules, save, note, replay, solution) and passed to the phase otherwise
+(hint, undo, open, trade, offer). Nothing here reads a terminal or prints: the front ends do
 (:mod:`betel_tutor.tutor.terminal`, :mod:`betel_tutor.tutor.jsonlines`).
 """
 
@@ -27,8 +27,10 @@ from betel_tutor.tutor.penalty_lesson import open_lesson
 from betel_tutor.tutor.phase import Phase
 from betel_tutor.tutor.playing import PlayPhase
 from betel_tutor.tutor.progress import Progress
+from betel_tutor.tutor.puzzling import PuzzlePhase
 from betel_tutor.tutor.saving import deal_to_yaml
 from betel_tutor.tutor.scene import scene
+from betel_tutor.tutor.solution import show_solution
 from betel_tutor.tutor.text import shown, small_number
 
 FORCE = "--force"  # after ``save FILE``: write over a file this program did not write
@@ -72,6 +74,9 @@ class Session:
             aside, detail = ctx.progress.match_set_aside
             ctx.say(ctx.t("match_set_aside", aside=aside, detail=detail))
             ctx.progress = replace(ctx.progress, match_set_aside=None)
+        course = ctx.settings.course
+        if level is None and course is not None and len(course.lessons) == 1:
+            level = 1  # ``learn FILE``: the teacher's lesson opens at once
         if practice:
             self.phase = practise(ctx)
         elif level is not None:
@@ -82,6 +87,11 @@ class Session:
         """Open the shipped bridge lesson ``name`` (``learn --lesson``) in place of the menu,
         which follows its last board; ``start`` then runs it."""
         self.phase = open_lesson(name, lambda ctx: MenuPhase())
+
+    def open_puzzles(self, theme: str | None = None, corpus: Path | None = None) -> None:
+        """Puzzles from the corpus in place of the menu (``learn --puzzles``), which follows
+        when the learner stops; ``start`` then shows the first."""
+        self.phase = PuzzlePhase(lambda ctx: MenuPhase(), theme=theme, corpus=corpus)
 
     def run(self) -> list[Event]:
         """Computer players move until a phase waits for the learner; then its prompt."""
@@ -129,6 +139,8 @@ class Session:
                 ctx.say(ctx.t("noted"))
             case Command.REPLAY if not self.phase.at_table:
                 self.replay(typed.argument)
+            case Command.SOLUTION if not self.phase.at_table:
+                self.solution()
             case _:
                 following = self.phase.command(ctx, typed)
                 if following is None:
@@ -189,6 +201,14 @@ class Session:
             return back
 
         self.phase = PlayPhase(ctx.table, then)
+
+    def solution(self) -> None:
+        """The best line of the last deal for the learner's side, every trick with its why."""
+        finished = self.ctx.last_table
+        if finished is None or finished.play is None:
+            self.ctx.refuse("", "nothing_to_solve", self.ctx.t("nothing_to_solve"))
+            return
+        show_solution(self.ctx, finished)
 
     def save_deal(self, argument: str) -> None:
         """``save [FILE] [--force]``: the last deal as a practice file. A file there that this

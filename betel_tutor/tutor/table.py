@@ -68,7 +68,7 @@ class Called:
     trade), so that it tells the learner something of that hand."""
 
     before: AuctionState
-    seat: int
+    seat: Seat
     call: Call
     chosen: bool
 
@@ -82,7 +82,7 @@ class Table:
     open: bool
     practice: bool = False  # an undo makes the deal practice: it is not scored
     auction: Auction | None = None
-    order: tuple[int, ...] = (0, 1, 2)  # absolute seats from the dealer, for the auction
+    order: tuple[Seat, ...] = LEARNER.clockwise()  # absolute seats from the dealer, for the auction
     hands: tuple[frozenset[Card], ...] = ()
     doubled: bool = False
     dealt: Deal | None = None
@@ -113,7 +113,7 @@ class Table:
         return self._computer
 
     @property
-    def learner_seat(self) -> int | None:
+    def learner_seat(self) -> Seat | None:
         """The learner's table seat, or None when the learner rests this deal."""
         return None if self.rest is not None and self.rest.learner else LEARNER
 

@@ -24,9 +24,13 @@ class Taught:
 
 
 def taught(ctx: Context) -> Taught:
-    """What the learner's level has taught (everything outside the levels)."""
+    """What the learner's level has taught (everything outside the levels). A teacher's lesson
+    is numbered by its place in its course, which says nothing of what came before it: it
+    counts everything as taught but an auction it does not play."""
     if ctx.place is None:
         return Taught()
+    if ctx.settings.course is not None:
+        return Taught(auction=ctx.place.lesson.options.auction)
     level = ctx.place.level
     return Taught(
         trumps=level >= TRUMPS,

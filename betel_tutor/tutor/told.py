@@ -25,6 +25,7 @@ from betel_tutor.bots.strong_bidding import strong_choice
 from betel_tutor.cards import Card
 from betel_tutor.errors import BetelError
 from betel_tutor.play import PlayState
+from betel_tutor.seats import Seat
 from betel_tutor.solver.single_dummy import Misfit
 from betel_tutor.tutor.table import Called, Table
 
@@ -71,7 +72,7 @@ def unexplained(
     return total
 
 
-def before_exchanges(layout: PlayState, called: Sequence[Called], seat: int) -> frozenset[Card]:
+def before_exchanges(layout: PlayState, called: Sequence[Called], seat: Seat) -> frozenset[Card]:
     """``seat``'s hand when the auction began, in a layout of the play: the cards it holds
     and has played, with the cards it took from the dubel given back and those it laid there
     taken back (spec §3)."""
@@ -111,7 +112,7 @@ def play_misfit(table: Table) -> Misfit | None:
     called = tuple(table.called)
 
     def misfit(layout: PlayState, bound: float) -> float:
-        hands = [before_exchanges(layout, called, seat) for seat in range(3)]
+        hands = [before_exchanges(layout, called, seat) for seat in layout.profile.table]
         return unexplained(called, hands, table.order, table.learner_seat, table.strength, bound)
 
     return misfit
@@ -126,7 +127,7 @@ def call_misfit(table: Table, at: int) -> Misfit | None:
 
     def misfit(layout: PlayState, bound: float) -> float:
         seat, strength = table.learner_seat, table.strength
-        dealt = [before_exchanges(layout, before, other) for other in range(3)]
+        dealt = [before_exchanges(layout, before, other) for other in layout.profile.table]
         return unexplained(before, dealt, table.order, seat, strength, bound)
 
     return misfit

@@ -19,7 +19,7 @@ from betel_tutor.bots.strong_bidding import strong_choice
 from betel_tutor.bots.trading import Trader, Why, offer_round, respond
 from betel_tutor.cards import Card, format_cards, format_hand, sort_cards
 from betel_tutor.errors import BetelError
-from betel_tutor.seats import Seat
+from betel_tutor.seats import Seat, seats
 from betel_tutor.trade import (
     Moment,
     Offer,
@@ -50,7 +50,7 @@ NO = ("no", "n", "nie", "decline", "odrzuć", "odrzuc")
 def start(ctx: Context, table: Table, seed: str) -> None:
     """Trade for the deal at ``table``; computer players' choices follow ``seed``."""
     rng = random.Random(seed)
-    computers = [s for s in range(3) if s != table.learner_seat]
+    computers = [s for s in seats() if s != table.learner_seat]
     table.trading = Trading({seat: Trader(seat, rng) for seat in computers})
     ctx.say(ctx.t("trade_on"))
 
@@ -69,7 +69,7 @@ def moves_made(table: Table) -> int:
 
 
 def names(ctx: Context) -> tuple[str, ...]:
-    return tuple(ctx.name(s).localized(ctx.lang) for s in range(3))
+    return tuple(ctx.name(s).localized(ctx.lang) for s in seats())
 
 
 def table_totals(ctx: Context) -> tuple[int, ...]:
@@ -112,7 +112,7 @@ class BidPhase(TradePhase):
         return len(self.trading.bids) < 3 and self.seat == self.table.learner_seat
 
     @property
-    def seat(self) -> int:
+    def seat(self) -> Seat:
         return self.table.order[len(self.trading.bids)]
 
     def advance(self, ctx: Context) -> Phase:
@@ -405,7 +405,7 @@ def handle_offer(ctx: Context, table: Table, argument: str) -> None:
     if to is None or to == LEARNER:
         first, second = (
             f"{player.short(ctx.lang)} ({player.localized(ctx.lang)})"
-            for player in (ctx.name(seat) for seat in range(3) if seat != LEARNER)
+            for player in (ctx.name(seat) for seat in seats() if seat != LEARNER)
         )
         said = ctx.t("offer_bad_seat", token=shown(words[0]), first=first, second=second)
         ctx.refuse(argument, "offer_bad_seat", said)
@@ -428,9 +428,9 @@ def handle_offer(ctx: Context, table: Table, argument: str) -> None:
     tell(ctx, offer, outcome, terms, None, response.why)
 
 
-def seat_named(ctx: Context, token: str) -> int | None:
+def seat_named(ctx: Context, token: str) -> Seat | None:
     """The table seat of the player ``token`` names (a letter or a name, either language)."""
-    for seat in range(3):
+    for seat in seats():
         player = ctx.name(seat)
         try:
             if Seat.parse(token, 4) == player:
@@ -451,7 +451,7 @@ def show_ledger(ctx: Context, table: Table) -> None:
 
 
 # -- binding moves (rule 20) ---------------------------------------------------------------------
-def due_move(table: Table, seat: int) -> Call | Card | None:
+def due_move(table: Table, seat: Seat) -> Call | Card | None:
     """Settle ``seat``'s binding before it moves: the move it must make, if any."""
     trading = table.trading
     if trading is None:
@@ -473,7 +473,7 @@ def check_learner_move(ctx: Context, table: Table, move: Call | Card, typed: str
     return True
 
 
-def moved(table: Table, seat: int) -> None:
+def moved(table: Table, seat: Seat) -> None:
     if table.trading is not None:
         table.trading.ledger = made_move(table.trading.ledger, seat)
 

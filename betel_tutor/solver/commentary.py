@@ -1,0 +1,315 @@
+"""A commented solution: the best line of a deal for the learner's side, trick by trick, each
+trick with one technique that the solver proves (defined in ``docs/techniques.md``).
+
+The line comes from :mod:`betel_tutor.solver.line`: every card is a best one for its player,
+and among equal cards the cheapest. So a card of the learner's side above the cheapest is there
+because the cheaper one costs, and each technique below is a comparison of values the solver
+found (the counted tricks after each legal card), or a continuation it played out:
+
+* ``throw_in`` — the side lets an opponent win the trick though a card of its own would have
+  won it (and costs), and every card that opponent can then lead gives the next trick the
+  side's way (each lead solved);
+* ``unblock`` — a card higher than the side's lowest legal card of the suit, played under the
+  trick's winner: the low card costs;
+* ``ruff`` / ``overruff`` — the side wins a trick of a side suit with a trump, over a trump
+  already there for the overruff (normal contracts);
+* ``hold_up`` / ``duck`` — a card of the side's would have won the trick, and every such card
+  costs: the side plays under; ``hold_up`` when the card kept back is the master of the suit an
+  opponent led;
+* ``discard`` — the side cannot follow and its discard matters: another discard costs;
+* ``cash`` / ``must_win`` — the side wins the trick with the master of the led suit, or with a
+  card where every card that would not win it costs;
+* ``set_up`` — the side leads a suit, loses the trick, and later wins a trick with a card of
+  that suit that was not a master yet;
+* ``forced`` — nothing else applies: the cards follow, or any card does as well.
+
+In the betelki and Betel nobody wants tricks (:attr:`Aim.takes`): there ``duck`` is the declarer
+playing under (or a defender leaving the trick to the declarer), ``unblock`` sheds a high card
+while it is safe, ``must_win`` takes a trick on purpose, and ``throw_in`` hands the declarer the
+lead with no way out; cashing, setting up and ruffing are for tricks wanted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from betel_tutor.cards import Card
+from betel_tutor.play import PlayState, play_card
+from betel_tutor.seats import Seat
+from betel_tutor.solver.board import Board
+from betel_tutor.solver.line import (
+    Aim,
+    Move,
+    aim_of,
+    best_line,
+    board_for,
+    choose,
+    over,
+    values,
+)
+
+Worse = Callable[[int], bool]  # whether a value is worse for the side than best play's
+
+TECHNIQUES = (
+    "throw_in",
+    "unblock",
+    "overruff",
+    "ruff",
+    "hold_up",
+    "duck",
+    "discard",
+    "cash",
+    "must_win",
+    "set_up",
+    "forced",
+)
+# Looking ahead for a throw-in costs a solve per lead: an endplay comes in the last tricks.
+THROW_IN_TRICKS = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why a trick goes as it does: the technique, and the side's seat and card that show it."""
+
+    technique: str
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class CommentedTrick:
+    number: int  # 1-based, counted in the whole deal
+    leader: Seat
+    cards: tuple[tuple[Seat, Card], ...]
+    winner: Seat
+    reason: Reason
+
+
+@dataclass(frozen=True, slots=True)
+class Commentary:
+    """The solution of a deal from some position: its tricks, and the counted seat's tricks at
+    the end (the best result for the side)."""
+
+    aim: Aim
+    tricks: tuple[CommentedTrick, ...]
+    result: int
+
+
+# The techniques worded apart in the betelki and Betel, where nobody wants tricks.
+MISERE_WORDING = ("duck", "unblock", "must_win", "throw_in")
+
+
+def wording(technique: str, *, takes: bool) -> str:
+    """The catalog key (``tutor.…``) of a technique's sentence for a side that wants tricks
+    (``takes``) or does not."""
+    misere = "_misere" if not takes and technique in MISERE_WORDING else ""
+    return f"technique_{technique}{misere}"
+
+
+def solution(state: PlayState, learner: Seat, board: Board | None = None) -> Commentary:
+    """The commented best line for ``learner``'s side from ``state`` (the start of a trick)."""
+    aim = aim_of(state, learner)
+    board = board or board_for(state, aim)
+    line = best_line(state, aim, board)
+    tricks = [line[start : start + 3] for start in range(0, len(line), 3)]
+    first = len(state.tricks) + 1
+    out = []
+    for index, moves in enumerate(tricks):
+        later = [move for trick in tricks[index + 1 :] for move in trick]
+        reason = explain(moves, later, aim, board)
+        after = play_card(moves[-1].state, moves[-1].card)
+        out.append(
+            CommentedTrick(
+                number=first + index,
+                leader=moves[0].seat,
+                cards=tuple((move.seat, move.card) for move in moves),
+                winner=after.leader,
+                reason=reason,
+            )
+        )
+    end = state if not line else play_card(line[-1].state, line[-1].card)
+    return Commentary(aim, tuple(out), end.tricks_taken()[aim.counted])
+
+
+def explain(moves: Sequence[Move], later: Sequence[Move], aim: Aim, board: Board) -> Reason:
+    """The first technique of :data:`TECHNIQUES` that the trick ``moves`` shows."""
+    winner = _winner(moves)
+    side = [move for move in moves if move.seat in aim.side]
+    won = winner in aim.side
+    best = moves[0].values[moves[0].card]
+    worse = _worse(aim, best)
+    checks: tuple[Callable[[], Reason | None], ...] = (
+        lambda: _throw_in(moves, side, aim, board, worse),
+        lambda: _unblock(moves, side, winner, worse),
+        lambda: _ruff(moves, side, winner) if aim.takes else None,
+        lambda: _duck(moves, side, winner, worse, aim),
+        lambda: _discard(moves, side, worse),
+        lambda: _win(moves, side, winner, worse, aim) if won else None,
+        lambda: _set_up(moves, side, later, won, aim) if aim.takes else None,
+    )
+    for check in checks:
+        found = check()
+        if found is not None:
+            return found
+    # Nothing to say: the learner's own card when they played one, else the side's first.
+    mine = [move for move in side if move.seat == aim.learner]
+    move = (mine or side or list(moves))[0]
+    return Reason("forced", move.seat, move.card)
+
+
+def _worse(aim: Aim, best: int) -> Worse:
+    def worse(value: int) -> bool:
+        return value < best if aim.wants_more else value > best
+
+    return worse
+
+
+def _winner(moves: Sequence[Move]) -> Seat:
+    last = moves[-1]
+    return play_card(last.state, last.card).leader
+
+
+def _wins_with(moves: Sequence[Move], move: Move, card: Card) -> bool:
+    """Whether ``move``'s seat would have won the trick with ``card`` instead, the others'
+    cards as played."""
+    cards = [card if other is move else other.card for other in moves]
+    state = moves[0].state
+    top = state.profile.winner(tuple(cards), trump=state.trump)
+    return moves[top] is move
+
+
+def _led(moves: Sequence[Move]) -> Card:
+    return moves[0].card
+
+
+def _follows(move: Move, led: Card) -> bool:
+    return any(card.suit is led.suit for card in move.state.hands[move.seat])
+
+
+def _throw_in(
+    moves: Sequence[Move], side: Sequence[Move], aim: Aim, board: Board, worse: Worse
+) -> Reason | None:
+    winner = _winner(moves)
+    if winner in aim.side or not side or (aim.counted in aim.side and not aim.takes):
+        return None  # a declarer of a betelek who loses a trick only ducks
+    after = play_card(moves[-1].state, moves[-1].card)
+    left = len(after.hands[winner])
+    if left == 0 or left > THROW_IN_TRICKS or len({c.suit for c in after.hands[winner]}) < 2:
+        return None
+    chosen = None
+    for move in side:
+        if move is moves[0]:  # the leader's other cards would be another trick altogether
+            continue
+        winning = [c for c in move.values if c != move.card and _wins_with(moves, move, c)]
+        if winning and all(worse(move.values[c]) for c in winning):
+            chosen = move
+    if chosen is None:
+        return None
+    for lead in after.legal_moves():
+        if (_finish(play_card(after, lead), aim, board) in aim.side) != aim.takes:
+            return None
+    return Reason("throw_in", chosen.seat, chosen.card)
+
+
+def _finish(state: PlayState, aim: Aim, board: Board) -> Seat:
+    """Who wins the trick under way in ``state`` with best play."""
+    while state.current:
+        state = play_card(state, choose(state, aim, values(state, aim, board)))
+    return state.leader
+
+
+def _unblock(
+    moves: Sequence[Move], side: Sequence[Move], winner: Seat, worse: Worse
+) -> Reason | None:
+    led = _led(moves)
+    for move in side:
+        if move is moves[0] or move.seat == winner or move.card.suit is not led.suit:
+            continue
+        lower = [c for c in move.values if c.suit is led.suit and c.rank < move.card.rank]
+        if lower and all(worse(move.values[c]) for c in lower):
+            return Reason("unblock", move.seat, move.card)
+    return None
+
+
+def _ruff(moves: Sequence[Move], side: Sequence[Move], winner: Seat) -> Reason | None:
+    led = _led(moves)
+    trump = moves[0].state.trump
+    if trump is None or led.suit is trump:
+        return None
+    side_seats = {move.seat for move in side}
+    for move in side:
+        if move.seat == winner and move.card.suit is trump:
+            before = moves[: moves.index(move)]
+            over = any(m.card.suit is trump and m.seat not in side_seats for m in before)
+            return Reason("overruff" if over else "ruff", move.seat, move.card)
+    return None
+
+
+def _duck(
+    moves: Sequence[Move], side: Sequence[Move], winner: Seat, worse: Worse, aim: Aim
+) -> Reason | None:
+    for move in side:
+        if move.seat == winner or move is moves[0]:
+            continue
+        winning = [c for c in move.values if c != move.card and _wins_with(moves, move, c)]
+        if not winning or not all(worse(move.values[c]) for c in winning):
+            continue
+        led = _led(moves)
+        masters = [c for c in winning if c.suit is led.suit and _master(move.state, c)]
+        held_up = aim.takes and moves[0].seat not in aim.side and masters
+        return Reason("hold_up" if held_up else "duck", move.seat, move.card)
+    return None
+
+
+def _master(state: PlayState, card: Card) -> bool:
+    """Whether ``card`` is the highest card of its suit not yet played."""
+    unplayed = [c for hand in state.hands for c in hand] + list(state.current)
+    return all(c.rank <= card.rank for c in unplayed if c.suit is card.suit)
+
+
+def _discard(moves: Sequence[Move], side: Sequence[Move], worse: Worse) -> Reason | None:
+    led = _led(moves)
+    trump = moves[0].state.trump
+    for move in side:
+        if move is moves[0] or _follows(move, led) or move.card.suit is trump:
+            continue
+        if any(worse(value) for value in move.values.values()):
+            return Reason("discard", move.seat, move.card)
+    return None
+
+
+def _win(
+    moves: Sequence[Move], side: Sequence[Move], winner: Seat, worse: Worse, aim: Aim
+) -> Reason | None:
+    move = next(m for m in side if m.seat == winner)
+    led = _led(moves)
+    if aim.takes and move is moves[0] and _master(move.state, move.card):
+        return Reason("cash", move.seat, move.card)
+    losing = [c for c in move.values if not _wins_with(moves, move, c)]
+    if losing and all(worse(move.values[c]) for c in losing):
+        return Reason("must_win", move.seat, move.card)
+    if aim.takes and move.card.suit is led.suit and _master(move.state, move.card):
+        return Reason("cash", move.seat, move.card)
+    return None
+
+
+def _set_up(
+    moves: Sequence[Move], side: Sequence[Move], later: Sequence[Move], won: bool, aim: Aim
+) -> Reason | None:
+    lead = moves[0]
+    if won or lead.seat not in aim.side:
+        return None
+    suit = lead.card.suit
+    for start in range(0, len(later) - 2, 3):
+        trick = later[start : start + 3]
+        taker = _winner(trick)
+        card = next(m.card for m in trick if m.seat == taker)
+        if taker in aim.side and card.suit is suit and not _master(lead.state, card):
+            return Reason("set_up", lead.seat, lead.card)
+    return None
+
+
+def start_of_play(state: PlayState) -> bool:
+    """Whether ``state`` is at the start of a trick (where a solution may begin)."""
+    return not state.current and not over(state)

@@ -1,0 +1,222 @@
+"""``puzzles build``, ``export`` and ``check`` on the command line: a corpus built, chosen
+from as JSON or as a practice scenario that ``check`` passes and ``render`` prints, proved
+again; bad input one clear line and a non-zero exit; a killed build continues where it stopped
+(the process killed is the point: a subprocess)."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+
+from betel_tutor.puzzles import build as build_module
+from betel_tutor.puzzles.store import read_puzzles
+from tests.in_process import run_cli
+
+ROOT = Path(__file__).parents[1]
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("corpus") / "small.sqlite"
+    ran = run_cli(
+        "puzzles", "build", "--deals", "12", "--seed", "7", "--out", str(path), "--workers", "1"
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert str(path) in ran.stdout and "puzzles from 12 deals" in ran.stdout
+    return path
+
+
+def test_build_writes_a_corpus_and_no_journal(corpus: Path) -> None:
+    assert sorted(p.name for p in corpus.parent.iterdir()) == [corpus.name]
+    with sqlite3.connect(corpus) as db:
+        (count,) = db.execute("SELECT COUNT(*) FROM puzzles").fetchone()
+    assert count == len(list(read_puzzles(corpus))) > 0
+
+
+def test_export_json_lists_the_puzzles_as_the_issue_asks(corpus: Path) -> None:
+    ran = run_cli("puzzles", "export", "--corpus", str(corpus), "--count", "3", "--json")
+    assert ran.returncode == 0, ran.stderr
+    listed = json.loads(ran.stdout)
+    assert len(listed) == 3
+    for item in listed:
+        assert {
+            "hands",
+            "trick",
+            "to_play",
+            "declarer",
+            "contract",
+            "trump",
+            "solution",
+            "line",
+            "themes",
+            "rating",
+        } <= set(item)
+        assert set(item["hands"]) == {"S", "W", "N"}
+        assert all(len(pair) == 2 for pair in item["trick"])
+    assert [item["rating"] for item in listed] == sorted(item["rating"] for item in listed)
+
+
+def test_export_of_a_theme_gives_only_that_theme(corpus: Path) -> None:
+    themes = json.loads(
+        run_cli("puzzles", "export", "--corpus", str(corpus), "--count", "100", "--json").stdout
+    )
+    theme = themes[0]["themes"][0] if themes[0]["themes"] else "long"
+    ran = run_cli("puzzles", "export", "--corpus", str(corpus), "--theme", theme, "--json")
+    assert ran.returncode == 0, ran.stderr
+    assert all(theme in item["themes"] for item in json.loads(ran.stdout))
+
+
+def test_the_exported_scenario_passes_check_and_renders(corpus: Path, tmp_path: Path) -> None:
+    out = tmp_path / "handout.yaml"
+    ran = run_cli("puzzles", "export", "--corpus", str(corpus), "--count", "4", "--out", str(out))
+    assert ran.returncode == 0, ran.stderr
+    scenario = yaml.safe_load(out.read_text(encoding="utf-8"))
+    assert scenario["kind"] == "practice" and len(scenario["deals"]) == 4
+    checked = run_cli("check", str(out))
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    rendered = run_cli("render", str(out), "-o", str(tmp_path / "html"))
+    assert rendered.returncode == 0, rendered.stderr
+    page = (tmp_path / "html" / "handout.html").read_text(encoding="utf-8")
+    assert "Puzzles" in page
+
+
+def test_check_proves_the_corpus_again(corpus: Path) -> None:
+    ran = run_cli("puzzles", "check", "--corpus", str(corpus))
+    assert ran.returncode == 0, ran.stderr
+    assert "every one holds" in ran.stdout
+    polish = run_cli("puzzles", "check", "--corpus", str(corpus), "--lang", "pl")
+    assert "wszystkie się zgadzają" in polish.stdout
+
+
+def test_check_names_a_puzzle_that_does_not_hold(corpus: Path, tmp_path: Path) -> None:
+    broken = tmp_path / "broken.sqlite"
+    broken.write_bytes(corpus.read_bytes())
+    with sqlite3.connect(broken) as db:
+        puzzle_id, line = db.execute("SELECT id, line FROM puzzles LIMIT 1").fetchone()
+        first = next(p for p in read_puzzles(corpus) if p.id == puzzle_id)
+        other = next(c for c in sorted(first.state().legal_moves()) if c not in first.solution)
+        wrong = other.format(ascii=True)
+        db.execute(
+            "UPDATE puzzles SET solution = ?, line = ? WHERE id = ?", (wrong, wrong, puzzle_id)
+        )
+    ran = run_cli("puzzles", "check", "--corpus", str(broken))
+    assert ran.returncode == 1
+    assert puzzle_id in ran.stderr and "do not hold" in ran.stdout
+    del line
+
+
+def test_merge_joins_corpora_keeping_each_puzzle_once(corpus: Path, tmp_path: Path) -> None:
+    other = tmp_path / "betel.sqlite"
+    built = run_cli(
+        "puzzles",
+        "build",
+        "--deals",
+        "3",
+        "--seed",
+        "m",
+        "--kind",
+        "trump",
+        "--out",
+        str(other),
+        "--workers",
+        "1",
+    )
+    assert built.returncode == 0, built.stderr
+    assert {p.kind for p in read_puzzles(other)} <= {"trump"}
+    joined = tmp_path / "joined.sqlite"
+    ran = run_cli("puzzles", "merge", str(joined), str(corpus), str(other), str(corpus))
+    assert ran.returncode == 0, ran.stderr
+    ids = sorted(p.id for path in (corpus, other) for p in read_puzzles(path))
+    assert sorted(p.id for p in read_puzzles(joined)) == ids
+    assert "from 27 deals" in ran.stdout  # 12 + 3 + 12: the deals each build searched
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["puzzles", "build", "--deals", "0"], "--deals 0"),
+        (["puzzles", "build", "--deals", "99999999999"], "from 1 to 10000000"),
+        (["puzzles", "build", "--deals", "1", "--out", "."], "."),
+        (["puzzles", "check", "--every", "0"], "--every 0"),
+        (["puzzles", "export", "--theme", "sqeeze"], "sqeeze is not a puzzle theme"),
+        (["puzzles", "export", "--count", "0"], "--count 0"),
+        (["puzzles", "export", "--corpus", "no-such.sqlite"], "no-such.sqlite"),
+        (["puzzles", "check", "--corpus", "README.md"], "README.md is not a puzzle corpus"),
+        (["puzzles", "build", "--deals", "2", "--cluster", "nowhere"], "nowhere"),
+        (["puzzles", "build", "--deals", "2", "--kind", "misere"], "--kind misere"),
+        (["puzzles", "merge", "out.sqlite", "README.md"], "README.md is not a puzzle corpus"),
+    ],
+)
+def test_bad_input_is_one_clear_line(args: list[str], said: str) -> None:
+    ran = run_cli(*args)
+    assert ran.returncode == 2
+    assert said in ran.stderr
+    assert len(ran.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in ran.stderr
+
+
+def test_bad_input_is_told_in_polish() -> None:
+    ran = run_cli("puzzles", "export", "--theme", "sqeeze", "--lang", "pl")
+    assert ran.returncode == 2
+    assert "nie jest motywem zadań" in ran.stderr
+
+
+BUILD = "from betel_tutor.entry import main; main()"
+
+
+def test_a_killed_build_continues_without_repeating_or_losing_a_deal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "killed.sqlite"
+    journal = build_module.journal_of(out)
+    args = ["puzzles", "build", "--deals", "40", "--seed", "k", "--out", str(out), "--workers", "1"]
+    process = subprocess.Popen(
+        [sys.executable, "-c", BUILD, *args],
+        cwd=ROOT,
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:  # one batch of deals journaled, far from all 40
+            if journal.exists() and len(journal.read_bytes().splitlines()) > 1:
+                break
+            assert process.poll() is None, "the build ended before it could be killed"
+            time.sleep(0.02)
+        else:
+            pytest.fail("the build journaled nothing in 120 seconds")
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+    assert not out.exists()  # no half corpus
+    kept = len(journal.read_bytes().splitlines()) - 1
+    assert 1 <= kept < 40
+    worked: list[int | str] = []
+    task = build_module.deal_puzzles
+
+    @functools.wraps(task)
+    def counted(seed: int | str) -> list[dict[str, object]]:
+        worked.append(seed)
+        return task(seed)
+
+    monkeypatch.setattr(build_module, "deal_puzzles", counted)
+    resumed = run_cli(*args)
+    assert resumed.returncode == 0, resumed.stderr
+    assert len(worked) == 40 - kept  # only the deals the journal did not hold
+    assert not journal.exists()
+    monkeypatch.setattr(build_module, "deal_puzzles", task)
+    fresh = tmp_path / "fresh.sqlite"
+    again = run_cli(*args[:-4], "--out", str(fresh), "--workers", "1")
+    assert again.returncode == 0, again.stderr
+    assert [p.to_json() for p in read_puzzles(out)] == [p.to_json() for p in read_puzzles(fresh)]
