@@ -1,10 +1,12 @@
-"""The time of a hint at a call prompt: the strong player's sampled call and its reason
-(:func:`betel_tutor.bots.strong_bidding.strong_choice`) and the learner's count of tricks in
-words (:func:`betel_tutor.tutor.call_count.count_words`) for the hand of the player to call, at
-the first call of random deals (the exchange open, betelki and kontra allowed, as in levels
-7–8), and the auction review's solves for a declarer (seven solves of the full deal, and the
-bid's average score over the layouts the learner could face: a solve for each of 64 layouts).
-Targets: the hint ≤ 300 ms at the 95th percentile; the review ≤ 1 s.
+"""The time of a hint at a call prompt, at the first call of random deals (the exchange open,
+betelki and kontra allowed, as in levels 7–8), with the learner's count of tricks in words
+(:func:`betel_tutor.tutor.call_count.count_words`) for the hand of the player to call: in a
+closed deal the strong player's sampled call and its reason
+(:func:`betel_tutor.bots.strong_bidding.strong_choice`), and side by side, on the same deal, an
+open deal's hint, the call that gains most with the hands as dealt, double dummy
+(:func:`betel_tutor.tutor.call_values.best_call`, the auction review's own measure). Target:
+the hint ≤ 500 ms at the 95th percentile. The auction review after a deal is timed by
+``auctionreview.py``.
 
     .venv/bin/python bench/callhint.py [--deals N]
 """
@@ -12,25 +14,15 @@ Targets: the hint ≤ 300 ms at the 95th percentile; the review ≤ 1 s.
 from __future__ import annotations
 
 import argparse
-import statistics
 import time
+
+from closedhint import summary
 
 from betel_tutor.auction import Auction
 from betel_tutor.bots import strong_bidding
-from betel_tutor.contracts import Contract
 from betel_tutor.dealing import deal
-from betel_tutor.seats import Seat
-from betel_tutor.solver.api import make_board, solve_position
-from betel_tutor.solver.table import COLUMNS, STRAINS
-from betel_tutor.tutor.auctionreview import average_score
 from betel_tutor.tutor.call_count import count_words
-
-BID = Contract.parse("2♥")  # the bid the review judges over the layouts the learner could face
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+from betel_tutor.tutor.call_values import Situation, Tricks, best_call
 
 
 def main() -> None:
@@ -38,7 +30,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200)
     args = parser.parse_args()
     hints: list[float] = []
-    reviews: list[float] = []
+    open_hints: list[float] = []
     for number in range(args.deals):
         dealt = deal(f"callhint-{number}")
         hands = [dealt.hands[(dealt.dealer + k) % 3] for k in range(3)]
@@ -48,20 +40,16 @@ def main() -> None:
         choice = strong_bidding.strong_choice(auction.state, hands[0])
         count_words(auction.state, hands[0], choice.call, "en")
         hints.append(time.perf_counter() - start)
-        cards = [sorted(hand, key=lambda c: c.index) for hand in dealt.hands]
-        kinds = [("normal", s) for s in STRAINS] + [("betelek", None), ("betel", None)]
-        start = time.perf_counter()
-        for _name, (kind, strain) in zip(COLUMNS, kinds, strict=True):
-            board = make_board(trump=strain, declarer=0, contract_kind=kind)
-            solve_position(cards, declarer=0, leader=0, board=board)
-        average_score(tuple(frozenset(hand) for hand in dealt.hands), Seat(0), BID)
-        reviews.append(time.perf_counter() - start)
-    for what, values in (("call hint", hints), ("auction review", reviews)):
-        ms = [v * 1000 for v in values]
-        print(
-            f"{what} ({len(ms)} deals): median {statistics.median(ms):.1f} ms, "
-            f"p95 {percentile(ms, 0.95):.1f} ms, max {max(ms):.1f} ms"
+        order = dealt.dealer.clockwise()
+        at = Situation(
+            auction.state, tuple(map(frozenset, dealt.hands)), order[0], order, None, True
         )
+        start = time.perf_counter()
+        best, _, _ = best_call(at, Tricks())
+        count_words(auction.state, hands[0], best, "en")
+        open_hints.append(time.perf_counter() - start)
+    print(summary("call hint, closed deal (strong player's samples)", hints, "deals"))
+    print(summary("call hint, open deal (double dummy, as dealt)", open_hints, "deals"))
 
 
 if __name__ == "__main__":

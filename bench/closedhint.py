@@ -34,6 +34,15 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
+def summary(name: str, seconds: list[float], counted: str) -> str:
+    """A line of figures: ``name`` timed ``seconds`` over ``counted`` (deals, positions)."""
+    ms = [v * 1000 for v in seconds]
+    return (
+        f"{name} ({len(ms)} {counted}): median {statistics.median(ms):.1f} ms, "
+        f"p95 {percentile(ms, 0.95):.1f} ms, max {max(ms):.1f} ms"
+    )
+
+
 def makeable(hands: Sequence[Iterable[Card]], declarer: int, number: int) -> Contract:
     """A contract of the deal's kind (from :data:`CONTRACTS`) that best play makes, as the
     closed deals of the lessons are dealt so that their goal can be reached."""
@@ -91,12 +100,7 @@ def main() -> None:
             single[what].append(time.perf_counter() - start)
     for what in single:
         for name, values in (("single dummy", single[what]), ("double dummy", double[what])):
-            ms = [v * 1000 for v in values]
-            print(
-                f"{what}, {name} hint ({len(ms)} positions): median "
-                f"{statistics.median(ms):.1f} ms, p95 {percentile(ms, 0.95):.1f} ms, "
-                f"max {max(ms):.1f} ms"
-            )
+            print(summary(f"{what}, {name} hint", values, "positions"))
         ratio = statistics.median(single[what]) / statistics.median(double[what])
         print(f"{what}: single dummy / double dummy, medians: {ratio:.1f}×")
 

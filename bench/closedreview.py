@@ -16,10 +16,9 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import time
 
-from closedhint import makeable, percentile
+from closedhint import makeable, summary
 
 from betel_tutor.dealing import deal
 from betel_tutor.play import BETEL, DealPlay, start_play
@@ -89,11 +88,7 @@ def main() -> None:
         Advisor().review(game.history, game.played, Seat(LEARNER))
         figures["double dummy"].append(time.perf_counter() - start)
     for name, values in figures.items():
-        ms = [v * 1000 for v in values]
-        print(
-            f"{name} review ({len(ms)} deals): median {statistics.median(ms):.1f} ms, "
-            f"p95 {percentile(ms, 0.95):.1f} ms, max {max(ms):.1f} ms"
-        )
+        print(summary(f"{name} review", values, "deals"))
 
 
 if __name__ == "__main__":

@@ -72,9 +72,7 @@ def main() -> None:
             f"--workers {workers}: median {statistics.median(values):7.1f} ms"
             f"  p95 {percentile(values, 0.95):7.1f}  max {max(values):7.1f}"
         )
-    print(
-        f"information sets: median {statistics.median(searched):,.0f}, max {max(searched):,}"
-    )
+    print(f"information sets: median {statistics.median(searched):,.0f}, max {max(searched):,}")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory of this process: {peak:.0f} MB")
 

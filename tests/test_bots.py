@@ -6,8 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from betel_tutor import i18n
-from betel_tutor.auction import AuctionState, Call
+from betel_tutor.auction import Auction, AuctionState, Call, level_options
 from betel_tutor.bots import choose_card
+from betel_tutor.bots.bidding import call_choice
+from betel_tutor.bots.strong_bidding import strong_choice
 from betel_tutor.cards import Card, Suit, parse_cards
 from betel_tutor.contracts import LADDER, Contract, free_play
 from betel_tutor.dealing import deal
@@ -118,6 +120,34 @@ def test_a_defender_doubles_a_hopeless_contract() -> None:
     assert str(choose_call(three_nt, three_nt.hands[1])) == "kontra"
 
 
+def test_a_defender_counts_its_tricks_as_the_lessons_teach() -> None:
+    from betel_tutor.bots.bidding import beats_contract, call_choice
+    from betel_tutor.trick_count import count_tricks
+
+    # Four trumps without the ace and king count 3 (4 less half a trick for each), the ace 1,
+    # the void in clubs half a trick for a ruff: 4½ against 3♠, which the defence beats with 3.
+    defender = "♠QJ109 ♥A87 ♦987"
+    three_spades = _auction_after("3♠", ["♠AK87 ♥KQJ ♦AKQ", defender, "♥109 ♦J10 ♣AKQJ109"])
+    assert three_spades.standing is not None
+    assert count_tricks(parse_cards(defender), Suit.SPADES) == 4.5
+    assert beats_contract(parse_cards(defender), three_spades.standing)
+    choice = call_choice(three_spades, parse_cards(defender))
+    assert str(choice.call) == "kontra" and choice.params["tricks"] == 4.5
+
+
+def test_a_betelek_is_declared_by_the_count_of_tricks() -> None:
+    from betel_tutor.auction import Auction, level_options
+    from betel_tutor.bots.bidding import call_choice
+    from betel_tutor.trick_count import count_tricks
+
+    # Kings and queens without their aces count 2½ tricks at no trump: a betelek of 3 allowed.
+    hand = parse_cards("♠KQ7 ♥KQ7 ♦K7 ♣87")
+    assert count_tricks(hand, None) == 2.5
+    choice = call_choice(Auction(**level_options(6)).state, hand)
+    assert choice.call.contract is not None and choice.call.contract.is_misere
+    assert choice.params["tricks"] == 2.5
+
+
 def test_a_defender_does_not_double_a_contract_it_cannot_beat() -> None:
     from betel_tutor.bots.bidding import choose_call
 
@@ -223,3 +253,24 @@ def test_beginners_declare_normal_contracts_at_level_5() -> None:
             assert count_tricks(hand, contract.trump) >= contract.tricks_needed
     share = declared / len(deals)
     assert 0.3 <= share <= 0.7, share
+
+
+def test_the_dubel_laid_in_either_order_gives_the_same_calls() -> None:
+    """The dubel's two cards lie face up side by side: a computer player's call depends on which
+    cards lie there, never on the order they were laid in, so the tutor replaying its calls
+    from what the learner saw finds the same (spec §3)."""
+    exchanged = 0
+    for seed in range(60):
+        dealt = deal(f"dubel-order-{seed}")
+        first, second = dealt.dubel
+        hands = [dealt.hands[seat] for seat in Seat(0).clockwise()]
+        beginner, strong = set(), set()
+        for dubel in ((first, second), (second, first)):
+            state = Auction(hands=hands, dubel=dubel, **level_options(7)).state
+            assert state.hands is not None
+            beginner.add(call_choice(state, state.hands[0]).call)
+            if seed < 6:  # the strong player's samples are dearer
+                strong.add(strong_choice(state, state.hands[0]).call)
+        assert len(beginner) == 1 and len(strong) <= 1, (beginner, strong)
+        exchanged += any(call.take for call in beginner)
+    assert exchanged  # some hands take a dubel card, where the order could have told

@@ -354,7 +354,7 @@ def test_a_club_pbn_file_is_titled_by_its_event_and_printed_with_declarer_and_re
     assert 'en: "Club night"' in text and 'title: {en: "Board 3", pl: "Rozdanie 3"}' in text
     assert run("check", str(converted)).returncode == 0
     (board,) = read_boards(str(converted))
-    assert board.event == "Club night" and "[Event \"Club night\"]" in to_pbn([board])
+    assert board.event == "Club night" and '[Event "Club night"]' in to_pbn([board])
     out = tmp_path / "out"
     done = run("render", str(source), "-o", str(out), "--lang", "both")
     assert done.returncode == 0, done.stderr

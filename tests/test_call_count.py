@@ -55,9 +55,16 @@ def test_kontra_and_a_betelek_get_no_count() -> None:
     assert count_words(auction.state, EIGHT, Call.parse("kontra"), "en") == ""
 
 
-@pytest.mark.parametrize(("lang", "count", "sampled"), [("en", "You count", "estimate"),
-                                                        ("pl", "Liczysz", "szacunek")])  # fmt: skip
-def test_the_call_hint_at_level_5_counts_then_samples(lang: str, count: str, sampled: str) -> None:
+@pytest.mark.parametrize(
+    ("lang", "count", "sampled"),
+    [
+        ("en", "You count", "With the hands as dealt"),
+        ("pl", "Liczysz", "Przy rękach, jak je rozdano"),
+    ],
+)
+def test_the_call_hint_at_level_5_counts_then_judges(lang: str, count: str, sampled: str) -> None:
+    """Level 5's first deal is open: the hint counts the hand, then gives what the call gains
+    with the hands as dealt, the measure the auction review judges by."""
     session = Session(Progress(), lang, settings=Settings(seed="call-count"))
     events: list[Event] = session.start(5)
     for line in lesson_lines(5):

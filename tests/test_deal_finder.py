@@ -165,9 +165,7 @@ def test_bridge_double_dummy_against_dds() -> None:
             who = seat.letter
             nt, spades = tricks["NT"], tricks["♠"]
             assert parse_condition(f"{who} makes 3NT", game="bridge").holds(dealt) == (nt >= 9)
-            assert parse_condition(f"{who} makes 4♠", game="bridge").holds(dealt) == (
-                spades >= 10
-            )
+            assert parse_condition(f"{who} makes 4♠", game="bridge").holds(dealt) == (spades >= 10)
             exact = parse_condition(f"{who} takes {tricks['♥']} tricks in ♥", game="bridge")
             assert exact.holds(dealt)
 
@@ -383,9 +381,9 @@ def test_bridge_impossible_condition_says_so(lang: str) -> None:
     # A slow machine may pass two seconds first: then only progress lines come before it.
     from betel_tutor.i18n import translate
 
-    head = translate(
-        "finder.progress", lang, n=0, tries=0, found=0, count=0, rate=0, left=0
-    ).split(":")[0]
+    head = translate("finder.progress", lang, n=0, tries=0, found=0, count=0, rate=0, left=0).split(
+        ":"
+    )[0]
     assert all(line.startswith(head + ":") for line in progress), progress
 
 

@@ -19,7 +19,7 @@ from betel_tutor.seats import Seat
 from betel_tutor.solver.single_dummy import consistent, judge, layouts
 from betel_tutor.tutor import chances
 from betel_tutor.tutor.goals import outlook
-from betel_tutor.tutor.table import LEARNER, Table
+from betel_tutor.tutor.table import LEARNER, Called, Table
 
 SOUTH, WEST, NORTH = 0, 1, 2
 
@@ -84,9 +84,11 @@ def test_the_tutor_reads_who_took_what_from_the_auction() -> None:
     hands = (frozenset(others[:10]), frozenset(west), frozenset(others[10:]))
     # The dealer is West: the auction's seats are West, North, South (table seats 1, 2, 0).
     auction = Auction(hands=[hands[1], hands[2], hands[0]], dubel=dubel)
-    auction.call(Call("declare", parse_contract("1♠"), take=dubel, lay=(Card.parse("♥K"), lay)))
+    call = Call("declare", parse_contract("1♠"), take=dubel, lay=(Card.parse("♥K"), lay))
+    # The table keeps each call for the deal; its auction is gone once the play begins.
     step = PlayStep("d1", Seat(LEARNER), {"defeat": 1})
-    table = Table(play=None, step=step, open=False, auction=auction, order=Seat(1).clockwise())
+    table = Table(play=None, step=step, open=False, auction=None, order=Seat(1).clockwise())
+    table.called = [Called(auction.state, Seat(WEST), call, True)]
     assert chances.taken_from_dubel(table) == {WEST: frozenset({Card.parse("♠A")})}
 
 
@@ -102,11 +104,12 @@ def test_the_learners_chances_count_the_card_a_defender_took() -> None:
     assert king in hands[WEST]
     before = (hands[WEST] - {king}) | {lay}
     auction = Auction(hands=[before, hands[NORTH], hands[SOUTH]], dubel=(king, deck[31]))
-    auction.call(Call("declare", parse_contract("1♠"), take=(king,), lay=(lay,)))
+    call = Call("declare", parse_contract("1♠"), take=(king,), lay=(lay,))
     state = start_play(BETEL, hands, parse_contract("1♠"), declarer=WEST, leader=SOUTH)
     step = PlayStep("d1", Seat(LEARNER), {"defeat": 1})
-    order = Seat(1).clockwise()
-    at = Table(play=DealPlay(state), step=step, open=False, auction=auction, order=order)
+    # In the play the table keeps the auction's calls, not the auction itself.
+    at = Table(play=DealPlay(state), step=step, open=False, auction=None, order=Seat(1).clockwise())
+    at.called = [Called(auction.state, Seat(WEST), call, True)]
     at.outlook = outlook(state, LEARNER)
     assert chances.single_dummy(at, in_match=False)
     aim, board = chances.aim_of(at, state), at.advisor.board(state)

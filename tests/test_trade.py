@@ -133,8 +133,8 @@ def test_rule_17_defenders_of_the_standing_contract_show_each_other_nothing() ->
         Offer("swap", N, W, 0, give=c("♣Q"), want=c("♣K")),
     ):
         problem = refusal(moment, offer)
-        assert problem is not None and problem.rule == 17 and problem.key.endswith(
-            "show_not_standing"
+        assert (
+            problem is not None and problem.rule == 17 and problem.key.endswith("show_not_standing")
         )
     assert refused(moment, Offer("show", W, S, 0, suit=Suit.HEARTS)) is None
     assert refused(playing("1♣", S), Offer("show", W, N, 0, suit=Suit.HEARTS)) == 17

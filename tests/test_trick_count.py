@@ -3,10 +3,12 @@ against hands counted by hand."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from betel_tutor.cards import Suit, parse_cards
-from betel_tutor.trick_count import count_tricks, written_count
+from betel_tutor.cards import BETEL_DECK, Suit, parse_cards
+from betel_tutor.trick_count import count_tricks, counts_by_trump, written_count
 
 
 @pytest.mark.parametrize(
@@ -49,3 +51,11 @@ def test_the_beginner_bids_by_the_same_count() -> None:
 
 def test_a_count_is_written_with_a_half() -> None:
     assert [written_count(n) for n in (7.5, 8.0, 0.5, 0.0)] == ["7½", "8", "½", "0"]
+
+
+def test_every_strain_counted_at_once_gives_each_count() -> None:
+    rng = random.Random(5)
+    for _ in range(300):
+        hand = rng.sample(BETEL_DECK, rng.choice((8, 10, 11)))
+        counts = counts_by_trump(hand)
+        assert counts == {trump: count_tricks(hand, trump) for trump in (*Suit, None)}

@@ -103,7 +103,7 @@ def test_a_lesson_text_sends_no_escape_sequence(
     levels.mkdir()
     (levels / "level-01.yaml").write_text(
         'kind: lesson\nid: e\nlevel: 1\ntitle: {en: "Esc\\e[2J", pl: "Esc\\e[2J"}\n'
-        'options: {auction: false, contract: pass}\n'
+        "options: {auction: false, contract: pass}\n"
         'steps: [{read: {en: "Clear\\e[2J\\e[31m red", pl: "Czyść\\e[2J"}}]\n',
         encoding="utf-8",
     )

@@ -34,13 +34,16 @@ from pathlib import Path
 
 import pytest
 
-from betel_tutor.cards import Card, parse_card
+from betel_tutor.auction import Auction, level_options, parse_call
+from betel_tutor.cards import BETEL_DECK, Card, parse_card
 from betel_tutor.contracts import Contract
 from betel_tutor.play import BETEL, PlayState, play_card, start_play
 from betel_tutor.seats import Seat
 from betel_tutor.solver.api import card_values, make_board, solve_position
 from betel_tutor.solver.board import Board
-from betel_tutor.solver.single_dummy import Aim, Judgement, judge
+from betel_tutor.solver.single_dummy import Aim, Judgement, Misfit, judge
+from betel_tutor.tutor.table import Called
+from betel_tutor.tutor.told import before_exchanges, unexplained
 from tests.learner import Event, Learner, Transcript, converse, environment
 
 LEVELS = range(1, 9)  # levels 9 and 10 trade: swaps move cards between hands during the play
@@ -154,6 +157,8 @@ class Deal:
     positions: list[PlayState]  # the state before each card, then the final state
     cards: list[Card]
     closed: bool = False  # judged single dummy, by the learner's chances
+    misfit: Misfit | None = None  # closed deals: how far a layout is from fitting the auction
+    held: dict[int, frozenset[Card]] = field(default_factory=dict)  # taken from the dubel
 
     @property
     def final(self) -> PlayState:
@@ -177,7 +182,7 @@ class Deal:
     def chances(self, state: PlayState) -> Judgement:
         """The learner's cards in ``state`` judged over the layouts they could face."""
         assert state.to_play == self.learner
-        return judge(state, self.learner, self.aim(), self.board)
+        return judge(state, self.learner, self.aim(), self.board, self.held, self.misfit)
 
     def slip(self, state: PlayState, card: Card) -> bool:
         """Whether ``card`` lowered the learner's chance of meeting the goal."""
@@ -196,6 +201,56 @@ class Deal:
         """What ``card`` costs the learner's side against the best card."""
         best = self.best_value(values)
         return best - values[card] if self.wants_more else values[card] - best
+
+
+def auction_misfit(events: list[Event], deal: Deal, level: int, strong: bool) -> Misfit | None:
+    """How far a layout of the play is from fitting the deal's auction, as its call_made events
+    tell it: the auction replayed from the hands before any exchange (the exchanges undone from
+    the hands the play began with), each call of the beginner computer players checked against
+    the call they make with the layout's hands. None where the auction tells nothing: no
+    auction, or the strong computer players, whose calls are not replayed."""
+    made = [
+        (Seat.parse(e["seat"]), parse_call(e["call"])) for e in events if e["event"] == "call_made"
+    ]
+    if strong or not any(seat != deal.learner for seat, _ in made):
+        return None
+    hands = list(deal.positions[0].hands)
+    dubel = set(BETEL_DECK) - set().union(*hands)
+    for seat, call in reversed(made):
+        hands[seat] = (hands[seat] - set(call.take)) | set(call.lay)
+        dubel = (dubel - set(call.lay)) | set(call.take)
+    order = made[0][0].clockwise()
+    auction = Auction(
+        hands=[hands[seat] for seat in order],
+        dubel=sorted(dubel, key=lambda c: c.index),
+        **level_options(level),
+    )
+    called = []
+    for seat, call in made:
+        called.append(Called(auction.state, seat, call, seat != deal.learner))
+        auction.call(call)
+
+    def misfit(layout: PlayState, bound: float) -> float:
+        start = [before_exchanges(layout, called, seat) for seat in layout.profile.table]
+        return unexplained(called, start, order, deal.learner, "beginner", bound)
+
+    return misfit
+
+
+def taken(events: list[Event], learner: int) -> dict[int, frozenset[Card]]:
+    """The cards each other player took from the face-up dubel and kept (spec §3)."""
+    holder: dict[Card, int] = {}
+    for event in events:
+        if event["event"] == "call_made":
+            call = parse_call(event["call"])
+            holder.update({card: Seat.parse(event["seat"]) for card in call.take})
+            for card in call.lay:
+                holder.pop(card, None)
+    held: dict[int, set[Card]] = {}
+    for card, seat in holder.items():
+        if seat != learner:
+            held.setdefault(seat, set()).add(card)
+    return {seat: frozenset(cards) for seat, cards in held.items()}
 
 
 def contract_kind(contract: Contract) -> str:
@@ -267,8 +322,8 @@ def rebuild(end: Event) -> Deal | None:
 
 def check_end(deal: Deal, costly_call: bool) -> None:
     """best_tricks, tricks, counted, goal_met and stars of the deal_end; ``costly_call``: the
-    deal's auction review found the learner's bid losing on average over the layouts they could
-    face."""
+    deal's auction review named a costly call of the learner's (one that scores well below its
+    alternative on average over the layouts they could face)."""
     end, start, final = deal.end, deal.positions[0], deal.final
     assert end["side"] == deal.side
     solution = solve_position(
@@ -412,13 +467,12 @@ def check_run(run: Run) -> Checked:
             continue
         deal = rebuild(end)
         assert deal is not None, "a card was played from another seat's hand without trade"
+        deal.misfit = auction_misfit(events, deal, run.level, run.seed == STRONG)
+        deal.held = taken(events, deal.learner)
         checked.deals += 1
         checked.kinds.add((deal.side, deal.kind))
         auction = [event for event in events if event["event"] == "auction_review"]
-        check_end(
-            deal,
-            any(review["average"] is not None and review["average"] < 0 for review in auction),
-        )
+        check_end(deal, any(review["costly"] for review in auction))
         (review,) = [event for event in events if event["event"] == "review"]
         check_review(deal, review)
         if review["card"] is None:

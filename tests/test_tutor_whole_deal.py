@@ -1,8 +1,8 @@
 """Stars and goals count the whole deal: a learner who bids at random through levels 5–10 never
-hears "Goal reached" nor earns two or three stars in a deal whose auction review finds their bid
-losing on average over the layouts they could face (a costly call,
-:mod:`betel_tutor.tutor.auctionreview`), and the level's
-stars, ``progress`` and the practice list keep what the deal ends said."""
+hears "Goal reached" nor earns two or three stars in a deal whose auction review finds a call of
+theirs — a bid, a pass or a kontra — costly over the layouts they could face
+(:mod:`betel_tutor.tutor.call_values`), and the level's stars, ``progress`` and the practice list
+keep what the deal ends said."""
 
 from __future__ import annotations
 
@@ -29,10 +29,11 @@ def short_levels(tmp_path: Path) -> Path:
 
 
 def costly(deal: list[Event]) -> bool:
-    """Whether the deal's auction review finds a bid of the learner's losing on average over the
-    layouts they could face."""
+    """Whether the deal's auction review names a costly call of the learner's, with what it
+    cost on average."""
     reviews = [event for event in deal if event["event"] == "auction_review"]
-    return any(review["average"] is not None and review["average"] < 0 for review in reviews)
+    named = [call for review in reviews for call, lost in review["costly"] if lost > 0]
+    return bool(named) and all(call in review["text"] for review in reviews for call in named)
 
 
 @pytest.mark.parametrize("level", range(5, 11))
@@ -55,8 +56,8 @@ def test_no_costly_call_reaches_the_goal_or_earns_stars(tmp_path: Path, level: i
         assert end["stars"] == 1, end
         assert end["goal_met"] is not True, end
         assert GOAL_REACHED not in said, said
-        if end["goal"]:  # the play missed the goal, or reached it after the costly bid
-            assert "Goal not reached this time" in said or "but your bid loses" in said
+        if end["goal"]:  # the play missed the goal, or reached it after the costly call
+            assert "Goal not reached this time" in said or "but a call of yours costs" in said
 
     # The level's stars, progress and the practice list follow the deal ends.
     ends = [deal[-1] for deal in deals]

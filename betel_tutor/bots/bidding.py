@@ -8,12 +8,13 @@ it needs, bidding that strain's cheapest declaration first: with a long suit and
 it declares, as a learner would, at the lowest level.
 
 It exchanges only to make a declaration possible; with a very weak hand it tries a betelek
-when the level allows them. Where the level has kontra and a kontra is legal, a defender
-doubles a contract that its own hand clearly beats (:func:`beats_contract`):
+when the level allows them: one whose allowance its count at no trump stays half a trick or
+more below. Where the level has kontra and a kontra is legal, a defender doubles a contract
+that its own hand clearly beats (:func:`beats_contract`):
 
-- a normal contract, when its own estimated tricks (:func:`estimated_tricks`, counted with the
-  contract's trumps) are more than the defence needs to beat it, ``11 - tricks_needed``: the
-  hand alone is expected to take at least one trick more than the declarer can spare;
+- a normal contract, when its count of tricks with the contract's trumps (the same method) is
+  more than the defence needs to beat it, ``11 - tricks_needed``: the hand alone is expected
+  to take at least one trick more than the declarer can spare;
 - a betelek or Betel, when it holds at least ``tricks_allowed + 3`` sevens and eights, in three
   suits or more: low cards to lead and to play under the declarer, who must beat and so is
   forced to take tricks (rule 7).
@@ -24,30 +25,16 @@ Everything is deterministic: the same auction and hand always give the same call
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from betel_tutor.auction import AuctionState, Call, legal_calls
-from betel_tutor.cards import Card, Rank, Suit
+from betel_tutor.cards import Card, Rank
 from betel_tutor.contracts import Contract
-from betel_tutor.trick_count import count_tricks
+from betel_tutor.trick_count import count_tricks, counts_by_trump
 
 LOW_RANKS = (Rank.SEVEN, Rank.EIGHT)
 """The cards a betelek defender counts as low: they go under almost anything."""
-
-
-def estimated_tricks(hand: Iterable[Card], trump: Suit | None) -> float:
-    """A rough count: aces, guarded kings and queens, and length in the trump suit."""
-    cards = list(hand)
-    total = 0.0
-    for suit in Suit:
-        held = [card.rank for card in cards if card.suit is suit]
-        length = len(held)
-        total += Rank.ACE in held
-        total += 0.7 * (Rank.KING in held and length >= 2)
-        total += 0.4 * (Rank.QUEEN in held and length >= 3)
-        if suit is trump and length > 3:
-            total += length - 3
-    return total
 
 
 def beats_contract(hand: Iterable[Card], contract: Contract) -> bool:
@@ -59,7 +46,7 @@ def beats_contract(hand: Iterable[Card], contract: Contract) -> bool:
         return len(low) >= contract.tricks_allowed + 3 and len(suits) >= 3
     if contract.kind != "normal":
         return False
-    return estimated_tricks(cards, contract.trump) > 11 - contract.tricks_needed
+    return count_tricks(cards, contract.trump) > 11 - contract.tricks_needed
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,25 +59,59 @@ class CallChoice:
     params: dict[str, object]
 
 
-def kontra_choice(state: AuctionState, cards: list[Card]) -> CallChoice | None:
-    """Kontra, with its reason, when a defender's hand clearly beats the standing contract."""
+def kontra_choice(
+    state: AuctionState, cards: list[Card], calls: list[Call] | None = None
+) -> CallChoice | None:
+    """Kontra, with its reason, when a defender's hand clearly beats the standing contract
+    (``calls``: the legal calls now, when already worked out)."""
     kontra = Call("kontra")
     standing = state.standing
     if (
         standing is not None
         and state.declarer != state.to_call
-        and kontra in legal_calls(state)
+        and kontra in (legal_calls(state) if calls is None else calls)
         and beats_contract(cards, standing)
     ):
         if standing.is_misere:
             low = sum(card.rank in LOW_RANKS for card in cards)
             return CallChoice(kontra, "bots.call_kontra_misere", {"contract": standing, "n": low})
-        tricks = round(estimated_tricks(cards, standing.trump), 1)
+        tricks = round(count_tricks(cards, standing.trump), 1)
         spare = 11 - standing.tricks_needed
         return CallChoice(
             kontra, "bots.call_kontra", {"contract": standing, "tricks": tricks, "spare": spare}
         )
     return None
+
+
+def open_calls(state: AuctionState) -> list[Call]:
+    """The legal calls now without an exchange (:func:`legal_calls`), which no hand changes:
+    kept for each state of the auction, since a player's call is asked for many hands when
+    the tutor reads what the auction told (:mod:`betel_tutor.tutor.told`)."""
+    return list(_open_calls(replace(state, hands=None)))
+
+
+@lru_cache(maxsize=256)
+def _open_calls(public: AuctionState) -> tuple[Call, ...]:
+    return tuple(legal_calls(public))
+
+
+def call_distance(state: AuctionState, hand: Iterable[Card], call: Call) -> float:
+    """How far the beginner holding ``hand`` is from making ``call`` now: 0 when it makes
+    it; else, for a normal declaration, the tricks its count lacks in that strain, and for a
+    pass where it would declare, the tricks its count has to spare (at least half a trick
+    either way); 1 for any other call it would not make. A guide towards hands that make the
+    calls a player made (:mod:`betel_tutor.tutor.told`)."""
+    cards = list(hand)
+    choice = call_choice(state, cards).call
+    if choice == call:
+        return 0.0
+    contract = call.contract
+    if call.kind == "declare" and contract is not None and not contract.is_misere:
+        return max(0.5, contract.tricks_needed - count_tricks(cards, contract.trump))
+    made = choice.contract
+    if call.kind == "pass" and choice.kind == "declare" and made and not made.is_misere:
+        return max(0.5, count_tricks(cards, made.trump) - made.tricks_needed + 0.5)
+    return 1.0
 
 
 def choose_call(state: AuctionState, hand: Iterable[Card]) -> Call:
@@ -107,20 +128,23 @@ def call_choice(state: AuctionState, hand: Iterable[Card]) -> CallChoice:
     exchange when that lets it bid.
     """
     cards = list(hand)
-    kontra = kontra_choice(state, cards)
+    calls = open_calls(state)
+    kontra = kontra_choice(state, cards, calls)
     if kontra is not None:
         return kontra
-    plain = _choose_without_exchange(state, cards)
+    plain = _choose_without_exchange(state, cards, calls)
     if plain.kind != "pass" or not state.options.exchange or not state.dubel:
         return _explained(state, cards, plain)
-    for take in state.dubel:
+    # The dubel is two face-up cards, not a sequence: tried in the deck's order, so that the
+    # call depends on which cards lie there, never on the order they were laid in.
+    for take in sorted(state.dubel, key=lambda card: card.index):
         for misere in (False, True):
             kept = sorted(cards, key=lambda c: (int(c.rank), c.suit.order))
             lay = kept[-1] if misere else kept[0]
             if lay is take:
                 continue
             new_hand = [c for c in cards if c is not lay] + [take]
-            call = _choose_without_exchange(state, new_hand)
+            call = _choose_without_exchange(state, new_hand, calls)
             contract = call.contract
             if call.kind == "declare" and contract is not None and contract.is_misere == misere:
                 made = Call("declare", contract, take=(take,), lay=(lay,))
@@ -134,10 +158,10 @@ def _explained(state: AuctionState, cards: list[Card], call: Call) -> CallChoice
     """The beginner's reason for ``call`` (a declaration or pass), from its count of tricks."""
     contract = call.contract
     if call.kind != "declare" or contract is None:
-        best = max(count_tricks(cards, suit) for suit in (*Suit, None))
+        best = max(counts_by_trump(cards).values())
         return CallChoice(call, "bots.call_pass", {"call": call, "tricks": round(best, 1)})
     if contract.is_misere:
-        tricks = round(estimated_tricks(cards, None), 1)
+        tricks = round(count_tricks(cards, None), 1)
         params = {"call": call, "tricks": tricks, "allowed": contract.tricks_allowed}
         return CallChoice(call, "bots.call_misere", params)
     tricks = round(count_tricks(cards, contract.trump), 1)
@@ -145,17 +169,22 @@ def _explained(state: AuctionState, cards: list[Card], call: Call) -> CallChoice
     return CallChoice(call, "bots.call_declare", params)
 
 
-def _choose_without_exchange(state: AuctionState, cards: list[Card]) -> Call:
-    calls = legal_calls(state)
+def _choose_without_exchange(
+    state: AuctionState, cards: list[Card], calls: list[Call] | None = None
+) -> Call:
+    """The beginner's declaration with ``cards``, or pass; ``calls`` are the legal calls now
+    (worked out here when not given: an exchange tried asks again with the same ones)."""
+    calls = legal_calls(state) if calls is None else calls
     declarations = [call for call in calls if call.kind == "declare" and call.contract is not None]
     best: Contract | None = None
+    counts = counts_by_trump(cards)  # a count per trump, not per declaration
     for call in declarations:
         contract = call.contract
         assert contract is not None
         if contract.is_misere:
-            if estimated_tricks(cards, None) <= contract.tricks_allowed - 0.5:
+            if counts[None] <= contract.tricks_allowed - 0.5:
                 best = contract if best is None or contract > best else best
-        elif count_tricks(cards, contract.trump) >= contract.tricks_needed:
+        elif counts[contract.trump] >= contract.tricks_needed:
             best = contract if best is None or contract > best else best
     if best is not None and (state.standing is None or best > state.standing):
         # Bid low first, as the article advises: the cheapest declaration that is legal now.

@@ -22,12 +22,13 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from betel_tutor.auction import AuctionState, Call, check_call, legal_calls
-from betel_tutor.bots.bidding import CallChoice, estimated_tricks, kontra_choice
+from betel_tutor.bots.bidding import CallChoice, kontra_choice
 from betel_tutor.cards import BETEL_DECK, Card, Suit
 from betel_tutor.contracts import Contract
 from betel_tutor.errors import IllegalCall
 from betel_tutor.solver.api import make_board, mask_of, solve
 from betel_tutor.solver.board import Board
+from betel_tutor.trick_count import count_tricks
 
 SAMPLES = 4
 SURE = 0.75  # the share of samples in which a contract must be made
@@ -49,7 +50,7 @@ def _samples(hand: frozenset[Card], dubel: frozenset[Card]) -> list[list[list[Ca
 
 def _weak(hand: frozenset[Card]) -> bool:
     """A hand weak enough to think of betelek and Betel."""
-    return estimated_tricks(sorted(hand, key=lambda c: c.index), None) <= 2
+    return count_tricks(hand, None) <= 2
 
 
 def sampled_tricks(hand: frozenset[Card], dubel: frozenset[Card]) -> dict[str, tuple[int, ...]]:
@@ -142,7 +143,7 @@ def _exchanges(
     options: list[tuple[list[Card], tuple[Card, ...], tuple[Card, ...]]] = [(hand, (), ())]
     if state.options.exchange and state.dubel:
         weakest = min(hand, key=lambda c: (int(c.rank), c.suit.order))
-        for take in state.dubel:
+        for take in sorted(state.dubel, key=lambda card: card.index):  # not the order laid
             kept = [c for c in hand if c is not weakest] + [take]
             options.append((kept, (take,), (weakest,)))
     return options

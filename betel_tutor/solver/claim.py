@@ -56,9 +56,7 @@ class World:
     north: int
 
 
-def _feasible(
-    unseen: int, not_west: int, not_north: int, west_count: int, hidden: int = 0
-) -> bool:
+def _feasible(unseen: int, not_west: int, not_north: int, west_count: int, hidden: int = 0) -> bool:
     """Whether some split of ``unseen`` gives West ``west_count`` cards, none of ``not_west``,
     the dubel ``hidden`` cards (any of them), and North the rest, none of ``not_north``.
     Hall's condition for three holders: the cards barred from both fit in the dubel, and

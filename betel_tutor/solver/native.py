@@ -31,8 +31,7 @@ PURE_PYTHON = "BETEL_TUTOR_PURE_PYTHON"
 def source_digests(folder: Path = FOLDER) -> dict[str, str]:
     """The digest of each compiled module's source."""
     return {
-        name: hashlib.sha256((folder / f"{name}.py").read_bytes()).hexdigest()
-        for name in COMPILED
+        name: hashlib.sha256((folder / f"{name}.py").read_bytes()).hexdigest() for name in COMPILED
     }
 
 
@@ -47,8 +46,7 @@ def compiled_is_current(folder: Path = FOLDER) -> bool:
 
 def _extension_present(name: str) -> bool:
     return any(
-        (FOLDER / f"{name}{suffix}").exists()
-        for suffix in importlib.machinery.EXTENSION_SUFFIXES
+        (FOLDER / f"{name}{suffix}").exists() for suffix in importlib.machinery.EXTENSION_SUFFIXES
     )
 
 

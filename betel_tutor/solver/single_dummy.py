@@ -20,16 +20,32 @@ The dubel lies face up and everyone sees it (spec §1, §3): at levels 1–6 it 
 of play, and no layout holds its cards. From level 7 an exchange changes it: the cards laid back
 are seen (they lie in the new dubel, out of play again), and the cards taken are known to be in
 the taker's hand — ``held``, which fixes each such card, while unplayed, to its taker in every
-layout. The auction sets no other limit on the layouts yet.
+layout.
+
+The auction limits the layouts too: a computer player's calls are a function of its hand, so a
+layout in which it would not have made the calls it made is not one the player could face. The
+caller says how far a layout is from fitting the auction (``misfit``: 0 when each computer
+player's hand there makes the calls it made, more the further its hands are from them). When
+the layouts are few (:data:`BUDGET`) every one is tried and those that fit are kept: late in
+a deal the auction and the play may leave only a handful. Else the seeded draws come first,
+those that fit kept; and since a declaration fits few random layouts, a walk goes on from the
+draw that fits best, trying to swap one free card between the two hands at a time, taking each
+swap that brings it no further from fitting and keeping every fitting layout it comes upon — a
+walk of at most :data:`STEPS` steps, seeded like the draws, so that the layouts still depend on
+what the player has seen and nothing else. Fitting layouts found so are close to one another,
+so the quoted margin is looser than with independent draws. When fewer than :data:`FEWEST`
+fit, the auction is left aside, the layouts are those of the play alone, and
+:attr:`Drawn.narrowed` says so, so that nothing claims the auction was counted.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from itertools import combinations, islice
-from math import comb
+from math import comb, inf
+from typing import NamedTuple
 
 from betel_tutor.cards import Card
 from betel_tutor.inference import Knowledge, infer
@@ -44,6 +60,9 @@ SAMPLES = 64  # layouts drawn when there are more; never fewer than 48
 # layouts: a card's exact value costs several searches where its chance costs one, and the
 # tie-break need not carry a quoted margin.
 TIE_LAYOUTS = 16
+FEWEST = 48  # of SAMPLES drawn layouts, how many must fit the auction for it to narrow them
+BUDGET = 3000  # up to this many layouts, every one is tried against the auction
+STEPS = 512  # the longest walk among the layouts for those that fit the auction
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +97,7 @@ class Judgement:
     cards: tuple[CardChance, ...]
     layouts: int
     exact: bool
+    narrowed: bool = False  # the layouts were those that fit the computer players' calls
 
     def of(self, card: Card) -> CardChance:
         return next(c for c in self.cards if c.card == card)
@@ -86,6 +106,18 @@ class Judgement:
 # The cards each player is known to hold because they took them from the dubel (spec §3).
 Held = Mapping[int, frozenset[Card]]
 NOTHING_HELD: Held = {}
+# How far a layout is from explaining the computer players' calls (0: it fits the auction);
+# any figure above the second argument, once it is passed, will do.
+Misfit = Callable[[PlayState, float], float]
+
+
+class Drawn(NamedTuple):
+    """The layouts a player could face, whether they are all of them, and whether the auction
+    narrowed them (False also when it was left aside: too few layouts fit it)."""
+
+    positions: list[PlayState]
+    exact: bool
+    narrowed: bool
 
 
 def seen_by(state: PlayState, observer: int, held: Held = NOTHING_HELD) -> str:
@@ -105,6 +137,20 @@ def layouts(
     what ``observer`` knows (its own hand stays; a card a player took from the dubel stays
     with them, ``held``): all of them when few, else a sample of distinct ones seeded by
     :func:`seen_by`; and whether they are all of them."""
+    positions, exact, _ = drawn(state, observer, held)
+    return positions, exact
+
+
+def drawn(
+    state: PlayState,
+    observer: int,
+    held: Held = NOTHING_HELD,
+    misfit: Misfit | None = None,
+    samples: int = SAMPLES,
+) -> Drawn:
+    """The layouts of :func:`layouts`, only those that fit the auction (``misfit``) when
+    enough of them do (see the module's notes); ``samples`` of them at most where they are
+    drawn (and then never fewer than three in four of that that fit the auction)."""
     first, second = [seat for seat in state.profile.table if seat != observer]
     known = infer(state)
     unseen = sorted(state.hands[first] | state.hands[second], key=lambda c: c.index)
@@ -129,14 +175,71 @@ def layouts(
         hands[second] = frozenset(fixed[second]) | (frozenset(free) - frozenset(chosen))
         return replace(state, hands=tuple(hands))
 
+    def tried() -> Iterator[tuple[Card, ...]]:
+        """Distinct ways of dealing the free cards, drawn in the order seeded by what
+        ``observer`` has seen."""
+        rng = random.Random(seen_by(state, observer, held))
+        seen: set[frozenset[Card]] = set()
+        while True:
+            chosen = tuple(sorted(rng.sample(free, want), key=lambda c: c.index))
+            if frozenset(chosen) not in seen:
+                seen.add(frozenset(chosen))
+                yield chosen
+
+    if misfit is not None:
+        seed = seen_by(state, observer, held)
+        fitting = fit_auction(misfit, dealt, (free, want), tried, seed, samples)
+        if fitting is not None:
+            return fitting
     if total <= EXACT_UP_TO:
-        return [dealt(chosen) for chosen in combinations(free, want)], True
-    rng = random.Random(seen_by(state, observer, held))
-    drawn: dict[frozenset[Card], tuple[Card, ...]] = {}
-    while len(drawn) < SAMPLES:
-        chosen = tuple(sorted(rng.sample(free, want), key=lambda c: c.index))
-        drawn.setdefault(frozenset(chosen), chosen)
-    return [dealt(chosen) for chosen in islice(drawn.values(), SAMPLES)], False
+        return Drawn([dealt(chosen) for chosen in combinations(free, want)], True, False)
+    return Drawn([dealt(chosen) for chosen in islice(tried(), samples)], False, False)
+
+
+def fit_auction(
+    misfit: Misfit,
+    dealt: Callable[[tuple[Card, ...]], PlayState],
+    split: tuple[list[Card], int],
+    tried: Callable[[], Iterator[tuple[Card, ...]]],
+    seed: str,
+    samples: int = SAMPLES,
+) -> Drawn | None:
+    """Up to ``samples`` layouts that fit the auction, found as the module's notes say; None
+    when too few do. ``dealt`` makes the layout of the free cards chosen for the first hand
+    (``split``: the free cards, and how many of them that hand gets), ``tried`` draws them,
+    ``seed`` seeds the walk."""
+    free, want = split
+    every = list(combinations(free, want)) if comb(len(free), want) <= BUDGET else None
+    rng = random.Random(seed + "/auction")
+    if every is not None:  # every layout tried: these are all that fit
+        kept = [p for p in map(dealt, every) if misfit(p, 0.0) == 0]
+        if len(kept) > samples:
+            picked = sorted(rng.sample(range(len(kept)), samples))
+            return Drawn([kept[i] for i in picked], False, True)
+        return Drawn(kept, True, True) if kept else None
+    found: dict[frozenset[Card], PlayState] = {}
+    now: tuple[Card, ...] = ()
+    least = inf
+    for chosen in islice(tried(), samples):
+        missed = misfit(dealt(chosen), least)
+        if missed == 0:
+            found[frozenset(chosen)] = dealt(chosen)
+        if missed < least:
+            now, least = chosen, missed
+    for _ in range(STEPS):
+        if len(found) >= samples:
+            break
+        out = rng.choice(now)
+        into = rng.choice([card for card in free if card not in now])
+        chosen = tuple(sorted([*(c for c in now if c != out), into], key=lambda c: c.index))
+        missed = misfit(dealt(chosen), least)
+        if missed == 0:  # every fitting layout the walk comes upon is kept
+            found.setdefault(frozenset(chosen), dealt(chosen))
+        if missed <= least:
+            now, least = chosen, missed
+    if len(found) < FEWEST * samples // SAMPLES:
+        return None
+    return Drawn(list(found.values())[:samples], False, True)
 
 
 def taken_by_other(held: Held, seat: Seat, card: Card) -> bool:
@@ -157,7 +260,12 @@ def consistent(
 
 
 def judge(
-    state: PlayState, observer: int, aim: Aim, board: Board, held: Held = NOTHING_HELD
+    state: PlayState,
+    observer: int,
+    aim: Aim,
+    board: Board,
+    held: Held = NOTHING_HELD,
+    misfit: Misfit | None = None,
 ) -> Judgement:
     """Every legal card of ``observer`` (to move in ``state``) judged over the layouts it
     could face, best first: the highest chance of meeting ``aim``, then the best expected
@@ -165,7 +273,7 @@ def judge(
     in each layout (does it reach the aim?); the expected tricks, the dearer figure, are
     worked out only for the cards that share the highest chance."""
     assert state.to_play == observer
-    positions, exact = layouts(state, observer, held)
+    positions, exact, narrowed = drawn(state, observer, held, misfit)
     count = len(positions)
     target = aim.threshold if aim.wants_more else aim.threshold + 1
     reached: dict[Card, int] = {}
@@ -185,4 +293,4 @@ def judge(
     sign = 1 if aim.wants_more else -1
     judged = [CardChance(card, met / count, expected.get(card)) for card, met in reached.items()]
     judged.sort(key=lambda c: (-c.chance, -sign * (c.expected or 0.0), c.card.index))
-    return Judgement(tuple(judged), count, exact)
+    return Judgement(tuple(judged), count, exact, narrowed)

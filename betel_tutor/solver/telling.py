@@ -19,7 +19,7 @@ from betel_tutor.cards import Card, Suit
 from betel_tutor.play import PlayState
 from betel_tutor.solver.api import card_reaches
 from betel_tutor.solver.board import Board
-from betel_tutor.solver.single_dummy import NOTHING_HELD, Aim, Held, layouts
+from betel_tutor.solver.single_dummy import NOTHING_HELD, Aim, Held, Misfit, drawn
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,11 +79,13 @@ def outcomes(
     board: Board,
     cards: Sequence[Card],
     held: Held = NOTHING_HELD,
+    misfit: Misfit | None = None,
 ) -> tuple[list[PlayState], list[dict[Card, bool]]]:
-    """The layouts ``observer`` could face in ``state`` (as :func:`layouts` gives them), and in
-    each whether each of ``cards`` meets ``aim``, everybody then playing their best."""
+    """The layouts ``observer`` could face in ``state`` (as :func:`drawn` gives them, those
+    that fit the auction by ``misfit``), and in each whether each of ``cards`` meets ``aim``,
+    everybody then playing their best."""
     target = aim.threshold if aim.wants_more else aim.threshold + 1
-    positions, _ = layouts(state, observer, held)
+    positions = drawn(state, observer, held, misfit).positions
     met = []
     for position in positions:
         reached = card_reaches(position, target, board)
@@ -96,11 +98,17 @@ def others(observer: int, seats: int = 3) -> list[int]:
 
 
 def beaten_by(
-    state: PlayState, observer: int, aim: Aim, board: Board, card: Card, held: Held = NOTHING_HELD
+    state: PlayState,
+    observer: int,
+    aim: Aim,
+    board: Board,
+    card: Card,
+    held: Held = NOTHING_HELD,
+    misfit: Misfit | None = None,
 ) -> Fact | None:
     """Why ``card``, played by ``observer`` in ``state`` (the cards as dealt), missed ``aim``:
     the fact of the hidden hands that sets this layout apart from those where it succeeds."""
-    positions, met = outcomes(state, observer, aim, board, [card], held)
+    positions, met = outcomes(state, observer, aim, board, [card], held, misfit)
     seats = others(observer, state.profile.seats)
     fails = [not m[card] for m in met]
     return telling(positions, fails, facts(state, seats), seats)
@@ -114,12 +122,13 @@ def punishing_with_fact(
     card: Card,
     better: Card,
     held: Held = NOTHING_HELD,
+    misfit: Misfit | None = None,
 ) -> tuple[PlayState, Fact | None] | None:
     """A layout ``observer`` could face in ``state`` in which ``card`` misses ``aim`` and
     ``better`` meets it, with the fact about it that makes ``card`` fail (one not true of the
     cards as dealt, where it came off); None when there is no such layout. The layout shown is
     the first, in the order of :func:`layouts`, that has the fact."""
-    positions, met = outcomes(state, observer, aim, board, [card, better], held)
+    positions, met = outcomes(state, observer, aim, board, [card, better], held, misfit)
     punishing = [i for i, m in enumerate(met) if not m[card] and m[better]]
     if not punishing:
         return None

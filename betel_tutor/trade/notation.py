@@ -213,9 +213,7 @@ def call_words(call: Call, lang: str) -> str:
     return i18n.translate(f"trade.call_{call.kind}", lang)
 
 
-def describe(
-    offer: Offer, lang: str, names: tuple[str, ...], mover: Seat | None = None
-) -> str:
+def describe(offer: Offer, lang: str, names: tuple[str, ...], mover: Seat | None = None) -> str:
     """The offer in words: "South offers West ♥7 for ♠A and pays 20". ``mover``: who moves
     next when the offer is made, which says who a call bought binds (:meth:`Offer.bound_to`)."""
     what = {

@@ -227,9 +227,7 @@ def answer(
     if not accept:
         record = Record(offer, "declined", moves, precise)
         return replace(ledger, records=(*ledger.records, record)), moment.hands
-    problem = fulfilment_refusal(
-        moment, offer, precise, precise_give=precise_give, price=price
-    )
+    problem = fulfilment_refusal(moment, offer, precise, precise_give=precise_give, price=price)
     if problem is not None:
         raise problem
     want = offer.want if offer.want is not None else precise

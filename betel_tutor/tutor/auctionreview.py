@@ -7,22 +7,22 @@ The figures are the solver's trick table for the learner as declarer
 exchange with the dubel is left aside, both for the learner's bid and for the best contract,
 so that every contract is judged on the same cards (the review says so).
 
-A *costly call* (:attr:`AuctionVerdict.costly`) is judged by what the learner could see: a
-declaration whose average score for the learner as its declarer, over the layouts of the cards
-they could not see at their first call (:func:`average_score`), is below nothing — below what
-passing would have risked. The layouts are those of
-:func:`betel_tutor.solver.single_dummy.layouts` (their hand and the dubel known, the other 20
-cards dealt both ways, seeded by what the learner saw), each solved double dummy. So a sound bid
-that lost to a bad layout is not costly, and a wild one that made by luck is. The deal's goal
-and stars (:mod:`betel_tutor.tutor.dealend`) count it, so that they never praise a deal whose
-auction the review faults.
+A *costly call* (:attr:`AuctionVerdict.costly`) is judged by what the learner could see: each
+call of theirs, passes and kontra included, is valued by its average score over the layouts of
+the cards they could not see at it, those in which the computer players would have made the
+calls they made before it, and is costly when the best call open there scores well above it
+(:mod:`betel_tutor.tutor.call_values`). So a sound bid that lost to a bad layout is not costly,
+and a wild one that made by luck is. The deal's goal and stars
+(:mod:`betel_tutor.tutor.dealend`) count it, so that they never praise a deal whose auction the
+review faults.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from betel_tutor.auction import Call, legal_calls
+from betel_tutor.auction import AuctionState, Call, legal_calls
+from betel_tutor.bots.strong_bidding import strong_choice
 from betel_tutor.cards import Card
 from betel_tutor.contracts import Contract
 from betel_tutor.play import BETEL, start_play
@@ -31,16 +31,17 @@ from betel_tutor.seats import Seat
 from betel_tutor.solver.api import make_board, solve_position
 from betel_tutor.solver.single_dummy import layouts
 from betel_tutor.solver.table import COLUMNS, STRAINS
+from betel_tutor.tutor import told
+from betel_tutor.tutor.call_values import (
+    CallVerdict,
+    Situation,
+    Tricks,
+    column,
+    judge_call,
+)
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import AuctionReview
 from betel_tutor.tutor.table import Table
-
-
-def column(contract: Contract) -> str:
-    """The trick table's column that decides ``contract``."""
-    if contract.kind != "normal":
-        return contract.kind
-    return "NT" if contract.strain is None else contract.strain.symbol
 
 
 def learner_row(table: Table, seat: Seat) -> dict[str, int]:
@@ -88,17 +89,22 @@ class AuctionVerdict:
     cost: int
     average: float | None = None
     layouts: int = 0
+    calls: tuple[CallVerdict, ...] = ()  # each call of the learner's, judged
 
     @property
     def costly(self) -> bool:
-        """Whether a call of the learner's was costly: their bid loses points on average over
-        the layouts they could face."""
+        """Whether a call of the learner's was costly: it scores well below the best call open
+        there on average over the layouts they could face (:mod:`call_values`). Without the
+        calls judged one by one, their bid is costly when it loses points on average."""
+        if self.calls:
+            return any(call.costly for call in self.calls)
         return self.average is not None and self.average < 0
 
 
-def judge_auction(table: Table) -> AuctionVerdict | None:
+def judge_auction(table: Table, open_deal: bool = False) -> AuctionVerdict | None:
     """The review's verdict on the learner's auction; None when the learner made no call in
-    this deal, or no contract was open to them."""
+    this deal, or no contract was open to them. In an ``open_deal`` each call is judged on the
+    hands as dealt, double dummy, else over the layouts the learner could face."""
     seat = table.learner_seat
     if table.first_call is None or seat is None or len(table.hands) != 3:
         return None
@@ -116,10 +122,64 @@ def judge_auction(table: Table) -> AuctionVerdict | None:
     if bid is not None and not bid.is_made(tricks[column(bid)]):
         taken = tricks[column(bid)]
         cost = taken - bid.tricks_allowed if bid.is_misere else bid.tricks_needed - taken
+    calls = judge_calls(table, seat, open_deal)
     if bid is None:
-        return AuctionVerdict(tricks, columns, best, bid, cost)
-    average, count = average_score(table.hands, seat, bid)
-    return AuctionVerdict(tricks, columns, best, bid, cost, average, count)
+        return AuctionVerdict(tricks, columns, best, bid, cost, calls=calls)
+    judged = next((c for c in calls if c.call.contract == bid), None)
+    if judged is None:
+        average, count = average_score(table.hands, seat, bid)
+    else:
+        average, count = judged.points, judged.layouts
+    return AuctionVerdict(tricks, columns, best, bid, cost, average, count, calls)
+
+
+def situation(table: Table, at: int, open_deal: bool) -> Situation:
+    """What the learner faced at the call numbered ``at`` (from 0) of the deal's auction: the
+    calls before it, the hands then (the exchanges before it made), and the layouts those calls
+    allow."""
+    seat = table.learner_seat
+    assert seat is not None
+    before = table.called[at].before if at < len(table.called) else None
+    if before is None:
+        assert table.auction is not None
+        before = table.auction.state
+    misfit = None if open_deal else told.call_misfit(table, at)
+    return Situation(before, hands_then(before, table), seat, table.order, misfit, open_deal)
+
+
+def hands_then(before: AuctionState, table: Table) -> tuple[frozenset[Card], ...]:
+    """The hands by table seat in ``before``: as dealt, with the exchanges made so far."""
+    if before.hands is None:
+        return table.hands
+    hands = list(table.hands)
+    for index, seat in enumerate(table.order):
+        hands[seat] = before.hands[index]
+    return tuple(hands)
+
+
+def judge_calls(table: Table, seat: Seat, open_deal: bool = False) -> tuple[CallVerdict, ...]:
+    """Each call the learner made in the deal's auction, judged over the layouts they could
+    face at it (:func:`betel_tutor.tutor.call_values.judge_call`); in a closed deal a costly
+    call that is the one the hint recommended there (the strong player's) is marked advised,
+    never costly."""
+    tricks = Tricks()
+    verdicts = []
+    for at, record in enumerate(table.called):
+        if record.seat != seat:
+            continue
+        verdict = judge_call(record.call, situation(table, at, open_deal), tricks)
+        if verdict.costly and not open_deal and advised(record.before, verdict.call):
+            verdict = replace(verdict, advised=True)
+        verdicts.append(verdict)
+    return tuple(verdicts)
+
+
+def advised(before: AuctionState, call: Call) -> bool:
+    """Whether the closed deal's call hint in ``before`` recommended ``call``, exchange and
+    all: the strong player's call with the learner's hand there."""
+    if before.hands is None:
+        return False
+    return strong_choice(before, before.hands[before.to_call]).call == call
 
 
 def review_auction(ctx: Context, table: Table, verdict: AuctionVerdict | None) -> None:
@@ -150,12 +210,19 @@ def review_auction(ctx: Context, table: Table, verdict: AuctionVerdict | None) -
         else:
             key = "auction_beaten" if best is not None else "auction_beaten_none"
             lines.append(ctx.t(key, bid=bid_text, n=verdict.cost, best=best_text))
-        if verdict.average is not None:
+        bid_costly = any(c.costly and c.call.contract == bid for c in verdict.calls)
+        if verdict.average is not None and not verdict.calls:
             average = round(verdict.average)
             key = "auction_average_costly" if verdict.costly else "auction_average_sound"
             lines.append(
                 ctx.t(key, bid=bid_text, cost=-average, score=average, layouts=verdict.layouts)
             )
+        elif verdict.average is not None and not bid_costly and not open_judged(verdict):
+            average = round(verdict.average)
+            lines.append(
+                ctx.t("auction_average_sound", bid=bid_text, score=average, layouts=verdict.layouts)
+            )
+    lines.extend(call_lines(ctx, verdict.calls))
     ctx.emit(
         AuctionReview(
             "\n".join(lines),
@@ -165,8 +232,43 @@ def review_auction(ctx: Context, table: Table, verdict: AuctionVerdict | None) -
             cost=verdict.cost,
             average=None if verdict.average is None else round(verdict.average, 1),
             layouts=verdict.layouts,
+            costly=tuple((str(c.call), round(c.lost, 1)) for c in verdict.calls if c.costly),
         )
     )
+
+
+def call_lines(ctx: Context, calls: tuple[CallVerdict, ...]) -> list[str]:
+    """The review of each call of the learner's: every costly one with what it cost on average
+    against the best call open there (and whether the auction narrowed its layouts), else that
+    every call was among the best."""
+    lines = []
+    for judged in calls:
+        if not judged.costly:
+            continue
+        line = ctx.t(
+            "auction_call_costly_open" if judged.open_deal else "auction_call_costly",
+            call=judged.call,
+            score=round(judged.average),
+            better=judged.better,
+            best=round(judged.best),
+            layouts=judged.layouts,
+            n=round(judged.lost),
+        )
+        if judged.narrowed:
+            line += " " + ctx.t("chance_auction")
+        elif judged.told:  # too few layouts fit the calls before it
+            line += " " + ctx.t("chance_auction_aside")
+        lines.append(line)
+    if calls and not lines:
+        open_deal = any(judged.open_deal for judged in calls)
+        lines.append(ctx.t("auction_calls_sound_open" if open_deal else "auction_calls_sound"))
+    return lines
+
+
+def open_judged(verdict: AuctionVerdict) -> bool:
+    """Whether the calls were judged on the hands as dealt (an open deal): no layouts to
+    average over, the table of tricks above says it all."""
+    return any(call.open_deal for call in verdict.calls)
 
 
 def _first(table: Table) -> Call | None:

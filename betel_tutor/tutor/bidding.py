@@ -10,7 +10,7 @@ one (:mod:`betel_tutor.tutor.resting`).
 from __future__ import annotations
 
 from betel_tutor.auction import AuctionState, Call, apply_call, legal_calls, parse_call
-from betel_tutor.bots.bidding import CallChoice, call_choice
+from betel_tutor.bots.bidding import CallChoice
 from betel_tutor.bots.strong_bidding import strong_choice
 from betel_tutor.cards import format_cards, format_hand
 from betel_tutor.contracts import free_play
@@ -18,14 +18,17 @@ from betel_tutor.errors import BetelError
 from betel_tutor.play import BETEL, DealPlay, start_play
 from betel_tutor.seats import Seat
 from betel_tutor.tutor import resting, trading
+from betel_tutor.tutor.auctionreview import hands_then
 from betel_tutor.tutor.call_count import count_words
+from betel_tutor.tutor.call_values import Situation, Tricks, best_call
 from betel_tutor.tutor.commands import Command, Typed
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import CallMade, Hint, Prompt
 from betel_tutor.tutor.phase import Next, Phase
 from betel_tutor.tutor.playing import PlayPhase
-from betel_tutor.tutor.table import LEARNER, Table
+from betel_tutor.tutor.table import LEARNER, Called, Table
 from betel_tutor.tutor.text import shown as quoted
+from betel_tutor.tutor.told import bidder
 
 YES = ("yes", "y", "tak", "t")
 
@@ -67,19 +70,28 @@ class AuctionPhase(Phase):
         if isinstance(due, Call):
             choice = CallChoice(due, "bots.call_bound", {"call": due})
         else:
-            bidder = strong_choice if table.strength == "strong" else call_choice
-            choice = bidder(auction.state, hand)
+            choice = bidder(table.strength)(auction.state, hand)
         reason = ctx.reason(choice.reason, choice.params) if table.open else None
-        self.make(ctx, seat, choice.call, reason)
+        self.make(ctx, seat, choice.call, reason, chosen=not isinstance(due, Call))
         return self
 
-    def make(self, ctx: Context, seat: Seat, call: Call, reason: str | None = None) -> None:
+    def make(
+        self,
+        ctx: Context,
+        seat: Seat,
+        call: Call,
+        reason: str | None = None,
+        *,
+        chosen: bool = False,
+    ) -> None:
+        """Make ``call`` for ``seat``; ``chosen`` when a computer player chose it by its hand."""
         auction = self.table.auction
         assert auction is not None
         if seat == self.table.learner_seat:  # for the auction's review
             if self.table.first_call is None:
                 self.table.first_call = (auction.state, call)
             self.table.learner_calls.append(call)
+        self.table.called.append(Called(auction.state, seat, call, chosen))
         auction.state = apply_call(auction.state, call)
         trading.moved(self.table, seat)
         self.shown = False
@@ -153,24 +165,41 @@ class AuctionPhase(Phase):
         return None
 
     def hint(self, ctx: Context) -> None:
-        """The call a strong player would make with the learner's hand, and why: the learner's
-        own count of tricks (the method the lessons teach), then the contract it aims at and in
-        how many sampled deals it is made (an estimate, said as such)."""
-        auction = self.table.auction
+        """The call to make with the learner's hand, and why: the learner's own count of tricks
+        (the method the lessons teach), then the figure behind the call. In an open deal that
+        is the call that gains most with the hands as dealt, the measure the auction review
+        judges by (:func:`betel_tutor.tutor.call_values.best_call`); in a closed deal, the call
+        a strong player would make and in how many sampled deals it is made (an estimate, said
+        as such)."""
+        table = self.table
+        auction = table.auction
         assert auction is not None
         hand = auction.state.hands[auction.to_call] if auction.state.hands else frozenset()
+        seat = table.learner_seat
+        if (table.step.open or ctx.settings.always_open) and seat is not None:
+            at = Situation(
+                auction.state, hands_then(auction.state, table), seat, table.order, None, True
+            )
+            best, gain, _ = best_call(at, Tricks())
+            counted = count_words(auction.state, hand, best, ctx.lang)
+            figure = ctx.t("hint_call_open_gain", call=best.format(lang=ctx.lang), n=round(gain))
+            reason = f"{counted} {figure}" if counted else figure
+            self.say_hint(ctx, "hint_call_open", best, reason)
+            return
         choice = strong_choice(auction.state, hand)
         key = choice.reason.removeprefix("bots.")
         sampled = ctx.reason(f"tutor.hint_{key}", choice.params)
         counted = count_words(auction.state, hand, choice.call, ctx.lang)
         reason = f"{counted} {sampled}" if counted else sampled
-        call = choice.call.format(lang=ctx.lang)
+        self.say_hint(ctx, "hint_call", choice.call, reason)
+
+    def say_hint(self, ctx: Context, key: str, call: Call, reason: str) -> None:
         ctx.emit(
             Hint(
-                ctx.t("hint_call", call=call, reason=reason),
-                suggest=choice.call,
+                ctx.t(key, call=call.format(lang=ctx.lang), reason=reason),
+                suggest=call,
                 suggest_reason=reason,
-                call=choice.call,
+                call=call,
                 reason=reason,
             )
         )

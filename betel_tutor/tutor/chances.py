@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from betel_tutor.cards import Card, format_hand
 from betel_tutor.play import PlayState
@@ -19,7 +20,7 @@ from betel_tutor.seats import Seat, seats
 from betel_tutor.solver.api import card_reaches
 from betel_tutor.solver.single_dummy import Aim, Held, Judgement, judge, seen_by
 from betel_tutor.solver.telling import Fact, beaten_by, punishing_with_fact
-from betel_tutor.tutor import goals, why
+from betel_tutor.tutor import goals, told, why
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import Review
 from betel_tutor.tutor.table import Table
@@ -51,14 +52,13 @@ def said(points: int) -> str:
 def taken_from_dubel(table: Table) -> Held:
     """The cards each other player is known to hold because they took them from the dubel in
     the auction's exchanges and have not laid them back (spec §3: the dubel lies face up, so
-    what is taken from it is seen going into the taker's hand)."""
-    if table.auction is None:
-        return {}
+    what is taken from it is seen going into the taker's hand). Read from the calls the table
+    keeps for the whole deal, so that the play, after the auction is over, knows them too."""
     holder: dict[Card, int] = {}
-    for seat, call in table.auction.state.calls:
-        for card in call.take:
-            holder[card] = table.order[seat]
-        for card in call.lay:
+    for record in table.called:
+        for card in record.call.take:
+            holder[card] = record.seat
+        for card in record.call.lay:
             holder.pop(card, None)
     held: dict[int, set[Card]] = {}
     for card, seat in holder.items():
@@ -76,9 +76,19 @@ def judgement(table: Table, state: PlayState) -> Judgement:
     key = (seen_by(state, table.learner_seat, held), aim)
     found = table.judged.get(key)
     if found is None:
-        found = judge(state, table.learner_seat, aim, table.advisor.board(state), held)
+        board = table.advisor.board(state)
+        found = judge(state, table.learner_seat, aim, board, held, told.play_misfit(table))
         table.judged[key] = found
     return found
+
+
+def layouts_note(ctx: Context, table: Table, judged: Judgement) -> str | None:
+    """What the layouts of ``judged`` made of the auction, when it told anything: that they
+    are the ones in which the computer players would have called as they did, or that it was
+    left aside because too few layouts fit it (so that nothing claims it was counted)."""
+    if not told.told(table):
+        return None
+    return ctx.t("chance_auction" if judged.narrowed else "chance_auction_aside")
 
 
 def best_cards(judged: Judgement) -> list[Card]:
@@ -146,8 +156,9 @@ def punished(table: Table, slip: Slip) -> tuple[PlayState, Fact | None] | None:
     board = table.advisor.board(state)
     aim = aim_of(table, state)
     held = taken_from_dubel(table)
+    misfit = told.play_misfit(table)
     return punishing_with_fact(
-        state, table.learner_seat, aim, board, slip.card, slip.better, held
+        state, table.learner_seat, aim, board, slip.card, slip.better, held, misfit
     )
 
 
@@ -177,7 +188,10 @@ def bad_layout(table: Table) -> BadLayout | None:
             continue
         chance = percent(judgement(table, state).of(card).chance)
         held = taken_from_dubel(table)
-        fact = beaten_by(state, table.learner_seat, aim, board, card, held) if chance else None
+        misfit = told.play_misfit(table)
+        fact = None
+        if chance:
+            fact = beaten_by(state, table.learner_seat, aim, board, card, held, misfit)
         return None if fact is None else BadLayout(card, chance, fact)
     return None
 
@@ -218,6 +232,9 @@ def review(ctx: Context, table: Table, slip: Slip | None) -> None:
         better=slip.better,
         best=said(slip.best),
     )
+    note = layouts_note(ctx, table, judgement(table, table.play.history[slip.move]))
+    if note is not None:
+        text += " " + note
     found = punished(table, slip)
     hidden: dict[Seat, tuple[Card, ...]] = {}
     if found is not None:
@@ -236,25 +253,24 @@ def review(ctx: Context, table: Table, slip: Slip | None) -> None:
     state = table.play.history[slip.move]
     aim, held = aim_of(table, state), taken_from_dubel(table)
     shown = None if found is None else found[0]
-    told = why.told_closed(ctx, table, state, slip.card, slip.better, aim, held, shown)
-    if told is not None:
-        text += "\n" + told.why
-        if told.layout is not None:
-            hidden = hands_of(ctx, table, told.layout)
+    explained = why.told_closed(ctx, table, state, slip.card, slip.better, aim, held, shown)
+    if explained is not None:
+        text += "\n" + explained.why
+        if explained.layout is not None:
+            hidden = hands_of(ctx, table, explained.layout)
     ctx.emit(
-        Review(
+        card_review(
             text,
-            trick=slip.trick,
-            card=slip.card,
-            better=slip.better,
-            cost=slip.best - slip.chance or 1,
-            side=goals.side_of(table.play.state, table.learner_seat or 0),
+            slip.trick,
+            (slip.card, slip.better),
+            slip.best - slip.chance or 1,
+            goals.side_of(table.play.state, table.learner_seat or 0),
             measure="chance",
             chance=slip.chance,
             better_chance=slip.best,
             layout=hidden,
-            line=() if told is None else tuple((ctx.name(s), c) for s, c in told.line),
-            why="" if told is None else told.why,
+            line=() if explained is None else tuple((ctx.name(s), c) for s, c in explained.line),
+            why="" if explained is None else explained.why,
         )
     )
 
@@ -263,3 +279,13 @@ def hands_of(ctx: Context, table: Table, layout: PlayState) -> dict[Seat, tuple[
     """The other players' hands in a layout, by player, highest card first."""
     others = [seat for seat in seats() if seat != table.learner_seat]
     return {ctx.name(s): tuple(sorted(layout.hands[s], reverse=True)) for s in others}
+
+
+def card_review(
+    text: str, trick: int, cards: tuple[Card, Card], cost: int, side: str, **closed: Any
+) -> Review:
+    """The review that names a card of the learner's: in trick ``trick`` the first of
+    ``cards`` where the second was better, what it cost and whose tricks count (``side``),
+    with a closed deal's chances in ``closed``. Open and closed deals' reviews alike."""
+    card, better = cards
+    return Review(text, trick=trick, card=card, better=better, cost=cost, side=side, **closed)

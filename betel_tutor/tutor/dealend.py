@@ -106,7 +106,8 @@ def end_deal(ctx: Context, table: Table) -> None:
         resting.say_outcome(ctx, rest, state)
     met: bool | None = None
     learner, view = table.learner_seat, table.outlook
-    auction = auctionreview.judge_auction(table)
+    # An open deal's calls are judged on the hands as dealt, as its call hint judged them.
+    auction = auctionreview.judge_auction(table, table.step.open or ctx.settings.always_open)
     costly_call = auction is not None and auction.costly
     # A closed deal is judged by the learner's chances (single dummy), an open one by the
     # cards as dealt (double dummy).
@@ -207,6 +208,7 @@ def review(ctx: Context, table: Table, mistake: Mistake | None) -> None:
     if mistake.card is None:
         ctx.emit(Review(ctx.t("review_clean")))
         return
+    assert mistake.better is not None  # a card that cost has a better one
     side = goals.side_of(table.play.state, LEARNER)
     misere = side != "own" and table.play.state.contract.kind != "normal"
     key = f"review_mistake_{'misere_' if misere else ''}{side}"
@@ -218,13 +220,12 @@ def review(ctx: Context, table: Table, mistake: Mistake | None) -> None:
     if told is not None:
         text += "\n" + told.why
     ctx.emit(
-        Review(
+        chances.card_review(
             text,
-            trick=mistake.trick,
-            card=mistake.card,
-            better=mistake.better,
-            cost=mistake.cost,
-            side=side,
+            mistake.trick,
+            (mistake.card, mistake.better),
+            mistake.cost,
+            side,
             line=() if told is None else tuple((ctx.name(s), c) for s, c in told.line),
             why="" if told is None else told.why,
         )

@@ -224,10 +224,12 @@ class AuctionReview(Event):
     best: Contract | None = None  # the highest open contract best play makes
     bid: Call | Contract | None = None  # the learner's highest declaration, else first call
     cost: int = 0  # the tricks by which their declaration is beaten with best play
-    # their declaration's average score over the layouts they could face (None: no declaration);
-    # below zero, a costly call
+    # their declaration's average score over the layouts they could face (None: no declaration)
     average: float | None = None
     layouts: int = 0  # how many layouts that average is over
+    # each costly call of the learner's (as typed) with the points it lost on average against
+    # the best call open there, over the layouts they could face at it
+    costly: tuple[tuple[str, float], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -228,11 +228,7 @@ class PlayPhase(Phase):
             if item.cost:
                 key = "hint_costs_contract" if item.costs_contract else "hint_costs"
                 lines.append(ctx.t(key, card=item.card, n=item.cost))
-        # The rule of thumb quoted is one of the best cards: the beginner's, else the club
-        # player's; when both would be wrong, it says so, which is a lesson of its own.
-        choices = [choose_card(state), player("club")(state)]
-        good = next((c for c in choices if c.card in best), None)
-        rule = good or choices[0]
+        rule, good = rule_of_thumb(state, best)
         rule_reason = ctx.reason(rule.reason, rule.params)
         if good is not None:
             lines.append(ctx.t("hint", reason=rule_reason))
@@ -267,9 +263,10 @@ class PlayPhase(Phase):
                 for c in others
             )
             lines.append(ctx.t("hint_chance_others", chances=said))
-        choices = [choose_card(state), player("club")(state)]
-        good = next((c for c in choices if c.card in best), None)
-        rule = good or choices[0]
+        note = chances.layouts_note(ctx, self.table, judged)
+        if note is not None:
+            lines.append(note)
+        rule, good = rule_of_thumb(state, best)
         rule_reason = ctx.reason(rule.reason, rule.params)
         if good is not None:
             lines.append(ctx.t("hint", reason=rule_reason))
@@ -291,6 +288,16 @@ class PlayPhase(Phase):
                 layouts=judged.layouts,
             )
         )
+
+
+def rule_of_thumb(state: PlayState, best: list[Card]) -> tuple[Choice, Choice | None]:
+    """The rule of thumb a hint quotes beside the best cards ``best``, and that rule again when
+    it is one of them (else None). It is the beginner's card when that is among the best, else
+    the club player's; when both would be wrong it is the beginner's, and the hint says so,
+    which is a lesson of its own."""
+    choices = [choose_card(state), player("club")(state)]
+    good = next((c for c in choices if c.card in best), None)
+    return good or choices[0], good
 
 
 def play_and_tell(ctx: Context, game: DealPlay, card: Card, reason: str | None) -> None:

@@ -61,6 +61,18 @@ class Trading:
     why: dict[Offer, tuple[str, dict[str, object]]] = field(default_factory=dict)  # open deals
 
 
+@dataclass(frozen=True, slots=True)
+class Called:
+    """A call of the deal's auction: the auction just before it, who made it (table seat),
+    and whether a computer player chose it by its hand (not the learner's, not bound by a
+    trade), so that it tells the learner something of that hand."""
+
+    before: AuctionState
+    seat: Seat
+    call: Call
+    chosen: bool
+
+
 @dataclass
 class Table:
     """A deal at the table: its auction (levels 5–10), then its play."""
@@ -89,6 +101,7 @@ class Table:
     costly_trick: int | None = None  # once the deal is over: the trick of the card the review names
     first_call: tuple[AuctionState, Call] | None = None  # the learner's, for the auction review
     learner_calls: list[Call] = field(default_factory=list)  # in this deal's auction
+    called: list[Called] = field(default_factory=list)  # every call of this deal's auction
     # closed deals: the learner's cards judged by their chances, by what the learner has seen
     judged: dict[tuple[str, Aim], Judgement] = field(default_factory=dict)
     _computer: Callable[[PlayState], Choice] | None = None
