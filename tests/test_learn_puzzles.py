@@ -98,7 +98,11 @@ def test_a_wrong_card_is_punished_and_the_solution_told(home: dict[str, str]) ->
     events = events_of(ran.stdout)
     asked = puzzle(next(e["puzzle"] for e in events if e["event"] == "puzzle"))
     said = "\n".join(e["text"] for e in events)
-    assert "lets the goal go: with best play" in said
+    (verdict,) = [line for line in said.splitlines() if "lets the goal go" in line]
+    # the punishing line was told card by card above it: the verdict says what it came to
+    assert "(" not in verdict and "ends with" in verdict, verdict
+    made = "is made" in verdict
+    assert made == (asked.to_play != asked.declarer) and made != ("is beaten" in verdict)
     assert f"The solution: {' '.join(str(c) for c in asked.solution)}" in said
     retry = [e for e in events if e["event"] == "prompt" and e["expects"] == "retry"]
     assert retry and retry[0]["choices"] == ["yes", "no"]

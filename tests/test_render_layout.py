@@ -128,3 +128,31 @@ def test_in_chromium_a_page_of_deals_fits_a4_and_no_trick_table_wraps(
     page.close()
     assert measured["pages"] and max(measured["pages"]) <= A4_CONTENT_HEIGHT, measured["pages"]
     assert measured["wrapped"] == [] and measured["headers"] == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "both"])
+def test_bridge_boards_share_a_page_as_a_hand_record_prints_them(
+    browser: Any, tmp_path: Path, lang: str
+) -> None:
+    """A club's hand record of six boards: two or four boards a page (each board's points,
+    makeable contracts and par beside its diagram), so --per-page 2 prints three pages and 4
+    two, each page of boards no taller than A4 inside its margins in Chromium too."""
+    scenario = scenario_of(ROOT / "tests" / "data" / "bridge" / "hand_record.pbn")
+    for per_page, boards in (
+        (1, [[1], [2], [3], [4], [5], [6]]),
+        (2, [[1, 2], [3, 4], [5, 6]]),
+        (4, [[1, 2, 3, 4], [5, 6]]),
+    ):
+        texts = printed(scenario, per_page, lang)
+        assert [[int(n) for n in re.findall(r"Board (\d) Deal", text)] for text in texts] == boards
+        if per_page == 1:
+            continue
+        laid = lay_out([scenario], lang=lang, per_page=per_page, solver=True)
+        sheet = tmp_path / f"hand-record-{per_page}.html"
+        sheet.write_text(handout_page(laid), encoding="utf-8")
+        page = browser.new_page(viewport={"width": A4_CONTENT_WIDTH, "height": 1000})
+        page.emulate_media(media="print")
+        page.goto(sheet.as_uri())
+        heights = page.evaluate(MEASURE)["pages"]
+        page.close()
+        assert len(heights) == len(boards) and max(heights) <= A4_CONTENT_HEIGHT, heights

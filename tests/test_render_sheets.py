@@ -253,3 +253,66 @@ def test_a_page_name_too_long_is_one_clear_error(tmp_path: Path) -> None:
     with pytest.raises(BetelError) as refused:
         render(RenderOptions((str(practice),), target, solver=False))
     assert refused.value.message("en").startswith(f"cannot write {target}: File name too long")
+
+
+@pytest.mark.parametrize("sheet", ["student", "answers"])
+@pytest.mark.parametrize(
+    ("lang", "first", "last"),
+    [
+        ("en", "West leads ♠A", "♠9 takes the last trick"),
+        ("pl", "Zachód wychodzi ♠A", "♠9 bierze ostatnią lewę"),
+    ],
+)
+def test_a_watched_deals_comments_follow_their_tricks(
+    sheet: str, lang: str, first: str, last: str
+) -> None:
+    """Level 9's worked example says a word after each trick: each is printed on the row
+    after its trick in the play, in the sheet's language, on both sheets."""
+    html = render_handout([level(9)], lang=lang, sheet=sheet)
+    (example,) = [s for s in deals(html) if "trick-comment" in s]
+    rows = example.split('<table class="tricks">')[1].split("</table>")[0].split("<tr")[1:]
+    kinds = ["comment" if 'class="trick-comment"' in row else "trick" for row in rows]
+    assert kinds == ["trick", "comment"] * 10
+    assert plain(f"<tr{rows[1]}").startswith(first)
+    assert plain(f"<tr{rows[19]}").startswith(last)
+    other = "Zachód" if lang == "en" else "West leads"
+    assert other not in plain(example)
+
+
+WATCHED = """\
+kind: practice
+id: watched
+title: {en: "Watched", pl: "Oglądane"}
+deals:
+  - {id: d1, dealer: S, seed: 31, contract: pass}
+  - {id: d2, dealer: W, seed: 32, contract: pass}
+steps:
+  - watch:
+      deal: d1
+      comments:
+        - {en: "The first trick.", pl: "Pierwsza lewa."}
+        - {en: "The second trick.", pl: "Druga lewa."}
+  - watch: {deal: d2}
+"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "heading", "words"),
+    [
+        ("en", "Comments after each trick", "Trick 1 The first trick. Trick 2 The second trick."),
+        ("pl", "Komentarze po każdej lewie", "Lewa 1 Pierwsza lewa. Lewa 2 Druga lewa."),
+    ],
+)
+def test_comments_on_a_play_the_tutor_makes_are_listed_by_trick(
+    lang: str, heading: str, words: str
+) -> None:
+    """A watched deal with no scripted play has no trick rows: its comments are listed by
+    trick under a heading, and the deal has its page to itself."""
+    practice = of_text(WATCHED, "watched.yaml")
+    first, second = deals(render_handout([practice], lang=lang, per_page=2))
+    listed = first.split('<dl class="trick-comments">')[1].split("</dl>")[0]
+    assert plain(listed) == words
+    assert f"<h3>{heading}</h3>" in first
+    assert "trick-comments" not in second
+    html = render_handout([practice], lang=lang, per_page=2)
+    assert re.findall(r'class="deal-page [^"]*crowd-(\d)', html) == ["1", "1"]

@@ -181,7 +181,7 @@ def _pages(run: list[Placed], per_page: int) -> list[list[Placed]]:
     """A run of deals cut into printed pages of ``per_page``, a deal with a commentary alone."""
     pages: list[list[Placed]] = []
     for placed in run:
-        alone = not (_shares(placed.spec) and _shares(pages[-1][0].spec)) if pages else True
+        alone = not (_shares(placed) and _shares(pages[-1][0])) if pages else True
         if pages and len(pages[-1]) < per_page and not alone:
             pages[-1].append(placed)
         else:
@@ -189,10 +189,12 @@ def _pages(run: list[Placed], per_page: int) -> list[list[Placed]]:
     return pages
 
 
-def _shares(spec: DealSpec) -> bool:
+def _shares(placed: Placed) -> bool:
     """Whether a deal is short enough to share a page: its diagram, auction and trick table,
-    without notes, penalty cards, a scripted play or trade."""
-    return not (spec.notes or spec.play or spec.trades or spec.penalties)
+    without notes, penalty cards, a scripted play, trade or a watch step's comments."""
+    spec, step = placed.spec, placed.step
+    said = isinstance(step, WatchStep) and bool(step.comments)
+    return not (spec.notes or spec.play or spec.trades or spec.penalties or said)
 
 
 def _quiz_index(scenario: Scenario, quiz: Quiz) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from betel_tutor import i18n
@@ -16,7 +16,7 @@ from betel_tutor.render.heading import Placed, deal_facts, deal_title
 from betel_tutor.render.penalty_view import penalty_lines
 from betel_tutor.render.played import PlayedDeal
 from betel_tutor.render.trade_view import TradeView, trade_view
-from betel_tutor.scenario.model import DealSpec, Quiz, Scenario
+from betel_tutor.scenario.model import DealSpec, Quiz, Scenario, WatchStep
 from betel_tutor.scenario.script import Replayed
 from betel_tutor.seats import SOUTH, Seat
 
@@ -68,6 +68,7 @@ class TrickView:
     leader: str
     cards: list[tuple[str, str, bool, str, str]]  # (seat, card, wins, cost mark, its meaning)
     first_step: int = 0  # the step-through's position before the trick's first card
+    comment: str = ""  # safe HTML: a watched deal's comment after this trick
 
 
 @dataclass(frozen=True)
@@ -248,6 +249,9 @@ class DealView:
     penalties: list[str] = field(default_factory=list)  # bridge penalty cards (Law 50, 51)
     facts: list[str] = field(default_factory=list)  # number, goal, open or closed, seed
     intro: str = ""  # safe HTML: the words of the step that plays or shows the deal
+    # a watched deal's comments on tricks the sheet prints no row for (its play is not
+    # scripted): (the trick's number, safe HTML)
+    comments: list[tuple[int, str]] = field(default_factory=list)
 
 
 def _auction(
@@ -374,6 +378,7 @@ def _labels(lang: str) -> dict[str, str]:
         "notes",
         "auction",
         "penalties",
+        "comments",
     )
     return {key: i18n.translate(f"render.{key}", lang) for key in keys}
 
@@ -421,11 +426,13 @@ def deal_view(
         if sheet == "answers" or note.category == "before"
     ]
     intro = "" if placed.intro is None else render_note(placed.intro.get(lang), lang=lang)
+    tricks, comments = _commented(tricks, placed, lang)
     auction_seats, auction_rows = _auction(deal, replayed, lang)
     return DealView(
         title=deal_title(scenario, placed, lang),
         facts=deal_facts(scenario, placed, lang),
         intro=intro,
+        comments=comments,
         dealer=Seat(deal.dealer, count).localized(lang),
         contract=contract,
         hands=hands,
@@ -535,6 +542,21 @@ def _by(words: str, declarer: Seat | None, lang: str) -> str:
     return i18n.translate(
         "render.contract_declarer", lang, contract=words, seat=declarer.localized(lang)
     )
+
+
+def _commented(
+    tricks: list[TrickView], placed: Placed, lang: str
+) -> tuple[list[TrickView], list[tuple[int, str]]]:
+    """A watch step's comments (said one after each trick, in order) placed on the sheet: each
+    on its trick's row of the play, and those after tricks the sheet has no row for (a play the
+    tutor's players make) as a list numbered by trick."""
+    said = placed.step.comments if isinstance(placed.step, WatchStep) else ()
+    words = [render_note(text.get(lang), lang=lang) for text in said]
+    rows = [
+        replace(trick, comment=words[n]) if n < len(words) else trick
+        for n, trick in enumerate(tricks)
+    ]
+    return rows, list(enumerate(words, 1))[len(tricks) :]
 
 
 def _tricks(played: Replayed | None, lang: str, costs: list[int]) -> list[TrickView]:

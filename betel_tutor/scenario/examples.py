@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from betel_tutor.errors import BetelError
 from betel_tutor.notes import Text
-from betel_tutor.scenario.model import DealSpec, Quiz, ReadStep, Scenario
+from betel_tutor.scenario.model import DealSpec, PlayStep, Quiz, ReadStep, Scenario, WatchStep
 from betel_tutor.scenario.source import Position, Problem
 
 # The messages of a note's example tricks, and of those in any other text.
@@ -71,10 +71,11 @@ def deal_trump(deal: DealSpec) -> str | None:
 
 
 def scenario_texts(scenario: Scenario) -> Iterator[Problem]:
-    """The example tricks of the scenario's read steps and quizzes (a deal's notes are
-    checked with the deal). They are of the game all the file's deals are of (Betel when
-    there are none, or several), with the trump of the lesson's fixed contract, if any; a
-    trick-winner quiz's own trump and variant hold for its texts."""
+    """The example tricks of the scenario's read steps, quizzes, and the texts and comments of
+    its play and watch steps (a deal's notes are checked with the deal). They are of the game
+    all the file's deals are of (Betel when there are none, or several), with the trump of the
+    lesson's fixed contract, if any; a play or watch step's words are of its deal's game and
+    trump; a trick-winner quiz's own trump and variant hold for its texts."""
     games = {deal.variant or deal.game for deal in scenario.deals}
     game = games.pop() if len(games) == 1 else "betel"
     fixed = scenario.options.contract
@@ -85,8 +86,27 @@ def scenario_texts(scenario: Scenario) -> Iterator[Problem]:
             yield from trick_problems(
                 step.text, starts, game_name=game, trump=trump, keys=TEXT_KEYS
             )
+        elif isinstance(step, PlayStep | WatchStep):
+            yield from _step_texts(step, scenario, game, trump)
     for quiz in scenario.all_quizzes():
         yield from _quiz_texts(quiz, game, trump, scenario.path)
+
+
+def _step_texts(
+    step: PlayStep | WatchStep, scenario: Scenario, game: str, trump: str | None
+) -> Iterator[Problem]:
+    """A play or watch step's words and a watch step's comments, of the game and trump of the
+    deal it names."""
+    deal = scenario.deal(step.deal)
+    if deal is not None:
+        game, trump = deal.variant or deal.game, deal_trump(deal) or trump
+    texts = [("text.", step.text)]
+    if isinstance(step, WatchStep):
+        texts += [(f"comments.{n}.", said) for n, said in enumerate(step.comments)]
+    for prefix, text in texts:
+        if text is not None:
+            starts = _starts(step.where, prefix, step.position, scenario.path)
+            yield from trick_problems(text, starts, game_name=game, trump=trump, keys=TEXT_KEYS)
 
 
 def _quiz_texts(quiz: Quiz, game: str, trump: str | None, path: str) -> Iterator[Problem]:

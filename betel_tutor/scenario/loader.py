@@ -589,10 +589,14 @@ class _Loader(Reader):
             return None
         deal = self.string(spec["deal"], f"{kind}.deal")
         text = self.text(spec["text"], f"{kind}.text") if "text" in spec else None
+        where = language_starts(spec["text"], "text.") if "text" in spec else {}
         if kind == "watch":
             read = partial(self.text, what="watch.comments")
             comments = tuple(self.items(spec.get("comments"), "watch.comments", read))
-            return WatchStep(deal, text, node.position, comments) if deal is not None else None
+            said = spec.get("comments")
+            for n, item in enumerate(said.value if said is not None and said.is_sequence else ()):
+                where |= language_starts(item, f"comments.{n}.")
+            return None if deal is None else WatchStep(deal, text, node.position, comments, where)
         if "seat" not in spec or "goal" not in spec:
             return None
         seat = self.seat(spec["seat"], "play.seat", count=3)
@@ -602,7 +606,7 @@ class _Loader(Reader):
         if deal is None or seat is None or goal is None or show is None or optional is None:
             return None
         goal_at = spec["goal"].position
-        return PlayStep(deal, seat, goal, show, text, node.position, goal_at, optional)
+        return PlayStep(deal, seat, goal, show, text, node.position, goal_at, optional, where)
 
     def match(self, body: Node, node: Node) -> MatchStep | None:
         """``match: {scoring: chips, target: 1000}`` (spec §7): every key optional."""

@@ -230,6 +230,8 @@ class PlayStep:
     position: Position | None = None
     goal_at: Position | None = None
     optional: bool = False
+    # where each language of ``text`` is written ("text.en"), for the checker
+    where: dict[str, Position] = field(default_factory=dict, hash=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +243,9 @@ class WatchStep:
     text: Text | None = None
     position: Position | None = None
     comments: tuple[Text, ...] = ()
+    # where each language of ``text`` and of each comment is written ("text.en",
+    # "comments.0.pl"), for the checker
+    where: dict[str, Position] = field(default_factory=dict, hash=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -193,20 +193,19 @@ class PuzzlePhase(Phase):
             contract_kind=puzzle.contract.kind,
         )
         self.tell(ctx, card)
-        punished: list[Card] = []
         while self.state.hands[self.state.to_play]:
             values, _reach = card_goals(self.state, 0, board)
             reply = choose(self.state, best_cards(self.state, values))
-            punished.append(reply)
             self.tell(ctx, reply)
         taken = self.state.tricks_taken()[int(puzzle.declarer)]
+        made = puzzle.contract.is_made(taken)  # the line itself was told card by card above
         ctx.say(
             ctx.t(
-                "puzzle_wrong",
+                "puzzle_wrong_made" if made else "puzzle_wrong_beaten",
                 card=card,
-                line=format_cards(punished, lang=ctx.lang),
                 declarer=puzzle.declarer.localized(ctx.lang),
                 tricks=translate_plural("common.tricks", taken, ctx.lang),
+                contract=puzzle.contract,
             )
         )
         return self.finish(ctx, solved=False)
