@@ -113,15 +113,20 @@ def _part(
     """Deals share a printed page only when nothing comes between them in the lesson's order:
     each run of deals is cut into pages of ``per_page`` (the last may hold fewer), each page
     after the part's first deal starting a new printed page. A deal with a commentary (notes,
-    penalty cards, a scripted play or trade) is too long to share a page and has one of its
-    own. So a page holds exactly as many deals as its ``crowd`` says, and is sized for them: a
-    lone deal is never shrunk."""
+    penalty cards, a scripted play or trade, or on the answer sheet a commented solution) is
+    too long to share a page and has one of its own. So a page holds exactly as many deals as
+    its ``crowd`` says, and is sized for them: a lone deal is never shrunk."""
     blocks: list[Block] = []
     quizzes = [quiz_views(scenario, lang=language, sheet=sheet) for language in languages]
     placed = 0  # deals placed so far in this part
     for dealt, run in groupby(_order(scenario), key=lambda entry: entry[0] == "deal"):
         if dealt:
-            for page in _pages([placed for _, placed in run], per_page):
+            run_placed = [placed for _, placed in run]
+            entries = [
+                (placed, deal, analysis_of(deal))
+                for placed, deal in zip(run_placed, _of(played, run_placed), strict=True)
+            ]
+            for page in _pages(entries, per_page, _shares):
                 views = [
                     [
                         deal_view(
@@ -134,10 +139,7 @@ def _part(
                         )
                         for language in languages
                     ]
-                    for placed, deal, analysis in (
-                        (placed, deal, analysis_of(deal))
-                        for placed, deal in zip(page, _of(played, page), strict=True)
-                    )
+                    for placed, deal, analysis in page
                 ]
                 paired = len(languages) == 1 and len(page) > 2
                 rows = [[deal[0] for deal in views[n : n + 2]] for n in range(0, len(views), 2)]
@@ -177,24 +179,32 @@ def _of(played: Mapping[DealSpec, PlayedDeal], page: list[Placed]) -> list[Playe
     return [played[spec] if spec in played else play_deal(spec) for spec in specs]
 
 
-def _pages(run: list[Placed], per_page: int) -> list[list[Placed]]:
-    """A run of deals cut into printed pages of ``per_page``, a deal with a commentary alone."""
-    pages: list[list[Placed]] = []
-    for placed in run:
-        alone = not (_shares(placed) and _shares(pages[-1][0])) if pages else True
+def _pages(
+    run: list[Entry], per_page: int, shares: Callable[[Entry], bool]
+) -> list[list[Entry]]:
+    """A run of deals cut into printed pages of ``per_page``, a deal too long to share alone."""
+    pages: list[list[Entry]] = []
+    for entry in run:
+        alone = not (shares(entry) and shares(pages[-1][0])) if pages else True
         if pages and len(pages[-1]) < per_page and not alone:
-            pages[-1].append(placed)
+            pages[-1].append(entry)
         else:
-            pages.append([placed])
+            pages.append([entry])
     return pages
 
 
-def _shares(placed: Placed) -> bool:
+Entry = tuple[Placed, PlayedDeal, Analysis | None]
+
+
+def _shares(entry: Entry) -> bool:
     """Whether a deal is short enough to share a page: its diagram, auction and trick table,
-    without notes, penalty cards, a scripted play, trade or a watch step's comments."""
+    without notes, penalty cards, a scripted play, trade, a watch step's comments or, on the
+    answer sheet, a commented solution."""
+    placed, _, analysis = entry
     spec, step = placed.spec, placed.step
     said = isinstance(step, WatchStep) and bool(step.comments)
-    return not (spec.notes or spec.play or spec.trades or spec.penalties or said)
+    solved = analysis is not None and bool(analysis.solution)
+    return not (spec.notes or spec.play or spec.trades or spec.penalties or said or solved)
 
 
 def _quiz_index(scenario: Scenario, quiz: Quiz) -> int:
