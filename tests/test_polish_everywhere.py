@@ -1,430 +1,50 @@
-"""Polish as a first language: everything the program says in Polish mode, read in Polish.
+"""Polish as a first language: everything the program says in Polish mode, read in Polish and
+scanned for English card letters, English calls, English words and a wrong plural of lewa
+(tests/polish.py tells what is read and what is looked for).
 
-A scripted learner plays all ten levels with ``--lang pl`` through ``learn --json`` (closed
-deals, and open deals with bids, hints and a retry; level 10 also with a resting fourth) and
-the same typed lines again through the line front end in a pseudo-terminal; ``check --lang pl``
-runs over the corpus of broken files, ``explain … --lang pl`` over each subcommand (text and
-JSON), ``rules``, ``solve`` and ``laydown``; the shipped scenarios are rendered as student and
-answer sheets. Every human text they produce is scanned for:
-
-* English rank letters on cards (``♠Q``, ``♥J``, ``Q♠``, a hand group ``♠AKQ``, markup
-  ``♠{Q}``): Polish text writes A K D W (spec §12.7);
-* English calls (``pass``, ``NT``, ``1NT``, ``double``, ``no trump``): Polish says pas, kontra, BA;
-* English words (:data:`ENGLISH_WORDS`): seats, game words, the tutor's own words;
-* plural agreement of lewa (trick) after a number: 1 lewa, 2–4 lewy, 5+ lew (12–14 lew).
-
-What the learner typed may be quoted back ("'xyz' to nie jest lista kart"), and in the
-terminal it is echoed: the learner's own words are taken out before the scan. Identifiers a
-user must type as they are (YAML keys, option values, the program's name) are allowed.
+Each level, the checker's messages on each broken file, the explanations and rules, the
+solver's tools and each set of rendered sheets is read by a test of its own, so that the
+reading spreads over the cores; each test scans what it read for every kind of hit at once.
 """
 
 from __future__ import annotations
 
-import html
-import json
-import re
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from html.parser import HTMLParser
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
-import pexpect
 import pytest
 
-from betel_tutor.resources import data_dir
-from tests.in_process import run_cli
-from tests.learner import BETEL_TUTOR, Learner, Transcript, converse, environment
-
-ROOT = Path(__file__).parent.parent
-BAD = Path(__file__).parent / "data" / "bad"
-LEVELS = range(1, 11)
-
-# -- what must not be read in Polish -----------------------------------------------------------
-SUIT = "♠♥♦♣"
-ENGLISH_CARD = re.compile(
-    rf"[{SUIT}]\ufe0f?(?:[AK2-9]|10| )*[QJT](?![a-ząćęłńóśźż])"  # ♠Q, ♥10 J, a group ♠AKQ
-    rf"|(?<![A-Za-z0-9])(?:[QJ]|10|[AK2-9])?[QJ][{SUIT}]"  # Q♠, J♥
-    rf"|[{SUIT}]\{{[QJT]\}}"  # unrendered note markup ♠{{Q}}
+from tests.polish import (
+    BAD_FILES,
+    EXPLAIN,
+    LEVELS,
+    SHEET_SOURCES,
+    Read,
+    check_output,
+    explain_outputs,
+    hits_of,
+    learners,
+    read_level,
+    report,
+    scan,
+    sheets,
+    tools,
 )
-ENGLISH_CALL = re.compile(r"\bpass\b|\b[1-5]?NT\b|\bno[ -]?trumps?\b|\bre?double[ds]?\b", re.I)
-ENGLISH_WORDS = " ".join(
-    (
-        # seats, and the words of the game
-        "West North South East trick tricks trump trumps suit suits lead leads led follow",
-        "declarer declarers defender defenders dealer deal deals dealt contract contracts",
-        "auction bid bids call calls overtrick overtricks slam small grand misere play plays",
-        "played card cards hand hands score scores scored points chips match offer offers",
-        "sell sells buy buys swap swaps show shows shown rest rests resting prediction",
-        # the tutor's own words
-        "hint hints goal goals review reviews step steps level levels quiz answer answers",
-        "right wrong press enter choose welcome back again saved progress undo replay note",
-        "the and you your with from for not are is was this that what which who why how",
-        "best worst cost costs made make makes defeat defeated win wins won lose loses lost",
-        "open closed player players learner true false yes see sees seen next paying paid seed",
-    )
-).split()
-ENGLISH_WORD = re.compile(r"(?<![\w-])(?:" + "|".join(ENGLISH_WORDS) + r")(?![\w-])", re.I)
-# Names that Polish writes as they are: the program, the Enter key.
-ALLOWED = ("betel-tutor", "Naciśnij Enter")
-# A command line quoted in a text (`betel-tutor render scenarios/…`): the program's own words.
-COMMAND_LINE = re.compile(r"betel-tutor [a-z]+(?: [\w./-]+)*")
-# The plural of lewa after a number: 1 lewa; 2, 3, 4 (not 12–14) lewy; else lew.
-NUMBER_LEW = re.compile(r"(?<![\d.,])(\d+)\s+(lewa|lewy|lew|lewę|lewami|lewach)\b")
 
 
-def wrong_plural(number: int, word: str) -> bool:
-    if word not in ("lewa", "lewy", "lew"):  # other cases agree in other ways
-        return False
-    if number == 1:
-        right = "lewa"
-    elif number % 10 in (2, 3, 4) and number % 100 not in (12, 13, 14):
-        right = "lewy"
-    else:
-        right = "lew"
-    return word != right
+def assert_polish(read: list[Read]) -> None:
+    """Every text was read (none empty) and none has a hit of any kind."""
+    assert read and all(text.strip() for _, text, _ in read), [s for s, t, _ in read if not t]
+    hits = hits_of(read)
+    assert not hits, report(hits)
 
 
-@dataclass(frozen=True)
-class Hit:
-    kind: str  # card, call, word, plural
-    source: str
-    found: str
-    context: str
+def read_tool(texts: Iterator[tuple[str, str]]) -> list[Read]:
+    return [(name, text, []) for name, text in texts]
 
-    def __str__(self) -> str:
-        return f"[{self.kind}] {self.source}: {self.found!r} in {self.context!r}"
 
-
-def without(text: str, typed: Iterable[str]) -> str:
-    """``text`` without the learner's own words: quoted back, or echoed on a line alone."""
-    for line in sorted({t.strip() for t in typed if t.strip()}, key=len, reverse=True):
-        text = text.replace(f"'{line}'", "''").replace(f"„{line}”", "„”")
-        text = re.sub(rf"(?m)^(.*[:?>] ?)?{re.escape(line)}\s*$", r"\1", text)
-    return text
-
-
-def scan(source: str, text: str, typed: Iterable[str] = ()) -> list[Hit]:
-    text = without(text, typed)
-    text = COMMAND_LINE.sub("", text)
-    for allowed in ALLOWED:
-        text = text.replace(allowed, "")
-    hits: list[Hit] = []
-
-    def context(match: re.Match[str]) -> str:
-        return text[max(0, match.start() - 50) : match.end() + 50].replace("\n", "⏎")
-
-    for kind, pattern in (("card", ENGLISH_CARD), ("call", ENGLISH_CALL), ("word", ENGLISH_WORD)):
-        hits += [Hit(kind, source, m.group(), context(m)) for m in pattern.finditer(text)]
-    for m in NUMBER_LEW.finditer(text):
-        if wrong_plural(int(m.group(1)), m.group(2)):
-            hits.append(Hit("plural", source, m.group(), context(m)))
-    return hits
-
-
-# -- what is read --------------------------------------------------------------------------------
-HUMAN_FIELDS = ("text", "reason", "answer_reason", "suggest_reason", "breakdown")
-
-
-def event_texts(events: Iterable[dict[str, Any]]) -> Iterator[str]:
-    """The human words of ``learn --json`` events; the machine fields (cards and calls in the
-    notation the learner types, seats by letter, ``choices``, a refusal's reason code) are not
-    read."""
-    for event in events:
-        for name in HUMAN_FIELDS:
-            if name == "reason" and event["event"] == "refused":
-                continue
-            value = event.get(name)
-            if isinstance(value, str):
-                yield value
-            elif isinstance(value, list):
-                yield from (item for item in value if isinstance(item, str))
-
-
-def short_level_10(home: Path) -> dict[str, str]:
-    levels = home / "levels"
-    levels.mkdir(parents=True, exist_ok=True)
-    shipped = (data_dir("scenarios") / "levels" / "level-10.yaml").read_text(encoding="utf-8")
-    short = shipped.replace("target: 1000", "target: 540")
-    (levels / "level-10.yaml").write_text(short, encoding="utf-8")
-    return environment(home, BETEL_TUTOR_LEVELS=str(levels))
-
-
-@dataclass
-class Played:
-    args: list[str]
-    transcript: Transcript
-    typed: list[str]
-
-
-def play(home: Path, level: int, learner: Learner, *args: str) -> Played:
-    env = short_level_10(home)
-    argv = ["--level", str(level), "--lang", "pl", *args]
-    transcript = converse(learner, argv, env, timeout=120)
-    assert transcript.returncode == 0, transcript.stderr
-    return Played(argv, transcript, list(learner.sent))
-
-
-def learners(level: int) -> Iterator[tuple[Learner, tuple[str, ...]]]:
-    # Level 10's match is dealt from a fresh seed unless given one: the terminal replays it.
-    yield Learner(level, mischief=True), ("--seed", "polski") if level == 10 else ()
-    yield Learner(level, declare=True, random=level, retry="once"), ("--open",)
-    if level == 10:
-        yield Learner(level, prediction="tak"), ("--fourth", "--seed", "fourth-2")
-
-
-def terminal(home: Path, played: Played) -> str:
-    """The typed lines of ``played`` once more, through the line front end in a terminal."""
-    env = short_level_10(home)
-    # The real program in a pseudo-terminal: what the terminal shows, echo included, is the point.
-    child = pexpect.spawn(
-        BETEL_TUTOR,
-        ["learn", "--plain", *played.args],
-        env=env,
-        encoding="utf-8",
-        timeout=30,
-        dimensions=(50, 200),
-    )
-    child.delaybeforesend = None  # each line is sent after its prompt has arrived
-    out: list[str] = []
-    prompts = [
-        exchange.events[-1]["text"]
-        for exchange in played.transcript.exchanges
-        if exchange.events and exchange.events[-1]["event"] == "prompt"
-    ]
-    try:
-        for prompt, line in zip(prompts, played.typed, strict=False):
-            child.expect_exact(prompt.rstrip().splitlines()[-1] if prompt.strip() else "")
-            out.append(child.before + child.after)
-            child.sendline(line)
-        child.expect(pexpect.EOF)
-        out.append(child.before)
-    finally:
-        child.close(force=True)
-    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", "".join(out)).replace("\r", "")
-
-
-def run(*args: str, home: Path) -> str:
-    result = run_cli(*args, env=environment(home))
-    assert "Traceback" not in result.stderr, result.stderr
-    return result.stdout + result.stderr
-
-
-def json_texts(value: Any) -> Iterator[str]:
-    """Every ``text`` (and error message) in an explanation's JSON."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if key in ("text", "message", "error") and isinstance(item, str):
-                yield item
-            else:
-                yield from json_texts(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from json_texts(item)
-
-
-EXPLAIN: list[list[str]] = [
-    ["trick", "♥D ♥K ♠7"],
-    ["trick", "♥W ♥D ♥7", "--trump", "♠"],
-    ["trick", "♣W ♣D ♠7", "--trump", "♠"],
-    ["trick", "♠D ♠W ♠7 ♠A"],
-    ["trick", "♠W ♣D ♠7 ♥2", "--trump", "♠", "--variant", "blue-suit"],
-    ["trick", "♠W ♣D ♠7", "--trump", "♠", "--variant", "blue-suit"],
-    ["trick", "♥D ♥Q"],
-    ["legal", "--hand", "♥AKD8 ♠W7", "--trick", "♥W"],
-    ["legal", "--hand", "♥AD ♠W7 ♣D", "--trick", "♦W", "--trump", "♠"],
-    ["legal", "--hand", "♥AD ♠W7", "--trick", "♥K", "--betel-defender"],
-    ["legal", "--hand", "♥AD ♠W7", "--trick", "♥K ♥W"],
-    ["legal", "--hand", "♥AD ♠W7 xyz"],
-    ["score", "2BA", "--tricks", "8,1,1"],
-    ["score", "4♥", "--tricks", "6,2,2", "--doubled"],
-    ["score", "B1", "--tricks", "1,5,4"],
-    ["score", "B2", "--tricks", "3,4,3", "--doubled"],
-    ["score", "Betel", "--tricks", "0,5,5"],
-    ["score", "Szlem BA", "--tricks", "10,0,0"],
-    ["score", "pas", "--tricks", "4,3,3"],
-    ["score", "pas", "--tricks", "4,3"],
-    ["auction", "1♠ kontra pas pas"],
-    ["auction", "1♠ 1BA 2♣ pas pas"],
-    ["auction", "[♠D♥W>♥7♣8]2♠ pas kontra pas pas"],
-    ["auction", "[?♠D]pas 1♥ pas pas"],
-    ["auction", "B3 pas 1♣ pas pas"],
-    ["auction", "pas pas pas"],
-    ["auction", "1♠ kontra 1♠"],
-    ["auction", "2♠ 1♥"],
-]
-
-
-def explain_outputs(home: Path) -> Iterator[tuple[str, str]]:
-    for args in EXPLAIN:
-        name = "explain " + " ".join(args)
-        yield name, run("explain", *args, "--lang", "pl", home=home)
-        out = run("explain", *args, "--lang", "pl", "--json", home=home)
-        try:
-            data = json.loads(out[: out.rindex("}") + 1]) if "{" in out else None
-        except ValueError:
-            data = None
-        if data is None:
-            yield name + " --json", out
-        else:
-            yield name + " --json", "\n".join(json_texts(data))
-    yield "rules", run("rules", "--lang", "pl", home=home)
-    for point in ("5", "7", "17", "21"):
-        yield f"rules {point}", run("rules", point, "--lang", "pl", home=home)
-
-
-class _Visible(HTMLParser):
-    """The text of a page a reader sees (and its tooltips), without scripts and styles."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self.skip = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("script", "style"):
-            self.skip += 1
-        for name, value in attrs:
-            if name in ("title", "alt", "aria-label") and value:
-                self.parts.append(value)
-        if tag in ("br", "p", "div", "tr", "li", "h1", "h2", "h3", "td", "th"):
-            self.parts.append("\n")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style"):
-            self.skip -= 1
-
-    def handle_data(self, data: str) -> None:
-        if not self.skip:
-            self.parts.append(data)
-
-
-def visible_text(page: str) -> str:
-    parser = _Visible()
-    parser.feed(page)
-    return html.unescape(" ".join(parser.parts))
-
-
-SHEET_SOURCES = ("levels", "lessons", "boards")
-
-
-def sheets(home: Path) -> Iterator[tuple[str, str]]:
-    scenarios = data_dir("scenarios")
-    sources = [scenarios / name for name in SHEET_SOURCES]
-    sources.append(Path(__file__).parent / "data" / "sheets")
-    for source in sources:
-        for sheet in ("student", "answers"):
-            folder = home / f"{source.name}-{sheet}"
-            out = run(
-                "render", str(source), "-o", str(folder), "--sheet", sheet, "--lang", "pl",
-                "--per-page", "2", home=home,
-            )  # fmt: skip
-            pages = sorted(folder.glob("*.html"))
-            assert pages, out
-            for page in pages:  # a handout's title is the folder's name
-                text = visible_text(page.read_text("utf-8")).replace(source.name, "")
-                yield f"{source.name} {sheet} {page.name}", text
-
-
-def format_words() -> set[str]:
-    """The words of the scenario format an author types as they are (keys, their values, the
-    quiz kinds): the checker names them in its messages."""
-    from betel_tutor.scenario.loader import QUIZ_PARAMS
-
-    schema = json.loads((data_dir("scenarios") / "scenario.schema.json").read_text("utf-8"))
-    words: set[str] = {*QUIZ_PARAMS, "true", "false"}  # YAML's own values
-
-    def walk(value: Any) -> None:
-        if isinstance(value, dict):
-            for key, item in value.items():
-                if key == "properties" and isinstance(item, dict):
-                    words.update(item)
-                if key == "enum":
-                    words.update(str(v) for v in item)
-                walk(item)
-        elif isinstance(value, list):
-            for item in value:
-                walk(item)
-
-    walk(schema)
-    # The checker names one item of a list by its singular: note (of notes), quiz, deal, step.
-    words |= {word.removesuffix("zes").removesuffix("s") for word in words if word.endswith("s")}
-    return words
-
-
-def authored(text: str, words: set[str]) -> str:
-    """A checker's message without what it quotes from the file: the file's path, quoted
-    tokens, offers as written (``(W>S see ♠ +10)``), URLs, PyYAML's own description of a
-    syntax error, the format's words (``tricks_at_least``, ``match.target``, ``hands.S``)."""
-    text = re.sub(r"(?m)^\S+\.(?:yaml|txt):\d+:\d+: ", "", text)
-    text = re.sub(r"'[^'\n]*'", "''", text)
-    text = re.sub(r"\([NESW]>[NESW] [^)\n]*\)", "()", text)  # an offer as the file writes it
-    text = re.sub(r"https?://\S+", "", text)
-    text = re.sub(r"(?m)(niepoprawny YAML: ).*$", r"\1", text)
-    names = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
-    return re.sub(rf"(?<![\w-])(?:{names})(?:\.[\w]+)*(?![\w-])", "", text)
-
-
-def check_outputs(home: Path) -> Iterator[tuple[str, str]]:
-    words = format_words()
-    for path in sorted(p for p in BAD.iterdir() if p.is_file() and p.suffix != ".expect"):
-        out = run("check", str(path), "--lang", "pl", home=home)
-        yield f"check {path.name}", authored(out, words)
-
-
-def tools(home: Path) -> Iterator[tuple[str, str]]:
-    yield "solve", run("solve", "--seed", "polski", "--lang", "pl", home=home)
-    hand = "♠AKDW10 ♥AKD ♦AK"
-    yield "laydown", run("laydown", hand, "--contract", "2BA", "--lang", "pl", home=home)
-
-
-# -- the test ------------------------------------------------------------------------------------
-def read_everything(mktemp: Callable[[str], Path]) -> list[tuple[str, str, list[str]]]:
-    """Every Polish text: (where it came from, the text, what the learner typed)."""
-    read: list[tuple[str, str, list[str]]] = []
-    for level in LEVELS:
-        for index, (learner, args) in enumerate(learners(level)):
-            played = play(mktemp(f"pl-{level}-{index}"), level, learner, *args)
-            texts = "\n".join(event_texts(played.transcript.events))
-            read.append((f"learn --json {' '.join(played.args)}", texts, played.typed))
-            if index == 0:
-                screen = terminal(mktemp(f"tty-{level}"), played)
-                read.append((f"learn {' '.join(played.args)}", screen, played.typed))
-    home = mktemp("pl-tools")
-    for name, text in [*check_outputs(home), *explain_outputs(home), *tools(home), *sheets(home)]:
-        read.append((name, text, []))
-    return read
-
-
-# The tests share this module's fixture: they run on one worker (scripts/test.sh).
-pytestmark = pytest.mark.xdist_group(__name__)
-
-
-@pytest.fixture(scope="module")
-def everything(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, str, list[str]]]:
-    return read_everything(tmp_path_factory.mktemp)
-
-
-def hits_of(read: Sequence[tuple[str, str, list[str]]], *kinds: str) -> list[Hit]:
-    hits = [hit for source, text, typed in read for hit in scan(source, text, typed)]
-    return [hit for hit in hits if hit.kind in kinds]
-
-
-def report(hits: list[Hit]) -> str:
-    seen: dict[tuple[str, str], Hit] = {}
-    for hit in hits:
-        seen.setdefault((hit.kind, hit.context), hit)
-    return f"{len(hits)} hits:\n" + "\n".join(map(str, list(seen.values())[:200]))
-
-
-def test_everything_was_read(everything: list[tuple[str, str, list[str]]]) -> None:
-    sources = [source for source, _, _ in everything]
-    assert sum(s.startswith("learn --json") for s in sources) == 2 * len(LEVELS) + 1
-    assert sum(s.startswith("learn --level") for s in sources) == len(LEVELS)
-    assert sum(s.startswith("check ") for s in sources) >= 25
-    assert sum(s.startswith("explain ") for s in sources) == 2 * len(EXPLAIN)
-    assert all(text.strip() for _, text, _ in everything)
+def test_the_scan_sees_english_and_passes_polish() -> None:
     # The scan would see English were it there: a sample of English text is full of hits.
     sample = "West plays ♥Q: pass, 1NT — the trick wins. Goal: 5 tricks. Hint: Q♠"
     assert {hit.kind for hit in scan("sample", sample)} == {"card", "call", "word"}
@@ -434,24 +54,43 @@ def test_everything_was_read(everything: list[tuple[str, str, list[str]]]) -> No
     ]  # fmt: skip
 
 
-def test_no_english_card_letters(everything: list[tuple[str, str, list[str]]]) -> None:
-    hits = hits_of(everything, "card")
-    assert not hits, report(hits)
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_level_reads_in_polish(level: int, tmp_path_factory: pytest.TempPathFactory) -> None:
+    read = read_level(level, tmp_path_factory.mktemp)
+    sources = [source for source, _, _ in read]
+    # Each learner's run through learn --json, and the first one's again in a terminal.
+    assert sum(s.startswith("learn --json") for s in sources) == len(list(learners(level)))
+    assert sum(s.startswith("learn --level") for s in sources) == 1
+    assert_polish(read)
 
 
-def test_no_english_calls(everything: list[tuple[str, str, list[str]]]) -> None:
-    hits = hits_of(everything, "call")
-    assert not hits, report(hits)
+def test_the_corpus_of_broken_files_is_all_there() -> None:
+    assert len(BAD_FILES) >= 25
 
 
-def test_no_english_words(everything: list[tuple[str, str, list[str]]]) -> None:
-    hits = hits_of(everything, "word")
-    assert not hits, report(hits)
+@pytest.mark.parametrize("name", BAD_FILES)
+def test_the_checkers_messages_read_in_polish(name: str, tmp_path: Path) -> None:
+    assert_polish([(f"check {name}", check_output(tmp_path, name), [])])
 
 
-def test_plural_agreement(everything: list[tuple[str, str, list[str]]]) -> None:
-    hits = hits_of(everything, "plural")
-    assert not hits, report(hits)
+def test_explanations_and_rules_read_in_polish(tmp_path: Path) -> None:
+    read = read_tool(explain_outputs(tmp_path))
+    assert sum(source.startswith("explain ") for source, _, _ in read) == 2 * len(EXPLAIN)
+    assert sum(source.startswith("rules") for source, _, _ in read) == 5
+    assert_polish(read)
+
+
+def test_solve_and_laydown_read_in_polish(tmp_path: Path) -> None:
+    read = read_tool(tools(tmp_path))
+    assert [source for source, _, _ in read] == ["solve", "laydown"]
+    assert_polish(read)
+
+
+@pytest.mark.parametrize("source", SHEET_SOURCES)
+def test_rendered_sheets_read_in_polish(source: str, tmp_path: Path) -> None:
+    read = read_tool(sheets(tmp_path, source))
+    assert {name.split()[1] for name, _, _ in read} == {"student", "answers"}
+    assert_polish(read)
 
 
 if __name__ == "__main__":  # python -m tests.test_polish_everywhere: every hit, for fixing

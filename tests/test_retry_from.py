@@ -15,7 +15,7 @@ from betel_tutor.play import BETEL, play_card, start_play
 from betel_tutor.seats import Seat
 from betel_tutor.solver.api import card_values
 from tests.learner import Event, Learner, Transcript, converse, environment
-from tests.test_tutor_trust import deals_of, rebuild
+from tests.trust import deals_of, rebuild
 
 SEED = "why-1"
 

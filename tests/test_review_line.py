@@ -26,7 +26,7 @@ from betel_tutor.seats import Seat
 from betel_tutor.solver.api import card_values
 from tests.learner import Event as Ev
 from tests.learner import Learner, Transcript, converse, environment
-from tests.test_tutor_trust import SEATS, Deal, contract_kind, deals_of, rebuild
+from tests.trust import SEATS, Deal, contract_kind, deals_of, rebuild
 
 NAMES = ("South", "West", "North")
 LEVELS = range(1, 9)

@@ -217,7 +217,7 @@ def test_a_bad_constraint_in_a_library_call_is_a_notation_error() -> None:
 
 
 def test_polish_output_holds_no_english_word_card_or_call(tmp_path: Path) -> None:
-    from tests.test_polish_everywhere import scan
+    from tests.polish import scan
 
     polish = ("S robi 2♠", "W bierze co najmniej 3 lewy w B1", "nie N ma ♠D")
     args = [arg for text in polish for arg in ("--stat", text)]
