@@ -23,7 +23,8 @@ from betel_tutor.seats import Seat
 from betel_tutor.solver.advice import Advisor
 from betel_tutor.solver.api import card_reaches, kind_of, solve_position
 from betel_tutor.solver.board import Board
-from betel_tutor.solver.single_dummy import Aim, Held, layouts
+from betel_tutor.solver.single_dummy import Aim, Held, Misfit, drawn
+from betel_tutor.tutor import told as auction
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.table import Table
 
@@ -206,7 +207,8 @@ def told_closed(
     elif punishes(state, card, better, aim, advisor):
         layout, head = state, ctx.t("why_these_cards")
     else:
-        found = first_punishing(state, learner, card, better, aim, held, advisor)
+        misfit = auction.play_misfit(table)  # the layouts the hints and the review judge over
+        found = first_punishing(state, learner, card, better, aim, held, advisor, misfit)
         if found is None:
             return None
         layout = found
@@ -225,11 +227,13 @@ def first_punishing(
     aim: Aim,
     held: Held,
     advisor: Advisor,
+    misfit: Misfit | None = None,
 ) -> PlayState | None:
-    """The first of the layouts the learner could face (as the hints judge them) in which
-    ``card`` misses the aim and ``better`` meets it; None when there is none. One search a
-    layout, stopping at the first found: the review after the last card waits for it."""
-    positions, _ = layouts(state, learner, held)
+    """The first of the layouts the learner could face (as the hints judge them: those that
+    fit the auction, ``misfit``) in which ``card`` misses the aim and ``better`` meets it;
+    None when there is none. One search a layout, stopping at the first found: the review
+    after the last card waits for it."""
+    positions = drawn(state, learner, held, misfit).positions
     return next(
         (p for p in positions if punishes(p, card, better, aim, advisor)),
         None,
