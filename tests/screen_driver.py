@@ -51,7 +51,7 @@ async def type_at_once(pilot: Pilot[int], app: TutorApp, text: str) -> None:
 
 
 async def until(pilot: Pilot[int], app: TutorApp, wanted: str, *, limit: int = 200) -> None:
-    """Go on (Enter, right answers) until the tutor asks for ``wanted``."""
+    """Go on (Enter, right answers, no deal played again) until the tutor asks for ``wanted``."""
     for _ in range(limit):
         now = expects(app)
         if now == wanted:
@@ -60,6 +60,8 @@ async def until(pilot: Pilot[int], app: TutorApp, wanted: str, *, limit: int = 2
             quiz = app.session.phase.step.quiz  # type: ignore[attr-defined]
             answer = show_answer(quiz.answer)
             await type_line(pilot, app, YES_NO.get(answer, answer))
+        elif now == "retry":  # going on, not playing the deal again
+            await type_line(pilot, app, "no")
         elif app.query_one("#picker", Picker).choosable:
             await pilot.press("enter")  # the cursor's card, call or choice
             await pilot.pause()

@@ -205,7 +205,10 @@ def test_pseudo_terminal_call_hint_and_auction_review_english(tmp_path: Path) ->
     child.expect(r"With\s+the\s+hands\s+as\s+dealt\s+and\s+best\s+play\s+by\s+everybody")
     child.expect("Your call")
     child.sendline("B2")
-    while child.expect(["Your card", "Press Enter to go on", "Play it again\\?"]) == 0:
+    while (
+        child.expect(["Your card", "Press Enter to go on", "Play it again\\?|Again from trick"])
+        == 0
+    ):
         child.sendline("1")
     assert "Auction review" in (child.before or "")
     assert "your tricks as declarer with best play" in (child.before or "")
@@ -226,7 +229,11 @@ def test_pseudo_terminal_call_hint_and_auction_review_polish(tmp_path: Path) -> 
     child.expect(r"Przy\s+rękach,\s+jak\s+je\s+rozdano,\s+i\s+najlepszej\s+grze\s+wszystkich")
     child.expect("Twoja odzywka")
     child.sendline("pas")
-    done = ["Twoja karta", "Naciśnij Enter, aby przejść dalej", "Zagrać jeszcze raz\\?"]
+    done = [
+        "Twoja karta",
+        "Naciśnij Enter, aby przejść dalej",
+        "Zagrać jeszcze raz\\?|Jeszcze raz od lewy",
+    ]
     while child.expect(done) == 0:
         child.sendline("1")
     assert "Przegląd licytacji" in (child.before or "")

@@ -19,7 +19,7 @@ PROMPTS = [
     "Accept the offer",
     "Your call",
     "Your card",
-    "Play it again",
+    "Play it again|Again from trick",
     "Press Enter to go on",
 ]
 
@@ -54,7 +54,7 @@ def play_out(child: pexpect.spawn, *, offer: str | None = None) -> str:
                 offered = True
             else:
                 child.sendline("1")
-        elif index == 4:  # a deal whose goal was missed is offered again: not now
+        elif index == 4:  # a deal offered again (goal missed, or from a costly card): not now
             child.sendline("no")
         else:
             return "".join(seen)

@@ -80,7 +80,7 @@ def value_after(state: PlayState, card: Card, counted: int, board: Board) -> int
     return taken + rest
 
 
-def counts_for(state: PlayState, learner: int, seat: int) -> bool:
+def counts_for(state: PlayState, learner: int, seat: Seat) -> bool:
     """Whether a trick won by ``seat`` counts on the learner's side of the goal: the
     declarer's tricks in a contract, the learner's own in free play (spec §5)."""
     if state.declarer is None or state.contract.kind == "free":
