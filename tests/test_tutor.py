@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -34,6 +35,14 @@ def scripted(home: Path, lines: list[str], *args: str) -> Ran:
     return run_cli("learn", *args, env=environment(home), input="\n".join(lines) + "\n")
 
 
+def as_a_shell_starts_it() -> None:
+    """In the child before the program starts: Ctrl-C delivered and handled as in a terminal's
+    shell, whatever the test process inherited or set (a signal ignored or blocked by a
+    library it loaded, which a child would otherwise inherit)."""
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def spawn(home: Path, *args: str) -> pexpect.spawn:
     """The real program in a pseudo-terminal: what a terminal shows and sends is the point."""
     child = pexpect.spawn(
@@ -42,6 +51,7 @@ def spawn(home: Path, *args: str) -> pexpect.spawn:
         env=environment(home),
         encoding="utf-8",
         timeout=30,
+        preexec_fn=as_a_shell_starts_it,
     )
     child.delaybeforesend = None  # the terminal keeps a line typed ahead until it is read
     return child
