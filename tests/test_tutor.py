@@ -135,7 +135,12 @@ def test_progress_command(tmp_path: Path) -> None:
 
 def test_pseudo_terminal_session_quit_and_resume(tmp_path: Path) -> None:
     child = pexpect.spawn(
-        BETEL_TUTOR, ["learn", "--plain"], env=environment(tmp_path), encoding="utf-8", timeout=30
+        BETEL_TUTOR,
+        ["learn", "--plain"],
+        env=environment(tmp_path),
+        encoding="utf-8",
+        timeout=30,
+        preexec_fn=as_a_shell_starts_it,
     )
     child.expect("Choose a level")
     child.sendline("1")
@@ -162,6 +167,7 @@ def test_pseudo_terminal_session_quit_and_resume(tmp_path: Path) -> None:
         env=environment(tmp_path),
         encoding="utf-8",
         timeout=30,
+        preexec_fn=as_a_shell_starts_it,
     )
     child.expect("Witaj ponownie: kontynuujesz od kroku 5")
     child.sendcontrol("c")
