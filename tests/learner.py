@@ -96,7 +96,8 @@ class Learner:
     bid: str = "0"
     prediction: str = "skip"
     # a deal whose goal was missed, or with a costly card, is offered again: "yes", "no",
-    # "once", or "from N" once (the deal again from trick N)
+    # "once", "from N" once (the deal again from trick N), or "later" once: from the trick of
+    # the first later costly card the offer names as a choice of its own
     retry: str = "no"
     retry_after: int | None = None  # answer ``retry`` only after this many deals, else "no"
     rounds: str = "no"  # an optional round of deals (level 3's further betelki): "yes", "no"
@@ -150,6 +151,9 @@ class Learner:
             line = "no" if self.retry == "no" else "yes"
             if self.retry.startswith("from"):
                 line = self.retry if "from N" in choices else "no"
+            if self.retry == "later":
+                later = [c for c in choices if c.startswith("from ") and c != "from N"]
+                line = later[0] if later else "no"
             if self.retry_after is not None and self.deals != self.retry_after:
                 line = "no"
             elif self.retry == "once" or line.startswith("from"):

@@ -14,6 +14,7 @@ from betel_tutor.contracts import Contract
 from betel_tutor.play import BETEL, play_card, start_play
 from betel_tutor.seats import Seat
 from betel_tutor.solver.api import card_values
+from tests.in_process import run_cli
 from tests.learner import Event, Learner, Transcript, converse, environment
 from tests.trust import deals_of, rebuild
 
@@ -51,7 +52,8 @@ def test_yes_replays_from_the_costly_card_until_an_accepted_card(tmp_path: Path)
     end, review, after, again = offer_and_after(transcript)
     assert review["card"] is not None and review["line"] and review["why"]
     offer = after[0]
-    assert offer["choices"] == ["yes", "no", "from N"]
+    later = [f"from {entry['trick']}" for entry in review["more"]]
+    assert offer["choices"] == ["yes", "no", *later, "from N"]
     assert f"trick {review['trick']}" in offer["text"]
     move = position(end, review["trick"])
     # The same cards, the same play up to the learner's card of that trick.
@@ -88,6 +90,33 @@ def test_from_n_puts_the_learner_at_trick_n_with_the_same_history(tmp_path: Path
     assert next(e["text"] for e in after if e["event"] == "message").startswith("From trick 4")
 
 
+def test_a_later_costly_card_is_a_choice_of_its_own(tmp_path: Path) -> None:
+    """A learner of random cards makes several costly cards a deal: the offer names the later
+    ones' tricks and has a choice for each, and that choice puts the learner at that trick."""
+    learner = Learner(3, retry="later", random=3)
+    transcript = converse(learner, ["--level", "3", "--seed", SEED], environment(tmp_path))
+    assert transcript.returncode == 0, transcript.stderr
+    events = transcript.events
+    chosen = next(i for i, line in enumerate(learner.sent) if line.startswith("from "))
+    prompts = [i for i, e in enumerate(events) if e["event"] == "prompt"]
+    offer = events[prompts[chosen]]
+    end = next(e for e in reversed(events[: prompts[chosen]]) if e["event"] == "deal_end")
+    review = next(e for e in reversed(events[: prompts[chosen]]) if e["event"] == "review")
+    tricks = [entry["trick"] for entry in review["more"]]
+    assert offer["expects"] == "retry" and tricks
+    assert offer["choices"] == ["yes", "no", *(f"from {t}" for t in tricks), "from N"]
+    said = [e["text"] for e in events[: prompts[chosen]] if e["event"] == "message"]
+    assert any(f"were in tricks {', '.join(map(str, tricks))}" in text for text in said) or any(
+        f"was in trick {tricks[0]}:" in text for text in said
+    )
+    again = next(e for e in events[prompts[chosen] :] if e["event"] == "deal_end")
+    move = position(end, tricks[0])
+    assert again["retry"] and again["hands"] == end["hands"]
+    assert again["play"][:move] == end["play"][:move]
+    message = next(e for e in events[prompts[chosen] :] if e["event"] == "message")
+    assert message["text"].startswith(f"From trick {tricks[0]}")
+
+
 def test_a_replay_from_a_trick_leaves_the_stars_as_they_were(tmp_path: Path) -> None:
     """Level 3's fourth deal is closed and has a costly card: played again from trick 1, it
     stays at the stars it was first given."""
@@ -122,6 +151,19 @@ def test_learn_practice_offers_the_tricks_of_costly_cards(tmp_path: Path) -> Non
     kept = json.loads((tmp_path / "progress.json").read_text(encoding="utf-8"))
     positions = kept["levels"]["3"]["positions"]
     assert named and {p["deal"]: p["trick"] for p in positions} == named
+    # progress lists them, so the learner sees what learn --practice will offer.
+    shown = run_cli("progress", "--json", env=environment(tmp_path))
+    assert shown.returncode == 0, shown.stderr
+    (level,) = [entry for entry in json.loads(shown.stdout)["levels"] if entry["level"] == 3]
+    assert level["positions"] == [{"deal": p["deal"], "trick": p["trick"]} for p in positions]
+    for lang, line in (
+        ("en", "  costly cards to find again (learn --practice): "),
+        ("pl", "  kosztowne karty do poprawienia (learn --practice): "),
+    ):
+        said = run_cli("progress", "--lang", lang, env=environment(tmp_path)).stdout.splitlines()
+        word = {"en": "deal {} trick {}", "pl": "rozdanie {} lewa {}"}[lang].split()
+        listed = "; ".join(f"{word[0]} {p['deal']}, {word[2]} {p['trick']}" for p in positions)
+        assert line + listed in said, said
     learner = Learner(3, done=True)  # back at the menu after the practice: quit
     practice = converse(learner, ["--practice", "--seed", SEED], environment(tmp_path))
     assert practice.returncode == 0, practice.stderr

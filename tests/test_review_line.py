@@ -4,11 +4,13 @@ that punishes it and a sentence read off it, and the line is true.
 Levels 1–8 are played by scripted learners (tests/learner.py) that play the first legal card or
 random ones, bidding from level 5 on, so that they declare and defend normal contracts, betelki
 and Betel, open and closed. For every review naming a card the deal is rebuilt from its
-deal_end (as the trust checks do) and the review's ``line`` replayed from the learner's card:
+deal_end (as the trust checks do) and the line of every costly card it names (the first, and
+each later one in ``more``) replayed from the learner's card:
 in an open deal on the cards as dealt, it must end with the tricks the solver gives that card;
 in a closed deal on the layout the review shows (the cards as dealt when it shows none), it
 must miss the deal's goal, as the review says it may. The ``why`` names the trick where the
-line goes wrong and the card that takes it in the line.
+line goes wrong and the card that takes it in the line. In an open deal every other card of the
+learner's was among the best, so no costly card is left unexplained.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ WANTED = {
 @dataclass
 class Seen:
     lines: int = 0
+    later: int = 0  # costly cards named after the first
     kinds: set[tuple[str, str]] = field(default_factory=set)
     closed: set[bool] = field(default_factory=set)
 
@@ -76,7 +79,7 @@ def start_of_line(deal: Deal, review: Ev) -> PlayState:
     move = deal.cards.index(card)
     state = deal.positions[move]
     assert state.to_play == deal.learner and len(state.tricks) + 1 == review["trick"]
-    if not review["layout"]:
+    if not review.get("layout"):  # an open deal's entry has none
         return state
     hands = list(state.hands)
     for seat, cards in review["layout"].items():
@@ -125,6 +128,19 @@ def review_seat(deal: Deal) -> str:
     return SEATS[deal.learner]
 
 
+def check_every_card_named(deal: Deal, named: list[Ev]) -> None:
+    """An open deal: the costly cards named are in the order played, each costly where it was
+    played, and every other card of the learner's was among the best."""
+    tricks = [entry["trick"] for entry in named]
+    assert tricks == sorted(set(tricks)), tricks
+    costly = {parse_card(entry["card"]) for entry in named}
+    for state, card in zip(deal.positions, deal.cards, strict=False):
+        if state.to_play != deal.learner:
+            continue
+        cost = deal.cost(deal.values(state), card)
+        assert (cost > 0) == (card in costly), (card, cost)
+
+
 def test_every_costly_card_has_a_true_line_and_why(transcripts: list[Transcript]) -> None:
     seen = Seen()
     for transcript in transcripts:
@@ -132,10 +148,16 @@ def test_every_costly_card_has_a_true_line_and_why(transcripts: list[Transcript]
             deal = rebuild(end)
             if deal is None:
                 continue
-            check_review(deal, review)
-            seen.lines += 1
+            named = [review, *review["more"]]
+            for entry in named:
+                check_review(deal, entry)
+                seen.lines += 1
+            seen.later += len(review["more"])
+            if not deal.closed:
+                check_every_card_named(deal, named)
             seen.kinds.add((deal.side, contract_kind(deal.contract)))
             seen.closed.add(deal.closed)
     assert seen.lines >= 10
+    assert seen.later >= 3  # learners playing random cards make several costly ones a deal
     assert seen.closed == {True, False}
     assert seen.kinds >= WANTED, WANTED - seen.kinds

@@ -345,5 +345,6 @@ def test_progress_json_after_a_level(
                 "deals_played": 0,
                 "points": 0,
                 "practise": [],
+                "positions": [],
                 "closed": {},
             }

@@ -69,6 +69,12 @@ class ProgressShown:
             if level.practise:
                 listed = ", ".join(level.practise)
                 out.append(translate("tutor.progress_practise", language, deals=listed))
+            if level.positions:  # the tricks of costly cards, offered by learn --practice too
+                kept = "; ".join(
+                    translate("tutor.progress_position", language, deal=p.deal, trick=p.trick)
+                    for p in level.positions
+                )
+                out.append(translate("tutor.progress_positions", language, positions=kept))
         if self.saved.match is not None:
             # The match's table needs the tutor's play of a match (and the scenario reader
             # under it): loaded only when a match is under way, for a quick ``progress``.

@@ -39,7 +39,7 @@ from betel_tutor.tutor.events import (
     Refused,
     TableText,
 )
-from betel_tutor.tutor.retry import FROM_N
+from betel_tutor.tutor.retry import FROM, FROM_N
 from betel_tutor.tutor.scene import Scene
 from betel_tutor.tutor.session import Session
 
@@ -270,6 +270,8 @@ class TutorApp(App[int]):
             return words(str(choice), self.lang)
         if choice == FROM_N:
             return words("from_n", self.lang)
+        if isinstance(choice, str) and choice.startswith(f"{FROM[0]} "):  # from a costly trick
+            return words("from_prefix", self.lang) + choice.split()[1]
         if isinstance(choice, DeclarerOption):
             return choice.format(self.lang)
         return str(shown(choice, self.lang))

@@ -16,7 +16,7 @@ more; after three passes everybody plays for their own tricks (spec §5).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from betel_tutor.cards import Card, sort_cards
@@ -72,8 +72,16 @@ class Advisor:
 
     def review(self, positions: Sequence[PlayState], played: Sequence[Card], seat: Seat) -> Mistake:
         """The first card ``seat`` played that cost a trick, with a better card; or ``None``
-        in :attr:`Mistake.card` when every card was among the best. Only where the card was
-        not among the best does it work out what every card costs."""
+        in :attr:`Mistake.card` when every card was among the best."""
+        none = Mistake(trick=0, card=None, better=None, cost=0, costs_contract=False, move=-1)
+        return next(self.mistakes(positions, played, seat), none)
+
+    def mistakes(
+        self, positions: Sequence[PlayState], played: Sequence[Card], seat: Seat
+    ) -> Iterator[Mistake]:
+        """Every card ``seat`` played that cost a trick in the position it was played in, with
+        a better card, in the order played. Only where the card was not among the best does it
+        work out what every card costs."""
         tricks: int | None = None  # the last value found: the next one is usually the same
         for number, (state, card) in enumerate(zip(positions, played, strict=False)):
             if state.to_play != seat:
@@ -85,7 +93,7 @@ class Advisor:
             advice = self.hint(state)
             chosen = next(a for a in advice if a.card is card)
             if chosen.cost > 0:
-                return Mistake(
+                yield Mistake(
                     trick=len(state.tricks) + 1,
                     card=card,
                     better=advice[0].card,
@@ -93,7 +101,6 @@ class Advisor:
                     costs_contract=chosen.costs_contract,
                     move=number,
                 )
-        return Mistake(trick=0, card=None, better=None, cost=0, costs_contract=False, move=-1)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ tricks putting the first of them first.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -119,6 +119,12 @@ class Slip:
 def first_slip(table: Table, positions: Sequence[PlayState], played: Sequence[Card]) -> Slip | None:
     """The first card of the learner's that lowered their chance of meeting the goal; None
     when every card was among the best by their chances."""
+    return next(slips(table, positions, played), None)
+
+
+def slips(table: Table, positions: Sequence[PlayState], played: Sequence[Card]) -> Iterator[Slip]:
+    """Every card of the learner's that lowered their chance of meeting the goal in the
+    position it was played in, in the order played."""
     for move, (state, card) in enumerate(zip(positions, played, strict=False)):
         if state.to_play != table.learner_seat:
             continue
@@ -127,8 +133,7 @@ def first_slip(table: Table, positions: Sequence[PlayState], played: Sequence[Ca
         mine = judged.of(card)
         if mine.chance < top.chance:
             trick = len(state.tricks) + 1
-            return Slip(trick, card, top.card, percent(mine.chance), percent(top.chance), move)
-    return None
+            yield Slip(trick, card, top.card, percent(mine.chance), percent(top.chance), move)
 
 
 def aim_of(table: Table, state: PlayState) -> Aim:
@@ -207,9 +212,15 @@ def fact_words(ctx: Context, fact: Fact) -> str:
     return ctx.t("fact_count", seat=seat, suit=fact.suit, n=fact.count)
 
 
-def review(ctx: Context, table: Table, slip: Slip | None) -> None:
+def review(
+    ctx: Context,
+    table: Table,
+    slip: Slip | None,
+    later: tuple[str, tuple[dict[str, Any], ...]] = ("", ()),
+) -> None:
     """After a closed deal: the first card of the learner's that lowered their chance of
-    meeting the goal, with the chance it had and the better card's; else that every card was
+    meeting the goal, with the chance it had and the better card's, then the ``later`` costly
+    cards' words and entries (:mod:`betel_tutor.tutor.costly`); else that every card was
     among the best by their chances."""
     if slip is None:
         text = ctx.t("review_clean")
@@ -258,6 +269,8 @@ def review(ctx: Context, table: Table, slip: Slip | None) -> None:
         text += "\n" + explained.why
         if explained.layout is not None:
             hidden = hands_of(ctx, table, explained.layout)
+    if later[0]:
+        text += "\n" + later[0]
     ctx.emit(
         card_review(
             text,
@@ -271,6 +284,7 @@ def review(ctx: Context, table: Table, slip: Slip | None) -> None:
             layout=hidden,
             line=() if explained is None else tuple((ctx.name(s), c) for s, c in explained.line),
             why="" if explained is None else explained.why,
+            more=later[1],
         )
     )
 

@@ -14,8 +14,9 @@ from betel_tutor.cards import format_hand
 from betel_tutor.explain.score import explain_score
 from betel_tutor.play import PlayState
 from betel_tutor.seats import Seat, clockwise_from, seats
-from betel_tutor.tutor import auctionreview, chances, goals, resting, trading, why
+from betel_tutor.tutor import auctionreview, chances, costly, goals, resting, trading, why
 from betel_tutor.tutor.context import Context
+from betel_tutor.tutor.costly import More
 from betel_tutor.tutor.events import DealEnd, Review
 from betel_tutor.tutor.saving import PlayedDeal
 from betel_tutor.tutor.table import LEARNER, PLAYERS, Table
@@ -112,8 +113,13 @@ def end_deal(ctx: Context, table: Table) -> None:
     # A closed deal is judged by the learner's chances (single dummy), an open one by the
     # cards as dealt (double dummy).
     by_chance = not table.replay and chances.single_dummy(table, ctx.match is not None)
-    mistake = None if table.replay or by_chance else find_mistake(table)
-    slip = chances.first_slip(table, table.play.history, table.play.played) if by_chance else None
+    mistakes = [] if table.replay or by_chance else find_mistakes(table)
+    mistake = mistakes[0] if mistakes else None
+    if by_chance and table.learner_seat is not None:  # by_chance: the learner is at the table
+        slips = list(chances.slips(table, table.play.history, table.play.played))
+    else:
+        slips = []
+    slip = slips[0] if slips else None
     # The review names a card that cost: no praise beside it.
     if by_chance:
         costly_card = slip is not None
@@ -132,13 +138,16 @@ def end_deal(ctx: Context, table: Table) -> None:
         ctx.say(ctx.t("stars", stars=table.stars, why=why))
     table.goal_met = met
     if by_chance:
-        chances.review(ctx, table, slip)
+        chances.review(ctx, table, slip, costly.closed_ones(ctx, table, slips[1:]))
     elif not table.replay:
-        review(ctx, table, mistake)
+        later = costly.open_ones(ctx, table, mistakes[1:])
+        review(ctx, table, mistake, later)
     if slip is not None:
         table.costly_trick = slip.trick
+        table.later_costly = tuple(later.trick for later in slips[1:])
     elif mistake is not None and mistake.card is not None:
         table.costly_trick = mistake.trick
+        table.later_costly = tuple(later.trick for later in mistakes[1:])
     if not table.replay:
         auctionreview.review_auction(ctx, table, auction)
     points = deal_points(table, state)
@@ -199,9 +208,25 @@ def find_mistake(table: Table) -> Mistake | None:
     return table.advisor.review(table.play.history, table.play.played, LEARNER)
 
 
-def review(ctx: Context, table: Table, mistake: Mistake | None) -> None:
+def find_mistakes(table: Table) -> list[Mistake]:
+    """What :func:`find_mistake` finds, and after it every later card of the learner's that
+    cost a trick in its position; empty when the learner played no card."""
+    first = find_mistake(table)
+    if first is None or first.card is None:
+        return [] if first is None else [first]
+    assert table.play is not None
+    history, played = table.play.history, table.play.played
+    start = first.move + 1
+    later = table.advisor.mistakes(history[start:], played[start:], LEARNER)
+    return [first, *(replace(m, move=m.move + start) for m in later)]
+
+
+def review(
+    ctx: Context, table: Table, mistake: Mistake | None, later: tuple[str, More] = ("", ())
+) -> None:
     """After a deal: the first card of the learner's that cost a trick (``find_mistake``),
-    and a better one; nothing when the learner played no card."""
+    and a better one, then the ``later`` costly cards (:mod:`costly`); nothing when the
+    learner played no card."""
     assert table.play is not None
     if mistake is None:
         return
@@ -219,6 +244,8 @@ def review(ctx: Context, table: Table, mistake: Mistake | None) -> None:
     told = why.told_open(ctx, table, mistake.move, mistake.card, mistake.better)
     if told is not None:
         text += "\n" + told.why
+    if later[0]:
+        text += "\n" + later[0]
     ctx.emit(
         chances.card_review(
             text,
@@ -228,6 +255,7 @@ def review(ctx: Context, table: Table, mistake: Mistake | None) -> None:
             side,
             line=() if told is None else tuple((ctx.name(s), c) for s, c in told.line),
             why="" if told is None else told.why,
+            more=later[1],
         )
     )
 

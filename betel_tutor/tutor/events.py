@@ -199,6 +199,9 @@ class Review(Event):
     # (closed deals: on ``layout``), and why it cost, read off against the better card's line
     line: tuple[tuple[Seat, Card], ...] = ()
     why: str = ""
+    # every later costly card, in the order played, each with the fields above that concern
+    # it: trick, card, better, cost (closed deals also chance, better_chance, layout), line, why
+    more: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -126,6 +126,9 @@ class Lesson:
                 ctx.say(ctx.t("retry_offer"))
             else:
                 ctx.say(ctx.t("retry_offer_from", trick=costly))
+                if table.later_costly:
+                    later = ", ".join(map(str, table.later_costly))
+                    ctx.say(ctx.t("retry_offer_later", tricks=later, n=len(table.later_costly)))
             from_trick = None if costly is None else partial(self.from_trick, table=table)
             return RetryPhase(
                 lambda ctx: self.retry(ctx, table),
@@ -133,6 +136,7 @@ class Lesson:
                 listed=listed,
                 from_trick=from_trick,
                 costly=costly,
+                later=table.later_costly,
                 tricks=table.play.state.profile.tricks,
             )
         return self.deal_finished(ctx)

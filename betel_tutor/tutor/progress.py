@@ -178,7 +178,8 @@ class Progress:
 def summary(progress: Progress, numbers: range = range(1, 11)) -> dict[str, Any]:
     """Each level's state for ``progress --json`` (``numbers``: the ten levels, or a course's
     lessons): done, stars, the step to go on from, the deals played and points, and the deals
-    whose goal was missed (to practise)."""
+    whose goal was missed (to practise), and the tricks of costly cards kept to be found again
+    (``positions``: deal and trick; ``learn --practice`` offers both)."""
     levels = []
     for number in numbers:
         level = progress.level(number)
@@ -192,6 +193,7 @@ def summary(progress: Progress, numbers: range = range(1, 11)) -> dict[str, Any]
                 "deals_played": level.deals_played,
                 "points": level.points,
                 "practise": list(level.practise),
+                "positions": [{"deal": p.deal, "trick": p.trick} for p in level.positions],
             }
         )
     match = progress.match.to_json() if progress.match is not None else None

@@ -55,6 +55,7 @@ def replayed(table: Table, trick: int) -> Table:
         trading=None,  # rule 20: what was traded stays as it was; no new trade
         goal_met=None,
         costly_trick=None,
+        later_costly=(),
         _computer=None,
     )
 

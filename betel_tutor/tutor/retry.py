@@ -32,17 +32,21 @@ class RetryPhase(Phase):
         listed: bool,
         from_trick: From | None = None,
         costly: int | None = None,
+        later: tuple[int, ...] = (),
         tricks: int = 10,
     ) -> None:
         self.again, self.go_on, self.listed = again, go_on, listed
-        # where the review named a costly card: ``yes`` replays from its trick
+        # where the review named a costly card: ``yes`` replays from its trick, and each later
+        # costly card's trick is a choice of its own (``from 7``), so a screen offers it too
         self.from_trick, self.costly, self.tricks = from_trick, costly, tricks
+        self.later = later
 
     def prompt(self, ctx: Context) -> Prompt:
         if self.from_trick is None or self.costly is None:
             return Prompt(ctx.t("prompt_retry"), expects=self.expects, choices=("yes", "no"))
         text = ctx.t("prompt_retry_from", trick=self.costly, last=self.tricks)
-        return Prompt(text, expects=self.expects, choices=("yes", "no", FROM_N))
+        later = tuple(f"{FROM[0]} {trick}" for trick in self.later)
+        return Prompt(text, expects=self.expects, choices=("yes", "no", *later, FROM_N))
 
     def handle(self, ctx: Context, line: str) -> Phase:
         word = line.strip().lower()

@@ -99,6 +99,7 @@ class Table:
     goal_met: bool | None = None  # once the deal is over: whether the learner reached the goal
     stars: int = 0  # once the deal is over: its stars (:func:`betel_tutor.tutor.dealend.stars`)
     costly_trick: int | None = None  # once the deal is over: the trick of the card the review names
+    later_costly: tuple[int, ...] = ()  # and the tricks of its later costly cards, in order
     first_call: tuple[AuctionState, Call] | None = None  # the learner's, for the auction review
     learner_calls: list[Call] = field(default_factory=list)  # in this deal's auction
     called: list[Called] = field(default_factory=list)  # every call of this deal's auction
