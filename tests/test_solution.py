@@ -22,7 +22,7 @@ from betel_tutor.scenario.model import PlayStep, WatchStep
 from betel_tutor.seats import Seat
 from betel_tutor.solver.api import kind_of, solve
 from betel_tutor.solver.commentary import TECHNIQUES, CommentedTrick, solution
-from betel_tutor.solver.line import aim_of, board_for, values
+from betel_tutor.solver.line import aim_of, best_line, board_for, values
 from betel_tutor.tutor.events import DealEnd, Event, Prompt, Solution, lines
 from betel_tutor.tutor.session import Session
 from tests.in_process import run_cli
@@ -104,6 +104,102 @@ def test_technique_found_in_its_position(
         assert any(v != found.result for v in others), found_values
     better = [v for v in others if (v > found.result) == aim.wants_more and v != found.result]
     assert better == [], found_values  # no card of that seat does better: best play
+
+
+def led_by(hands: tuple[str, str, str], leader: int) -> PlayState:
+    """A notrump ending, South the declarer, ``leader`` to lead."""
+    cards = [parse_cards(h) for h in hands]
+    return start_play(BETEL, cards, parse_contract("1NT"), declarer=0, leader=Seat(leader))
+
+
+def tagged(found_tricks: tuple[CommentedTrick, ...], key: str) -> list[int]:
+    return [trick.number for trick in found_tricks if trick.reason.technique == key]
+
+
+# A simple squeeze on the declarer, the defenders' side the learner's: North leads ♥8, won by
+# West's ♥K; South, with no heart, guards spades (♠A against West's ♠K) and clubs (♣KQ against
+# North's ♣A10), and has no other card.
+SQUEEZE = ("♠A ♣KQ", "♠K ♥K ♣9", "♥8 ♣A10")
+
+
+def test_a_squeeze_is_found_and_every_discard_gives_up_a_guard() -> None:
+    state = led_by(SQUEEZE, 2)
+    found = solution(state, Seat(2))
+    assert tagged(found.tricks, "squeeze") == [1]
+    reason = found.tricks[0].reason
+    assert (int(reason.seat), reason.card) == (2, c("♥8"))
+    # The solver's proof: after each discard of South's, best play gives the defenders a trick
+    # in the suit he let go, with a card that was not yet its master; and South ends with none.
+    aim = aim_of(state, Seat(2))
+    board = board_for(state, aim)
+    victim = play_card(state, c("♥8"))
+    assert victim.to_play == 0 and set(values(victim, aim, board).values()) == {found.result}
+    for discard, suit, winner in (("♠A", "♠", "♠K"), ("♣Q", "♣", "♣10"), ("♣K", "♣", "♣10")):
+        end = play_card(victim, c(discard))
+        for move in best_line(end, aim, board):
+            end = play_card(end, move.card)
+        taken = [
+            trick.cards[(trick.winner - trick.leader) % 3]
+            for trick in end.tricks[1:]
+            if trick.winner != 0
+        ]
+        assert c(winner) in taken and c(winner).suit.symbol == suit, (discard, taken)
+    assert found.result == 0
+
+
+@pytest.mark.parametrize(
+    ("hands", "squeezed", "why"),
+    [
+        # a discard with no threat: West holds no spade to promote, South's ♠A is no guard
+        (("♠A ♣KQ", "♥K ♥9 ♣9", "♥8 ♣A10"), [], "no threat"),
+        # a safe discard: South throws ♦J at trick 1, a card nobody can win a trick against;
+        # only West's ♥K at trick 2 squeezes him
+        (("♠A ♣KQ ♦J", "♠K ♥K ♣9 ♥9", "♥8 ♣A10 ♥7"), [2], "idle card"),
+        # a spare guard: ♣J at trick 1 leaves ♣KQ guarding; the squeeze is trick 2
+        (("♠A ♣KQJ", "♠K ♥K ♣9 ♥9", "♥8 ♣A10 ♥7"), [2], "spare guard"),
+    ],
+)
+def test_near_misses_of_a_squeeze_are_not_tagged(
+    hands: tuple[str, str, str], squeezed: list[int], why: str
+) -> None:
+    state = led_by(hands, 2)
+    found = solution(state, Seat(2))
+    assert tagged(found.tricks, "squeeze") == squeezed, why
+    first = found.tricks[0]
+    assert first.reason.technique != "squeeze"
+    # South's discard at trick 1 costs nothing: every card of his there does the same.
+    at = before(state, first, 0)
+    aim = aim_of(state, Seat(2))
+    assert set(values(at, aim, board_for(at, aim)).values()) == {found.result}
+
+
+# A hold-up: North leads ♥9 from ♥98 and holds ♦A, West the long hearts with no way in. South
+# must beat the ♥9 (rule 7) but may do it with ♥10, keeping ♥A: after West's ♥J and ♥K, North
+# has no heart left to lead when ♦A gives him the lead. Taking ♥A at once lets North lead his
+# second heart to West. Beside it the same play where West holds ♦A: West can lead his own
+# hearts, so ♥A at once does as well, and the ♥10 is no hold-up.
+HOLD_UP = ("♥A10 ♦KQJ10", "♥KQJ7 ♦7 ♣7", "♥98 ♦A98 ♣8")
+NO_HOLD_UP = ("♥A10 ♦KQJ10", "♥KQJ7 ♦A ♣7", "♥98 ♦987 ♣8")
+
+
+@pytest.mark.parametrize(("hands", "only_way"), [(HOLD_UP, True), (NO_HOLD_UP, False)])
+def test_a_hold_up_is_found_where_it_is_the_only_way(
+    hands: tuple[str, str, str], only_way: bool
+) -> None:
+    state = led_by(hands, 2)
+    found = solution(state, Seat(0))
+    first = found.tricks[0]
+    assert [card for _, card in first.cards[:2]] == [c("♥9"), c("♥10")]
+    aim = aim_of(state, Seat(0))
+    at = before(state, first, 0)
+    worth = values(at, aim, board_for(at, aim))
+    assert worth[c("♥10")] == found.result
+    assert (worth[c("♥A")] < found.result) is only_way, worth
+    technique = (first.reason.technique, int(first.reason.seat), first.reason.card)
+    if only_way:
+        assert technique == ("hold_up", 0, c("♥10"))
+    else:
+        assert first.reason.technique not in ("hold_up", "duck")
 
 
 def test_every_technique_is_worded_in_both_languages() -> None:

@@ -9,6 +9,14 @@ found (the counted tricks after each legal card), or a continuation it played ou
 * ``throw_in`` — the side lets an opponent win the trick though a card of its own would have
   won it (and costs), and every card that opponent can then lead gives the next trick the
   side's way (each lead solved);
+* ``squeeze`` — the side leads a card and wins the trick with it, and an opponent who cannot
+  follow (nor ruff) holds two or more suits each of which guards: whatever he discards from a
+  suit, the side later wins a trick in that suit with a card that was not its master (each
+  discard's line solved), and had he discarded from another suit it would not have; so he has
+  no discard that does not cost (looked for in the last five tricks). Where the line shows
+  this of the same opponent in several tricks, only the last is his squeeze: before it he
+  still had a discard that cost nothing by itself (the trick it loses comes from the later
+  squeeze);
 * ``unblock`` — a card higher than the side's lowest legal card of the suit, played under the
   trick's winner: the low card costs;
 * ``ruff`` / ``overruff`` — the side wins a trick of a side suit with a trump, over a trump
@@ -34,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from betel_tutor.cards import Card
+from betel_tutor.cards import Card, Suit
 from betel_tutor.play import PlayState, play_card
 from betel_tutor.seats import Seat
 from betel_tutor.solver.board import Board
@@ -53,6 +61,7 @@ Worse = Callable[[int], bool]  # whether a value is worse for the side than best
 
 TECHNIQUES = (
     "throw_in",
+    "squeeze",
     "unblock",
     "overruff",
     "ruff",
@@ -66,6 +75,8 @@ TECHNIQUES = (
 )
 # Looking ahead for a throw-in costs a solve per lead: an endplay comes in the last tricks.
 THROW_IN_TRICKS = 5
+# Looking for a squeeze costs a line per card of the victim's: a squeeze comes in the ending.
+SQUEEZE_TRICKS = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,10 +125,13 @@ def solution(state: PlayState, learner: Seat, board: Board | None = None) -> Com
     line = best_line(state, aim, board)
     tricks = [line[start : start + 3] for start in range(0, len(line), 3)]
     first = len(state.tricks) + 1
+    victims = [_squeezed(moves, aim, board) if aim.takes else None for moves in tricks]
     out = []
     for index, moves in enumerate(tricks):
         later = [move for trick in tricks[index + 1 :] for move in trick]
-        reason = explain(moves, later, aim, board)
+        victim = victims[index]
+        squeeze = victim is not None and victim not in victims[index + 1 :]
+        reason = explain(moves, later, aim, board, squeeze=squeeze)
         after = play_card(moves[-1].state, moves[-1].card)
         out.append(
             CommentedTrick(
@@ -132,8 +146,11 @@ def solution(state: PlayState, learner: Seat, board: Board | None = None) -> Com
     return Commentary(aim, tuple(out), end.tricks_taken()[aim.counted])
 
 
-def explain(moves: Sequence[Move], later: Sequence[Move], aim: Aim, board: Board) -> Reason:
-    """The first technique of :data:`TECHNIQUES` that the trick ``moves`` shows."""
+def explain(
+    moves: Sequence[Move], later: Sequence[Move], aim: Aim, board: Board, *, squeeze: bool = False
+) -> Reason:
+    """The first technique of :data:`TECHNIQUES` that the trick ``moves`` shows; ``squeeze``:
+    the trick is an opponent's squeeze (:func:`_squeezed`, the last such of his)."""
     winner = _winner(moves)
     side = [move for move in moves if move.seat in aim.side]
     won = winner in aim.side
@@ -141,6 +158,7 @@ def explain(moves: Sequence[Move], later: Sequence[Move], aim: Aim, board: Board
     worse = _worse(aim, best)
     checks: tuple[Callable[[], Reason | None], ...] = (
         lambda: _throw_in(moves, side, aim, board, worse),
+        lambda: Reason("squeeze", moves[0].seat, moves[0].card) if squeeze else None,
         lambda: _unblock(moves, side, winner, worse),
         lambda: _ruff(moves, side, winner) if aim.takes else None,
         lambda: _duck(moves, side, winner, worse, aim),
@@ -210,6 +228,51 @@ def _throw_in(
         if (_finish(play_card(after, lead), aim, board) in aim.side) != aim.takes:
             return None
     return Reason("throw_in", chosen.seat, chosen.card)
+
+
+def _squeezed(moves: Sequence[Move], aim: Aim, board: Board) -> Seat | None:
+    """The opponent whose every discard in the trick ``moves`` gives up a guard (the module's
+    ``squeeze``, before the rule of the last such trick); None when there is none."""
+    lead = moves[0]
+    if lead.seat not in aim.side or _winner(moves) not in aim.side:
+        return None
+    trump = lead.state.trump
+    for move in moves[1:]:
+        hand = move.state.hands[move.seat]
+        if move.seat in aim.side or _follows(move, lead.card) or len(hand) > SQUEEZE_TRICKS:
+            continue
+        if trump is not None and any(card.suit is trump for card in hand):
+            continue  # he may ruff: a choice, not a squeeze
+        suits = {card.suit for card in hand}
+        if len(suits) < 2:
+            continue
+        gains = {card: _gained_in(move, card, aim, board) for card in hand}
+        if all(_guards(suit, gains) for suit in suits):
+            return move.seat
+    return None
+
+
+def _guards(suit: Suit, gains: dict[Card, set[Suit]]) -> bool:
+    """Whether the victim's cards of ``suit`` guard it: every discard of one of them lets the
+    side win a trick in the suit with a card that was not its master, some other discard does
+    not."""
+    own = [card for card in gains if card.suit is suit]
+    others = [card for card in gains if card.suit is not suit]
+    return all(suit in gains[card] for card in own) and any(suit not in gains[c] for c in others)
+
+
+def _gained_in(move: Move, card: Card, aim: Aim, board: Board) -> set[Suit]:
+    """The suits in which, after the victim discards ``card`` and everybody plays best, the
+    side wins a later trick with a card that was not the master of its suit at the discard."""
+    state = play_card(move.state, card)
+    rest = best_line(state, aim, board)
+    end = play_card(rest[-1].state, rest[-1].card) if rest else state
+    gained = set()
+    for trick in end.tricks[len(move.state.tricks) + 1 :]:
+        won = trick.cards[(trick.winner - trick.leader) % len(trick.cards)]
+        if trick.winner in aim.side and not _master(move.state, won):
+            gained.add(won.suit)
+    return gained
 
 
 def _finish(state: PlayState, aim: Aim, board: Board) -> Seat:
