@@ -1,13 +1,16 @@
-"""The time of a deal's review after its last card, with the line that punishes the costly
-card it names and the sentence read off it (:mod:`betel_tutor.tutor.why`): an open deal judged
-double dummy (:func:`betel_tutor.tutor.dealend.find_mistake` and ``review``), a closed one
-single dummy (:func:`betel_tutor.tutor.chances.first_slip` and ``review``, the lines played on
-a layout the learner could face). The deals are :mod:`closedreview`'s (random, each contract
-kind, the learner at seat 0 declaring or defending, the card of the best chance or, one time in
-three, a random legal card), each reviewed open and closed, interleaved, cold (no hint asked in
-the deal); beside them the closed review without its line (the code before it). Also timed
-alone: the two lines and the sentence of the open deals whose review names a card. Target: the
-review with its line ≤ 1 s after the last card, p95.
+"""The time of a deal's review after its last card, with the line that punishes each costly card
+it names and the sentence read off it (:mod:`betel_tutor.tutor.why`,
+:mod:`betel_tutor.tutor.costly`): an open deal judged double dummy
+(:func:`betel_tutor.tutor.dealend.find_mistakes` and ``review``), a closed one single dummy
+(:func:`betel_tutor.tutor.chances.slips` and ``review``, the lines played on a layout the
+learner could face), as the end of a deal runs them. The deals are :mod:`closedreview`'s
+(random, each contract kind, the learner at seat 0 declaring or defending, the card of the best
+chance or, one time in three, a random legal card), each reviewed open and closed, interleaved,
+cold (no hint asked in the deal); beside them the closed review without its lines, and the
+closed review asking the computer players' calls anew at every card (without
+:mod:`betel_tutor.tutor.fits`). Also timed alone: the two lines and the sentence of the open
+deals whose review names a card. Target: the review with its line ≤ 1 s after the last card,
+p95.
 
     .venv/bin/python bench/review.py [--deals N]
 """
@@ -22,7 +25,7 @@ import time
 from closedhint import percentile
 from closedreview import played_deal, table_for
 
-from betel_tutor.tutor import chances, dealend, why
+from betel_tutor.tutor import chances, costly, dealend, fits, told, why
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import Review
 from betel_tutor.tutor.progress import Progress
@@ -33,8 +36,9 @@ def review_open(at: Table) -> tuple[float, Review | None]:
     """The seconds the double-dummy review takes, as the end of a deal runs it."""
     ctx = Context(Progress(), "en")
     start = time.perf_counter()
-    mistake = dealend.find_mistake(at)
-    dealend.review(ctx, at, mistake)
+    mistakes = dealend.find_mistakes(at)
+    later = costly.open_ones(ctx, at, mistakes[1:])
+    dealend.review(ctx, at, mistakes[0] if mistakes else None, later)
     seconds = time.perf_counter() - start
     return seconds, next((e for e in ctx.events if isinstance(e, Review)), None)
 
@@ -44,20 +48,31 @@ def review_closed(at: Table) -> tuple[float, Review | None]:
     assert at.play is not None
     ctx = Context(Progress(), "en")
     start = time.perf_counter()
-    slip = chances.first_slip(at, at.play.history, at.play.played)
-    chances.review(ctx, at, slip)
+    slips = list(chances.slips(at, at.play.history, at.play.played))
+    later = costly.closed_ones(ctx, at, slips[1:])
+    chances.review(ctx, at, slips[0] if slips else None, later)
     seconds = time.perf_counter() - start
     return seconds, next((e for e in ctx.events if isinstance(e, Review)), None)
 
 
 def review_closed_bare(at: Table) -> float:
-    """The same review without the line (the code before it), for the figure beside it."""
-    told = why.told_closed
+    """The same review without the lines, for the figure beside it."""
+    lines = why.told_closed
     why.told_closed = lambda *args: None
     try:
         return review_closed(at)[0]
     finally:
-        why.told_closed = told
+        why.told_closed = lines
+
+
+def review_closed_asking(at: Table) -> float:
+    """The same review asking the computer players' calls anew for every card's layouts."""
+    remembered = fits.play_misfit
+    fits.play_misfit = told.play_misfit
+    try:
+        return review_closed(at)[0]
+    finally:
+        fits.play_misfit = remembered
 
 
 def lines_alone(at: Table, review: Review) -> float:
@@ -76,7 +91,8 @@ def main() -> None:
     figures: dict[str, list[float]] = {
         "open": [],
         "closed": [],
-        "closed, without the line": [],
+        "closed, without the lines": [],
+        "closed, the calls asked anew": [],
         "lines alone (open)": [],
     }
     named = {"open": 0, "closed": 0}
@@ -85,18 +101,19 @@ def main() -> None:
         seconds, review = review_open(table_for(game, goal))
         figures["open"].append(seconds)
         if review is not None and review.card is not None:
-            named["open"] += 1
+            named["open"] += 1 + len(review.more)
             assert review.line and review.why, review
             figures["lines alone (open)"].append(lines_alone(table_for(game, goal), review))
         seconds, review = review_closed(table_for(game, goal))
         figures["closed"].append(seconds)
         if review is not None and review.card is not None:
-            named["closed"] += 1
-        figures["closed, without the line"].append(review_closed_bare(table_for(game, goal)))
+            named["closed"] += 1 + len(review.more)
+        figures["closed, without the lines"].append(review_closed_bare(table_for(game, goal)))
+        figures["closed, the calls asked anew"].append(review_closed_asking(table_for(game, goal)))
     print(f"load average at the end: {os.getloadavg()[0]:.1f}")
     for name, values in figures.items():
         ms = [v * 1000 for v in values]
-        extra = f", {named[name]} naming a card" if name in named else ""
+        extra = f", {named[name]} costly cards named" if name in named else ""
         print(
             f"{name} review ({len(ms)} deals{extra}): median {statistics.median(ms):.1f} ms, "
             f"p95 {percentile(ms, 0.95):.1f} ms, max {max(ms):.1f} ms (target: p95 ≤ 1000 ms)"

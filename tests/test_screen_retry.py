@@ -23,12 +23,14 @@ def test_from_n_is_chosen_on_the_full_screen(lang: str, label: str, word: str) -
         app = new_app(lang, level=3, seed="why-1")
         async with app.run_test(size=(100, 30)) as pilot:
             await until(pilot, app, "retry", limit=600)
-            assert app.prompt is not None and app.prompt.choices == ("yes", "no", "from N")
+            assert app.prompt is not None and app.prompt.choices is not None
+            choices = app.prompt.choices
+            assert choices[:2] == ("yes", "no") and choices[-1] == "from N"
             picker = app.query_one("#picker", Picker)
             assert [item.label for item in picker.items][-1] == label
             before = app.session.ctx.table
             assert before is not None and before.play is not None
-            await pilot.press("home", "right", "right", "enter")
+            await pilot.press("home", *["right"] * (len(choices) - 1), "enter")
             await pilot.pause()
             typed = app.query_one("#typed", Input)
             assert typed.value == word and expects(app) == "retry"
@@ -41,5 +43,34 @@ def test_from_n_is_chosen_on_the_full_screen(lang: str, label: str, word: str) -
             assert after.play.history[0].hands == before.play.history[0].hands
             assert after.play.played == before.play.played[: position(before, 3)]
             assert len(after.play.state.tricks) == 2 and after.play.state.to_play == 0
+
+    asyncio.run(replay())
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "from"), ("pl", "od")])
+def test_a_later_costly_card_is_chosen_on_the_full_screen(lang: str, word: str) -> None:
+    """The review names several costly cards: each later one's trick is an item of its own
+    ("from 7", "od 7"), and choosing it puts the learner at that trick at once."""
+
+    async def replay() -> None:
+        app = new_app(lang, level=3, seed="why-1")
+        async with app.run_test(size=(120, 45)) as pilot:
+            await until(pilot, app, "retry", limit=600)
+            assert app.prompt is not None and app.prompt.choices is not None
+            later = [c for c in app.prompt.choices if str(c).startswith("from ") and c != "from N"]
+            assert later, app.prompt.choices
+            trick = int(str(later[0]).split()[1])
+            labels = [item.label for item in app.query_one("#picker", Picker).items]
+            assert labels[2] == f"{word} {trick}"
+            before = app.session.ctx.table
+            assert before is not None and before.play is not None
+            assert trick in before.later_costly
+            await pilot.press("home", "right", "right", "enter")
+            await pilot.pause()
+            assert expects(app) == "card" and isinstance(app.session.phase, FromTrick)
+            after = app.session.ctx.table
+            assert after is not None and after.play is not None
+            assert after.play.played == before.play.played[: position(before, trick)]
+            assert len(after.play.state.tricks) == trick - 1 and after.play.state.to_play == 0
 
     asyncio.run(replay())

@@ -20,7 +20,7 @@ from betel_tutor.seats import Seat, seats
 from betel_tutor.solver.api import card_reaches
 from betel_tutor.solver.single_dummy import Aim, Held, Judgement, judge, seen_by
 from betel_tutor.solver.telling import Fact, beaten_by, punishing_with_fact
-from betel_tutor.tutor import goals, told, why
+from betel_tutor.tutor import fits, goals, told, why
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import Review
 from betel_tutor.tutor.table import Table
@@ -77,7 +77,7 @@ def judgement(table: Table, state: PlayState) -> Judgement:
     found = table.judged.get(key)
     if found is None:
         board = table.advisor.board(state)
-        found = judge(state, table.learner_seat, aim, board, held, told.play_misfit(table))
+        found = judge(state, table.learner_seat, aim, board, held, fits.play_misfit(table))
         table.judged[key] = found
     return found
 
@@ -126,8 +126,8 @@ def slips(table: Table, positions: Sequence[PlayState], played: Sequence[Card]) 
     """Every card of the learner's that lowered their chance of meeting the goal in the
     position it was played in, in the order played."""
     for move, (state, card) in enumerate(zip(positions, played, strict=False)):
-        if state.to_play != table.learner_seat:
-            continue
+        if state.to_play != table.learner_seat or len(state.legal_moves()) == 1:
+            continue  # a card that was the only one could not have been bettered
         judged = judgement(table, state)
         top = judged.cards[0]
         mine = judged.of(card)
@@ -161,7 +161,7 @@ def punished(table: Table, slip: Slip) -> tuple[PlayState, Fact | None] | None:
     board = table.advisor.board(state)
     aim = aim_of(table, state)
     held = taken_from_dubel(table)
-    misfit = told.play_misfit(table)
+    misfit = fits.play_misfit(table)
     return punishing_with_fact(
         state, table.learner_seat, aim, board, slip.card, slip.better, held, misfit
     )
@@ -193,7 +193,7 @@ def bad_layout(table: Table) -> BadLayout | None:
             continue
         chance = percent(judgement(table, state).of(card).chance)
         held = taken_from_dubel(table)
-        misfit = told.play_misfit(table)
+        misfit = fits.play_misfit(table)
         fact = None
         if chance:
             fact = beaten_by(state, table.learner_seat, aim, board, card, held, misfit)

@@ -105,6 +105,8 @@ class Table:
     called: list[Called] = field(default_factory=list)  # every call of this deal's auction
     # closed deals: the learner's cards judged by their chances, by what the learner has seen
     judged: dict[tuple[str, Aim], Judgement] = field(default_factory=dict)
+    # closed deals: how far the hands as the auction began are from fitting it (tutor.fits)
+    fits: dict[tuple[frozenset[Card], ...], tuple[float, bool]] = field(default_factory=dict)
     _computer: Callable[[PlayState], Choice] | None = None
 
     @property

@@ -17,14 +17,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from betel_tutor.cards import Card, format_hand, sort_cards
+from betel_tutor.cards import Card, format_hand
 from betel_tutor.play import PlayState, Trick, play_card
 from betel_tutor.seats import Seat
+from betel_tutor.solver import line as lines
 from betel_tutor.solver.advice import Advisor
-from betel_tutor.solver.api import card_reaches, kind_of, solve_position
-from betel_tutor.solver.board import Board
+from betel_tutor.solver.api import card_reaches
 from betel_tutor.solver.single_dummy import Aim, Held, Misfit, drawn
-from betel_tutor.tutor import told as auction
+from betel_tutor.tutor import fits
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.table import Table
 
@@ -52,32 +52,15 @@ class Parting:
 
 def best_line(state: PlayState, card: Card, advisor: Advisor) -> Line:
     """``card`` played by the player to move in ``state``, then best play by everybody to the
-    end of the deal, as the solver judges the card: the side it counts for (the declarer's, or
-    in free play the learner's own against the other two, spec §5) wants the most tricks in a
-    normal contract and the fewest in a betelek or Betel, the other side the opposite; at each
-    turn the first best card in card order."""
-    kind, counted = kind_of(state)
-    board = advisor.board(state)
-    moves: list[Move] = [(state.to_play, card)]
+    end of the deal, as the solution plays it (:func:`betel_tutor.solver.line.best_line`): the
+    side of the player to move (the declarer's, the defenders', or in free play their own
+    tricks against the other two, spec §5) for its aim, the other side against it."""
+    aim = lines.aim_of(state, state.to_play)
     now = play_card(state, card)
-    while not now.finished:
-        wants_more = (now.to_play == counted) == (kind == "normal")
-        values = {c: value_after(now, c, counted, board) for c in sort_cards(now.legal_moves())}
-        best = max(values.values()) if wants_more else min(values.values())
-        chosen = next(c for c, value in values.items() if value == best)
-        moves.append((now.to_play, chosen))
-        now = play_card(now, chosen)
-    return Line(state, tuple(moves), now)
-
-
-def value_after(state: PlayState, card: Card, counted: int, board: Board) -> int:
-    """The counted seat's tricks in the whole deal if ``card`` is played, then best play."""
-    after = play_card(state, card)
-    taken = after.tricks_taken()[counted]
-    if after.finished:
-        return taken
-    rest = solve_position(after.hands, leader=after.leader, trick=after.current, board=board).tricks
-    return taken + rest
+    rest = lines.best_line(now, aim, advisor.board(state))
+    moves = ((state.to_play, card), *((move.seat, move.card) for move in rest))
+    end = play_card(rest[-1].state, rest[-1].card) if rest else now
+    return Line(state, moves, end)
 
 
 def counts_for(state: PlayState, learner: int, seat: Seat) -> bool:
@@ -207,7 +190,7 @@ def told_closed(
     elif punishes(state, card, better, aim, advisor):
         layout, head = state, ctx.t("why_these_cards")
     else:
-        misfit = auction.play_misfit(table)  # the layouts the hints and the review judge over
+        misfit = fits.play_misfit(table)  # the layouts the hints and the review judge over
         found = first_punishing(state, learner, card, better, aim, held, advisor, misfit)
         if found is None:
             return None
