@@ -160,10 +160,10 @@ def test_learn_practice_offers_the_tricks_of_costly_cards(tmp_path: Path) -> Non
         ("en", "  costly cards to find again (learn --practice): "),
         ("pl", "  kosztowne karty do poprawienia (learn --practice): "),
     ):
-        said = run_cli("progress", "--lang", lang, env=environment(tmp_path)).stdout.splitlines()
-        word = {"en": "deal {} trick {}", "pl": "rozdanie {} lewa {}"}[lang].split()
-        listed = "; ".join(f"{word[0]} {p['deal']}, {word[2]} {p['trick']}" for p in positions)
-        assert line + listed in said, said
+        printed = run_cli("progress", "--lang", lang, env=environment(tmp_path)).stdout
+        deal, trick = {"en": ("deal", "trick"), "pl": ("rozdanie", "lewa")}[lang]
+        listed = "; ".join(f"{deal} {p['deal']}, {trick} {p['trick']}" for p in positions)
+        assert line + listed in printed.splitlines(), printed
     learner = Learner(3, done=True)  # back at the menu after the practice: quit
     practice = converse(learner, ["--practice", "--seed", SEED], environment(tmp_path))
     assert practice.returncode == 0, practice.stderr

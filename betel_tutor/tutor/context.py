@@ -16,12 +16,13 @@ from typing import Any
 from betel_tutor import i18n
 from betel_tutor.display import shown, shown_params
 from betel_tutor.errors import BetelError
+from betel_tutor.play import PlayState
 from betel_tutor.resources import data_dir
 from betel_tutor.scenario import Scenario, load
 from betel_tutor.scenario.course import Course
 from betel_tutor.scenario.model import Text
 from betel_tutor.scenario.source import Problem
-from betel_tutor.seats import Seat
+from betel_tutor.seats import Seat, seats
 from betel_tutor.tutor.board import Board
 from betel_tutor.tutor.events import Event, LessonText, Message, Refused, TableText
 from betel_tutor.tutor.progress import Progress, SavedMatch
@@ -108,6 +109,21 @@ class Context:
     def name(self, seat: Seat) -> Seat:
         """Who sits at table seat ``seat`` in the deal being played."""
         return (self.table.names if self.table is not None else THREE)[seat]
+
+    def play_so_far(self, state: PlayState, name: Callable[[Seat], Seat]) -> list[str]:
+        """The trick under way, each card with who played it (when one is), and each player's
+        tricks so far; ``name`` says who sits at a table seat."""
+        lines = []
+        if state.current:
+            leader = Seat(state.leader)
+            played = ", ".join(
+                f"{name(leader.next(i)).localized(self.lang)} {card.format(lang=self.lang)}"
+                for i, card in enumerate(state.current)
+            )
+            lines.append(self.t("trick_so_far", cards=played))
+        taken = state.tricks_taken()
+        tricks = ", ".join(f"{name(s).localized(self.lang)} {taken[s]}" for s in seats())
+        return [*lines, self.t("tricks_so_far", tricks=tricks)]
 
     # -- the lessons ----------------------------------------------------------------------
     @property

@@ -9,7 +9,7 @@ from betel_tutor.bots.strong import player
 from betel_tutor.cards import Card, format_hand, parse_card, sort_cards
 from betel_tutor.errors import BetelError
 from betel_tutor.play import DealPlay, PlayState
-from betel_tutor.seats import Seat, seats
+from betel_tutor.seats import Seat
 from betel_tutor.tutor import chances, trading
 from betel_tutor.tutor.commands import Command, Typed
 from betel_tutor.tutor.context import Context
@@ -119,16 +119,8 @@ class PlayPhase(Phase):
             for seat in (Seat(1), Seat(2)):
                 name = ctx.name(seat).localized(ctx.lang)
                 ctx.describe(f"  {name:<9} {format_hand(state.hands[seat], lang=ctx.lang)}")
-        if state.current:
-            leader = Seat(state.leader)
-            played = ", ".join(
-                f"{ctx.name(leader.next(i)).localized(ctx.lang)} {card.format(lang=ctx.lang)}"
-                for i, card in enumerate(state.current)
-            )
-            ctx.describe(ctx.t("trick_so_far", cards=played))
-        taken = state.tricks_taken()
-        tricks = ", ".join(f"{ctx.name(s).localized(ctx.lang)} {taken[s]}" for s in seats())
-        ctx.describe(ctx.t("tricks_so_far", tricks=tricks))
+        for words in ctx.play_so_far(state, ctx.name):
+            ctx.describe(words)
         if not state.current:
             ctx.describe(ctx.t("you_lead"))
         ctx.describe(ctx.t("your_hand", cards=format_hand(state.hands[LEARNER], lang=ctx.lang)))
@@ -137,13 +129,21 @@ class PlayPhase(Phase):
         )
         ctx.describe(ctx.t("legal", cards=numbered))
 
-    def handle(self, ctx: Context, line: str) -> Phase:
+    def legal_card(self, ctx: Context, line: str) -> Card | None:
+        """The card ``line`` names when the learner may play it now; else None, the line
+        refused with why (rules 5–8)."""
         card = self.read_card(ctx, line)
         if card is None:
-            return self
+            return None
         problem = self.state.refusal(card, speak_to_learner=True)
         if problem is not None:
             ctx.refuse_error(line, problem)
+            return None
+        return card
+
+    def handle(self, ctx: Context, line: str) -> Phase:
+        card = self.legal_card(ctx, line)
+        if card is None:
             return self
         if not trading.check_learner_move(ctx, self.table, card, line):
             return self

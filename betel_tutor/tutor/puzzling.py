@@ -122,15 +122,8 @@ class PuzzlePhase(Phase):
         for seat in seats():
             name = seat.localized(ctx.lang)
             ctx.say(f"  {name:<9} {format_hand(state.hands[seat], lang=ctx.lang)}")
-        if state.current:
-            played = ", ".join(
-                f"{state.leader.next(i).localized(ctx.lang)} {card.format(lang=ctx.lang)}"
-                for i, card in enumerate(state.current)
-            )
-            ctx.say(ctx.t("trick_so_far", cards=played))
-        taken = state.tricks_taken()
-        tricks = ", ".join(f"{s.localized(ctx.lang)} {taken[s]}" for s in seats())
-        ctx.say(ctx.t("tricks_so_far", tricks=tricks))
+        for words in ctx.play_so_far(state, lambda seat: seat):  # a puzzle's seats as they are
+            ctx.say(words)
         goal = "puzzle_goal_make" if puzzle.side == "declarer" else "puzzle_goal_defeat"
         ctx.say(ctx.t(goal, seat=puzzle.to_play.localized(ctx.lang), contract=contract))
 

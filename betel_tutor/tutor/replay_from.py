@@ -72,12 +72,8 @@ class FromTrick(PlayPhase):
     def handle(self, ctx: Context, line: str) -> Phase:
         if len(self.game.history) != self.at or self.state.to_play != LEARNER:
             return super().handle(ctx, line)
-        card = self.read_card(ctx, line)
+        card = self.legal_card(ctx, line)
         if card is None:
-            return self
-        problem = self.state.refusal(card, speak_to_learner=True)
-        if problem is not None:
-            ctx.refuse_error(line, problem)
             return self
         short = shortfall(ctx, self.table, self.state, card)
         if short is None:
