@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from betel_tutor import simulation
-from betel_tutor.app.simulate import SimulateOptions, run_simulation
+from betel_tutor.app.simulate import TASK, SimulateOptions, run_simulation
 from betel_tutor.bulk.journal import Journal
 from betel_tutor.errors import BetelError
 from betel_tutor.puzzles.build import deal_puzzles
@@ -196,3 +196,26 @@ def test_the_note_of_a_run_going_on_is_in_polish_in_polish(tmp_path: Path) -> No
     assert ran.returncode == 0, ran.stderr
     assert "kontynuuję symulację przerwaną wcześniej (ziarno pl)" in ran.stderr
     assert "going on" not in ran.stderr and not journal.exists()
+
+
+def test_a_journal_another_run_is_writing_is_refused_without_saying_it_goes_on(
+    tmp_path: Path,
+) -> None:
+    journal = tmp_path / "lesson.journal"
+    first = SimulateOptions(stats=STATS, deals=4, seed="busy", workers=1, journal=str(journal))
+
+    def stop(done: int, deals: int) -> None:
+        raise Stop
+
+    with pytest.raises(Stop):
+        run_simulation(first, stop)
+    identity = json.loads(journal.read_bytes().splitlines()[0])["run"]
+    with closing(Journal(journal, TASK, identity)):  # the other run, still dealing
+        ran = run_cli(
+            "simulate", "--stat", STATS[0], "--stat", STATS[1], "--deals", "4", "--seed", "busy",
+            "--journal", str(journal), "--workers", "1",
+        )  # fmt: skip
+    assert ran.returncode == 2
+    assert ran.stderr.splitlines() == [
+        f"{journal}: another run is writing this journal; wait for it to end or give another file"
+    ]

@@ -138,6 +138,22 @@ def refuse_unwritable(path: str, *, force: bool) -> None:
         raise BetelError("cli.cannot_write", path=path, detail=why_not(refused))
 
 
+def _told_first(
+    note: Callable[[], None], progress: Callable[[int, int], None] | None
+) -> Callable[[int, int], None]:
+    """``progress``, with ``note`` called before its first call: a run going on says so once
+    it holds its journal, not when another run holds it and it is refused."""
+    pending = [note]
+
+    def told(done: int, deals: int) -> None:
+        while pending:
+            pending.pop()()
+        if progress is not None:
+            progress(done, deals)
+
+    return told
+
+
 def run_simulation(
     options: SimulateOptions,
     progress: Callable[[int, int], None] | None = None,
@@ -145,7 +161,7 @@ def run_simulation(
 ) -> Simulated:
     """The figures, and the page written when ``html`` names one (its place is checked
     before the deals are dealt, not after). ``resumed`` is told the seed when the run goes on
-    from the journal of one stopped before."""
+    from the journal of one stopped before, before the first deal counted."""
     plan = plan_of(options)
     journal = journal_path(options)
     seed = None if journal is None else journaled_seed(options, journal)
@@ -154,7 +170,7 @@ def run_simulation(
     if seed is not None:
         plan = replace(plan, base=seed)
         if resumed is not None:
-            resumed(seed)
+            progress = _told_first(lambda: resumed(seed), progress)
     summary = simulate(
         plan,
         options.deals,
