@@ -48,18 +48,23 @@ class Stop(Exception):
     """Stands for Ctrl-C in the middle of a run."""
 
 
+def stopped(options: SimulateOptions, after: int = 1) -> None:
+    """Run ``options`` and stop it once ``after`` deals are counted, its journal kept."""
+
+    def stop(done: int, deals: int) -> None:
+        if done == after:
+            raise Stop
+
+    with pytest.raises(Stop):
+        run_simulation(options, stop)
+
+
 def test_a_stopped_run_with_a_journal_goes_on_to_the_same_figures(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     journal = tmp_path / "lesson.journal"
     options = SimulateOptions(stats=STATS, deals=12, seed="resume", workers=1, journal=str(journal))
-
-    def stop_after_six(done: int, deals: int) -> None:
-        if done == 6:
-            raise Stop
-
-    with pytest.raises(Stop):
-        run_simulation(options, stop_after_six)
+    stopped(options, after=6)
     kept = len(journal.read_bytes().splitlines()) - 1
     assert 6 <= kept < 12
     worked = counting(monkeypatch)
@@ -156,12 +161,7 @@ def test_a_journal_of_another_command_is_refused_in_one_line(
 def test_a_journal_of_other_arguments_is_refused(tmp_path: Path) -> None:
     journal = tmp_path / "lesson.journal"
     first = SimulateOptions(stats=STATS, deals=8, seed="one", workers=1, journal=str(journal))
-
-    def stop(done: int, deals: int) -> None:
-        raise Stop
-
-    with pytest.raises(Stop):
-        run_simulation(first, stop)
+    stopped(first)
     for changed in (
         SimulateOptions(stats=STATS, deals=8, seed="two", workers=1, journal=str(journal)),
         SimulateOptions(stats=STATS[:1], deals=8, seed="one", workers=1, journal=str(journal)),
@@ -183,12 +183,7 @@ def test_a_finished_run_leaves_no_journal_in_the_cache() -> None:
 def test_the_note_of_a_run_going_on_is_in_polish_in_polish(tmp_path: Path) -> None:
     journal = tmp_path / "lekcja.journal"
     first = SimulateOptions(stats=STATS, deals=4, seed="pl", workers=1, journal=str(journal))
-
-    def stop(done: int, deals: int) -> None:
-        raise Stop
-
-    with pytest.raises(Stop):
-        run_simulation(first, stop)
+    stopped(first)
     ran = run_cli(
         "simulate", "--stat", STATS[0], "--stat", STATS[1], "--deals", "4", "--seed", "pl",
         "--journal", str(journal), "--workers", "1", "--lang", "pl",
@@ -203,12 +198,7 @@ def test_a_journal_another_run_is_writing_is_refused_without_saying_it_goes_on(
 ) -> None:
     journal = tmp_path / "lesson.journal"
     first = SimulateOptions(stats=STATS, deals=4, seed="busy", workers=1, journal=str(journal))
-
-    def stop(done: int, deals: int) -> None:
-        raise Stop
-
-    with pytest.raises(Stop):
-        run_simulation(first, stop)
+    stopped(first)
     identity = json.loads(journal.read_bytes().splitlines()[0])["run"]
     with closing(Journal(journal, TASK, identity)):  # the other run, still dealing
         ran = run_cli(
