@@ -30,8 +30,9 @@ class Learner:
     """Answers ``learn --puzzles --json``: the first puzzle wrong, no retry, then each later
     one right, card after card of its line; stops after ``count`` puzzles."""
 
-    def __init__(self, count: int) -> None:
+    def __init__(self, count: int, retry: str = "no") -> None:
         self.count = count
+        self.retry = retry  # the answer to the first offer to play a puzzle again
 
     def __call__(self, written: str) -> str | None:
         events = [json.loads(line) for line in written.splitlines() if line.startswith("{")]
@@ -40,7 +41,8 @@ class Learner:
         if prompt["event"] != "prompt":
             return None
         if prompt["expects"] == "retry":
-            return "no"
+            answer, self.retry = self.retry, "no"
+            return answer
         if prompt["expects"] == "continue":
             return "" if len(shown) < self.count else None
         current = puzzle(events[shown[-1]]["puzzle"])
@@ -80,6 +82,19 @@ def test_a_session_rates_each_attempt_as_glicko_2_does(home: dict[str, str]) -> 
     saved = load(Path(home["BETEL_TUTOR_HOME"]) / "progress.json")
     assert [a.puzzle for a in saved.puzzles] == [r["puzzle"] for r in results]
     assert ratings(saved.puzzles)[0] == learner
+
+
+def test_a_puzzle_played_again_is_shown_at_the_rating_its_attempt_gave_it(
+    home: dict[str, str],
+) -> None:
+    ran = run_cli("learn", "--puzzles", "--json", env=home, typist=Learner(2, retry="yes"))
+    events = events_of(ran.stdout)
+    shown = [e for e in events if e["event"] == "puzzle"]
+    result = next(e for e in events if e["event"] == "puzzle_result")
+    assert shown[1]["puzzle"] == shown[0]["puzzle"] and shown[1]["rated"] is False
+    assert result["puzzle_rating"] != shown[0]["rating"]
+    assert shown[1]["rating"] == round(result["puzzle_rating"], 1)
+    assert f"(rating {round(result['puzzle_rating'])})" in shown[1]["text"]
 
 
 def test_puzzles_are_chosen_near_the_learners_rating(home: dict[str, str]) -> None:

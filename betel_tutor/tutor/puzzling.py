@@ -99,11 +99,14 @@ class PuzzlePhase(Phase):
                 return self.done(ctx)
         puzzle = self.puzzle
         self.game = DealPlay(puzzle.state())
+        # A puzzle tried before is shown at the rating its attempts gave it, not the corpus's.
+        rated = ratings(ctx.progress.puzzles)[1].get(puzzle.id)
+        rating = puzzle.rating if rated is None else rated.rating
         ctx.emit(
             PuzzleShown(
-                ctx.t("puzzle_start", id=puzzle.id, rating=round(puzzle.rating)),
+                ctx.t("puzzle_start", id=puzzle.id, rating=round(rating)),
                 puzzle=puzzle.id,
-                rating=round(puzzle.rating, 1),
+                rating=round(rating, 1),
                 seat=puzzle.to_play,
                 rated=self.rated,
             )
