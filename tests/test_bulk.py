@@ -138,6 +138,13 @@ def test_an_unwritable_journal_is_one_error(tmp_path: Path) -> None:
     assert caught.value.key == "bulk.journal_unwritable"
 
 
+def test_a_journal_that_is_no_file_is_one_error() -> None:
+    with pytest.raises(BetelError) as caught:
+        list(run(range(2), bulk_tasks.square, workers=1, journal=os.devnull))
+    assert caught.value.key == "bulk.journal_unwritable"
+    assert os.devnull in str(caught.value)
+
+
 KILLED_RUN = textwrap.dedent(
     """
     import sys

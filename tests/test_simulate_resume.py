@@ -158,6 +158,15 @@ def test_a_journal_of_another_command_is_refused_in_one_line(
     assert journal.read_text(encoding="utf-8").splitlines()[1] == "[]"  # left as it was
 
 
+def test_a_file_that_is_no_journal_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("S makes 2♠ in most deals\n", encoding="utf-8")
+    with pytest.raises(BetelError) as caught:
+        run_simulation(SimulateOptions(stats=STATS, deals=4, workers=1, journal=str(notes)))
+    assert caught.value.key == "simulate.journal_other"
+    assert notes.read_text(encoding="utf-8") == "S makes 2♠ in most deals\n"
+
+
 def test_a_journal_of_other_arguments_is_refused(tmp_path: Path) -> None:
     journal = tmp_path / "lesson.journal"
     first = SimulateOptions(stats=STATS, deals=8, seed="one", workers=1, journal=str(journal))

@@ -108,7 +108,12 @@ def journaled_seed(options: SimulateOptions, path: Path) -> str | None:
     a :class:`BetelError` when it is the journal of another command or other arguments."""
     from betel_tutor.bulk.journal import header_of
 
-    header = header_of(path)
+    try:
+        header = header_of(path)
+    except BetelError as error:
+        if error.key != "bulk.journal_bad_line":
+            raise
+        raise BetelError("simulate.journal_other", path=str(path)) from None  # not a journal
     if header is None:
         return None
     run = header.get("run")

@@ -33,6 +33,11 @@ class Journal:
         try:
             _lock(self._handle, self.path)
             self.done = self._read(task, identity)
+        except OSError as error:  # a file that cannot be cut to its whole lines: /dev/null
+            os.close(self._handle)
+            raise BetelError(
+                "bulk.journal_unwritable", path=self.path, detail=why_not(error)
+            ) from None
         except BaseException:
             os.close(self._handle)
             raise
