@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -114,7 +115,16 @@ def test_a_wrong_card_is_punished_and_the_solution_told(home: dict[str, str]) ->
     asked = puzzle(next(e["puzzle"] for e in events if e["event"] == "puzzle"))
     said = "\n".join(e["text"] for e in events)
     (verdict,) = [line for line in said.splitlines() if "lets the goal go" in line]
-    # the punishing line was told card by card above it: the verdict says what it came to
+    # the punishing line is told a trick a line above it, every card of it as an event too;
+    # the verdict says what it came to
+    ended = next(i for i, e in enumerate(events) if e["event"] == "puzzle_result")
+    played = [e for e in events[:ended] if e["event"] == "card_played"]
+    assert played and all(e["text"] == "" for e in played)
+    told = [line for line in said.splitlines() if re.fullmatch(r"\d+\. .+ — \w+ wins\.", line)]
+    last = len(asked.state().tricks) + (len(asked.state().current) + len(played)) // 3
+    assert [int(line.split(".")[0]) for line in told] == list(range(last - len(told) + 1, last + 1))
+    for line in told:
+        assert len(re.findall(r"(?:South|West|North) [♠♥♦♣]", line)) == 3, line
     assert "(" not in verdict and "ends with" in verdict, verdict
     made = "is made" in verdict
     assert made == (asked.to_play != asked.declarer) and made != ("is beaten" in verdict)
