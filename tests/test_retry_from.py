@@ -72,6 +72,12 @@ def test_yes_replays_from_the_costly_card_until_an_accepted_card(tmp_path: Path)
     assert deal.cost(values, parse_card(review["card"])) == review["cost"]
     said = [e["text"] for e in after if e["event"] == "message"]
     assert f"That keeps your best result: {chosen}." in said
+    # A practice deal's stars do not count, so none are announced.
+    assert not any(text.startswith("Stars for this deal") for text in said)
+    # The offer is asked once, by its prompt; the message before it only says what it offers.
+    before = transcript.events[: transcript.events.index(offer)]
+    told = [e["text"] for e in before if e["event"] == "message"][-1]
+    assert told.startswith("Find a better card") and "?" not in told
 
 
 def test_from_n_puts_the_learner_at_trick_n_with_the_same_history(tmp_path: Path) -> None:
@@ -106,9 +112,9 @@ def test_a_later_costly_card_is_a_choice_of_its_own(tmp_path: Path) -> None:
     assert offer["expects"] == "retry" and tricks
     assert offer["choices"] == ["yes", "no", *(f"from {t}" for t in tricks), "from N"]
     said = [e["text"] for e in events[: prompts[chosen]] if e["event"] == "message"]
-    assert any(f"were in tricks {', '.join(map(str, tricks))}" in text for text in said) or any(
-        f"was in trick {tricks[0]}:" in text for text in said
-    )
+    listed = ", ".join(map(str, tricks))
+    word = "tricks" if len(tricks) > 1 else "trick"
+    assert said[-1].startswith("Find a better card") and said[-1].endswith(f"{word} {listed}.")
     again = next(e for e in events[prompts[chosen] :] if e["event"] == "deal_end")
     move = position(end, tricks[0])
     assert again["retry"] and again["hands"] == end["hands"]

@@ -124,11 +124,12 @@ class Lesson:
             assert table.play is not None
             if costly is None:
                 ctx.say(ctx.t("retry_offer"))
+            elif table.later_costly:  # each later costly card's trick is a choice of its own
+                later = ", ".join(map(str, table.later_costly))
+                n = len(table.later_costly)
+                ctx.say(ctx.t("retry_offer_from_later", trick=costly, tricks=later, n=n))
             else:
                 ctx.say(ctx.t("retry_offer_from", trick=costly))
-                if table.later_costly:
-                    later = ", ".join(map(str, table.later_costly))
-                    ctx.say(ctx.t("retry_offer_later", tricks=later, n=len(table.later_costly)))
             from_trick = None if costly is None else partial(self.from_trick, table=table)
             return RetryPhase(
                 lambda ctx: self.retry(ctx, table),
