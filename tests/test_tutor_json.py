@@ -185,8 +185,11 @@ def test_a_level_played_through_json(
             assert choices == [str(n) for n in LEVELS]
         if prompt["expects"] in ("offer", "exchange"):
             assert choices == ["yes", "no"]
-        if prompt["expects"] == "retry":  # from N: after a review that names a costly card
-            assert choices in (["yes", "no"], ["yes", "no", "from N"])
+        if prompt["expects"] == "retry":  # from N: after a review that names a costly card,
+            # and before it "from T" for each later costly card's trick T
+            later = choices[2:-1]
+            assert choices == ["yes", "no"] or choices == ["yes", "no", *later, "from N"]
+            assert all(re.fullmatch(r"from (10|[2-9])", choice) for choice in later), choices
         if prompt["expects"] == "trump":
             assert choices == ["♠", "♥", "♦", "♣"] and level == 2
         if prompt["expects"] == "bid":
