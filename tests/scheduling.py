@@ -12,8 +12,7 @@ on each worker): this reads the mark from the module's source instead.
 The longest work goes out first, so that the workers end together rather than one of them
 starting a long module while the other has nothing left: each group and each test is weighed by
 the seconds its tests took in a recorded run (tests/durations.json, written by
-scripts/durations.py), and tests that run has not seen go last, in the order they were
-collected.
+scripts/durations.py); what that run has not seen goes after, the groups of most tests first.
 """
 
 from __future__ import annotations
@@ -57,13 +56,14 @@ def longest_first(
     units: OrderedDict[str, dict[str, bool]], seconds: dict[str, float]
 ) -> OrderedDict[str, dict[str, bool]]:
     """The work units (a group's or a test's ids) in the order to give them out: by the seconds
-    their tests took, longest first; those with no test recorded after, in their order."""
+    their tests took, longest first; after them those with no test recorded, the groups of most
+    tests first (as pytest-xdist orders them), else in their order."""
 
-    def weight(unit: tuple[str, dict[str, bool]]) -> float:
+    def weight(unit: tuple[str, dict[str, bool]]) -> tuple[bool, float, int]:
         known = [seconds[nodeid] for nodeid in unit[1] if nodeid in seconds]
-        return sum(known) if known else -1.0
+        return bool(known), sum(known), len(unit[1])
 
-    # sorted() keeps the order of equals, reversed too: the unknown ones stay as collected.
+    # sorted() keeps the order of equals, reversed too: the rest stay as collected.
     return OrderedDict(sorted(units.items(), key=weight, reverse=True))
 
 

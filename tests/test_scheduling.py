@@ -31,20 +31,22 @@ def test_a_module_keeps_its_tests_together_or_joins_the_group_it_names() -> None
     assert group_of("README.md") is None
 
 
-def test_the_longest_work_goes_first_and_unrecorded_tests_last_as_collected() -> None:
+def test_the_longest_work_goes_first_and_unrecorded_groups_before_unrecorded_tests() -> None:
     units = OrderedDict(
         [
             ("a::new", {"a::new": False}),
             ("group:g", {"g::one": False, "g::two": False}),
             ("b::quick", {"b::quick": False}),
             ("c::also_new", {"c::also_new": False}),
+            ("group:new", {"n::one": False, "n::two": False}),
             ("d::slow", {"d::slow": False}),
         ]
     )
     seconds = {"g::one": 3.0, "g::two": 4.0, "b::quick": 0.5, "d::slow": 6.0}
     order = list(longest_first(units, seconds))
-    assert order == ["group:g", "d::slow", "b::quick", "a::new", "c::also_new"]
-    assert list(longest_first(units, {})) == list(units)
+    assert order == ["group:g", "d::slow", "b::quick", "group:new", "a::new", "c::also_new"]
+    unrecorded = ["group:g", "group:new", "a::new", "b::quick", "c::also_new", "d::slow"]
+    assert list(longest_first(units, {})) == unrecorded
 
 
 def test_the_record_names_only_tests_of_this_checkout() -> None:
