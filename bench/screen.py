@@ -129,15 +129,16 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=3)
     options = parser.parse_args()
     print(f"load average before: {os.getloadavg()[0]:.1f}")
-    starts, references = [], []
-    with tempfile.TemporaryDirectory() as home:
+    starts: list[float] = []
+    references: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        home = Path(folder)
         for n in range(options.starts):  # interleaved, the order swapped every other round
-            pair = [
-                (starts, lambda n=n: start_once(Path(home) / str(n))),
-                (references, lambda: minimal_textual_once(Path(home) / "textual")),
-            ]
-            for into, timed in pair if n % 2 else reversed(pair):
-                into.append(timed())
+            if n % 2:
+                references.append(minimal_textual_once(home / "textual"))
+            starts.append(start_once(home / str(n)))
+            if not n % 2:
+                references.append(minimal_textual_once(home / "textual"))
     report("start to the first table", starts)
     report("minimal Textual app", references)
     ratio = statistics.median(starts) / statistics.median(references)
