@@ -1,13 +1,15 @@
-"""`betel-tutor deal` with a double-dummy condition: candidate deals tested per second per core
-(target: at least 20).
+"""`betel-tutor deal` with a double-dummy condition: candidate deals tested per second, in one
+process and in ``--workers`` processes, interleaved in one run, and the ratio of the two
+(targets: at least 20 candidates a second per core; for bridge, two processes at least 1.6×
+one).
 
 Every candidate passes the cheap conditions (there are none), so each one is solved: the
 figure is the solver's pace on whole deals, the worst case of the search. The default
 condition, a betelek (the slowest kind to solve), is met by few deals, so the whole budget is
-tested (``--count`` is the budget); the rate is the candidates tested over the wall time, for
-one process and for ``--workers``.
+tested (``--count`` is the budget); the rate is the candidates tested over the wall time. The
+rounds alternate which runs first, so that the machine's drift hits both alike.
 
-    .venv/bin/python bench/deal.py [--tries N] [--workers W] [--condition TEXT]
+    .venv/bin/python bench/deal.py [--tries N] [--workers W] [--rounds R] [--condition TEXT]
     .venv/bin/python bench/deal.py --game bridge   # DDS, "E takes at most 3 tricks in ♥"
 """
 
@@ -15,6 +17,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import platform
+import statistics
 import time
 
 from betel_tutor.scenario.conditions import parse_condition
@@ -34,20 +38,40 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tries", type=int, default=2000)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--condition", default=None)
     parser.add_argument("--game", choices=("betel", "bridge"), default="betel")
     args = parser.parse_args()
     if args.condition is None:
         bridge = args.game == "bridge"
         args.condition = "E takes at most 3 tricks in ♥" if bridge else "W takes at most 1 in B1"
-    print(f"load average before: {os.getloadavg()[0]:.2f}")
-    for workers in sorted({1, args.workers}):
-        per_second, found = rate(args.condition, args.tries, workers, args.game)
-        print(
-            f"{args.condition!r}, {workers} process(es): {per_second:.1f} candidates/s "
-            f"({per_second / workers:.1f} per core), {found} of {args.tries} met it"
-        )
-    print(f"load average after: {os.getloadavg()[0]:.2f}")
+    print(
+        f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
+        f"load average before {os.getloadavg()[0]:.1f}"
+    )
+    rates: dict[int, list[float]] = {1: [], args.workers: []}
+    met = 0
+    for round_ in range(args.rounds):
+        order = sorted(rates, reverse=bool(round_ % 2))
+        for workers in order:
+            per_second, met = rate(args.condition, args.tries, workers, args.game)
+            rates[workers].append(per_second)
+    print(f"load average after {os.getloadavg()[0]:.1f}")
+    one = statistics.median(rates[1])
+    many = statistics.median(rates[args.workers])
+    print(f"{args.condition!r}: {met} of {args.tries} met it; medians of {args.rounds} rounds")
+    print(
+        f"1 process:             {one:7.1f} candidates/s   (each round: "
+        + ", ".join(f"{r:.1f}" for r in rates[1])
+        + ")"
+    )
+    print(
+        f"{args.workers} processes:           {many:7.1f} candidates/s   "
+        f"({many / args.workers:.1f} per core; each round: "
+        + ", ".join(f"{r:.1f}" for r in rates[args.workers])
+        + ")"
+    )
+    print(f"ratio, {args.workers} processes to 1:  {many / one:5.2f}×  (target for bridge ≥ 1.6×)")
 
 
 if __name__ == "__main__":
