@@ -14,19 +14,12 @@ import os
 import platform
 import statistics
 import time
-from collections.abc import Callable
 
 from betel_tutor.bridge import endplay_parts
 from betel_tutor.bridge.board import BridgeBoard
 from betel_tutor.bridge.dd import pbn_deal
 from betel_tutor.dealing import deal_bridge
 from betel_tutor.seats import Seat
-
-
-def timed(run: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    run()
-    return (time.perf_counter() - start) * 1000
 
 
 def main() -> None:
@@ -48,12 +41,13 @@ def main() -> None:
         board = BridgeBoard(str(number), dealt.hands, Seat(0, 4))
         text = pbn_deal(dealt.hands)
 
-        def endplay_alone(text: str = text) -> None:
-            par(calc_dd_table(Deal(text)), Vul(0), Player(0))
-
-        pair = [(ours, board.double_dummy), (bare, endplay_alone)]
-        for into, run in pair if number % 2 else reversed(pair):
-            into.append(timed(run))
+        for alone in (True, False) if number % 2 else (False, True):
+            start = time.perf_counter()
+            if alone:
+                par(calc_dd_table(Deal(text)), Vul(0), Player(0))
+            else:
+                board.double_dummy()
+            (bare if alone else ours).append((time.perf_counter() - start) * 1000)
     print(f"load average after {os.getloadavg()[0]:.1f}; {deals} random deals, DDS table and par")
     for name, times in (("ours (BridgeBoard.double_dummy)", ours), ("bare endplay", bare)):
         print(
