@@ -16,6 +16,7 @@ from betel_tutor.notes import Text
 from betel_tutor.puzzles.build import Built, build
 from betel_tutor.puzzles.corpus import shipped_corpus
 from betel_tutor.puzzles.finder import KINDS
+from betel_tutor.puzzles.games import is_game, played_in_game
 from betel_tutor.puzzles.model import Puzzle
 from betel_tutor.puzzles.prove import proved
 from betel_tutor.puzzles.replay import played_before, seed_value
@@ -36,6 +37,7 @@ class BuildOptions:
     workers: int | None = None
     cluster: str | None = None
     kinds: tuple[str, ...] = ()  # none: every kind
+    games: bool = False  # from the strong computer players' games, not best-play walks
 
 
 def build_corpus(options: BuildOptions, progress: Progress | None = None) -> Built:
@@ -54,6 +56,7 @@ def build_corpus(options: BuildOptions, progress: Progress | None = None) -> Bui
         cluster=options.cluster,
         progress=progress,
         kinds=options.kinds or KINDS,
+        games=options.games,
     )
 
 
@@ -106,13 +109,19 @@ def export_scenario(puzzles: list[Puzzle], theme: str | None) -> Scenario:
     )
     deals, steps = [], []
     for puzzle in puzzles:
-        dealt, cards = played_before(puzzle)
         ident = f"p-{puzzle.id}"
+        if is_game(puzzle.seed):
+            # The hands as the strong players' exchanges left them: the seed deals others.
+            dealt, cards = played_in_game(puzzle)
+            dealing: dict[str, Any] = {"hands": dealt.hands, "dubel": dealt.dubel}
+        else:
+            dealt, cards = played_before(puzzle)
+            dealing = {"seed": seed_value(puzzle.seed)}
         deals.append(
             DealSpec(
                 id=ident,
                 dealer=dealt.dealer,
-                seed=seed_value(puzzle.seed),
+                **dealing,
                 contract=puzzle.contract,
                 declarer=puzzle.declarer,
                 play=tuple(cards),
