@@ -167,13 +167,7 @@ def punished(table: Table, slip: Slip) -> tuple[PlayState, Fact | None] | None:
     if not played_to_goal(table):
         return None
     state = table.play.history[slip.move]
-    board = table.advisor.board(state)
-    aim = aim_of(table, state)
-    held = taken_from_dubel(table)
-    misfit = told.play_misfit(table)
-    return punishing_with_fact(
-        state, table.learner_seat, aim, board, slip.card, slip.better, held, misfit
-    )
+    return punishing_with_fact(state, judgement(table, state), slip.card, slip.better)
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,12 +194,9 @@ def bad_layout(table: Table) -> BadLayout | None:
         target = aim.threshold if aim.wants_more else aim.threshold + 1
         if card_reaches(state, target, board)[card] == aim.wants_more:
             continue
-        chance = percent(judgement(table, state).of(card).chance)
-        held = taken_from_dubel(table)
-        misfit = told.play_misfit(table)
-        fact = None
-        if chance:
-            fact = beaten_by(state, table.learner_seat, aim, board, card, held, misfit)
+        judged = judgement(table, state)
+        chance = percent(judged.of(card).chance)
+        fact = beaten_by(state, judged, card) if chance else None
         return None if fact is None else BadLayout(card, chance, fact)
     return None
 
