@@ -92,7 +92,7 @@ def explainer(
     return distance
 
 
-@lru_cache(maxsize=1 << 15)
+@lru_cache(maxsize=1 << 13)  # a deal asks a few thousand; each kept hand is about a kilobyte
 def beginner_distance(public: AuctionState, hand: frozenset[Card], call: Call) -> float:
     """:func:`betel_tutor.bots.bidding.call_distance` at the auction ``public`` (its hands
     left out: the beginner's call reads only the calls, the dubel and its own hand)."""
