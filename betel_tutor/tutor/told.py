@@ -59,7 +59,7 @@ def explainer(
     called: Sequence[Called], order: Sequence[int], learner: int | None, strength: str
 ) -> Callable[[Sequence[frozenset[Card]], float], float]:
     """:func:`unexplained` for ``called``, made once for the many layouts a walk tries. The
-    auction is not replayed card by card for each layout: a call's public side (the calls
+    auction is not replayed call by call for each layout: a call's public side (the calls
     before it) is the same in every layout, and the caller's hand changes only by its own
     exchanges; and a beginner's or club player's call depends on nothing else, so how far a
     hand is from it is kept (:func:`beginner_distance`) for the next layout that deals the
