@@ -6,11 +6,9 @@ it names and the sentence read off it (:mod:`betel_tutor.tutor.why`,
 learner could face), as the end of a deal runs them. The deals are :mod:`closedreview`'s
 (random, each contract kind, the learner at seat 0 declaring or defending, the card of the best
 chance or, one time in three, a random legal card), each reviewed open and closed, interleaved,
-cold (no hint asked in the deal); beside them the closed review without its lines, and the
-closed review asking the computer players' calls anew at every card (without
-:mod:`betel_tutor.tutor.fits`). Also timed alone: the two lines and the sentence of the open
-deals whose review names a card. Target: the review with its line ≤ 1 s after the last card,
-p95.
+cold (no hint asked in the deal); beside them the closed review without its lines. Also timed
+alone: the two lines and the sentence of the open deals whose review names a card. Target: the
+review with its line ≤ 1 s after the last card, p95.
 
     .venv/bin/python bench/review.py [--deals N]
 """
@@ -25,7 +23,7 @@ import time
 from closedhint import percentile
 from closedreview import played_deal, table_for
 
-from betel_tutor.tutor import chances, costly, dealend, fits, told, why
+from betel_tutor.tutor import chances, costly, dealend, why
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.events import Review
 from betel_tutor.tutor.progress import Progress
@@ -65,16 +63,6 @@ def review_closed_bare(at: Table) -> float:
         why.told_closed = lines
 
 
-def review_closed_asking(at: Table) -> float:
-    """The same review asking the computer players' calls anew for every card's layouts."""
-    remembered = fits.play_misfit
-    fits.play_misfit = told.play_misfit
-    try:
-        return review_closed(at)[0]
-    finally:
-        fits.play_misfit = remembered
-
-
 def lines_alone(at: Table, review: Review) -> float:
     """The seconds of the two lines and their sentence alone, for an open deal's review."""
     assert at.play is not None and review.card is not None and review.better is not None
@@ -92,7 +80,6 @@ def main() -> None:
         "open": [],
         "closed": [],
         "closed, without the lines": [],
-        "closed, the calls asked anew": [],
         "lines alone (open)": [],
     }
     named = {"open": 0, "closed": 0}
@@ -109,7 +96,6 @@ def main() -> None:
         if review is not None and review.card is not None:
             named["closed"] += 1 + len(review.more)
         figures["closed, without the lines"].append(review_closed_bare(table_for(game, goal)))
-        figures["closed, the calls asked anew"].append(review_closed_asking(table_for(game, goal)))
     print(f"load average at the end: {os.getloadavg()[0]:.1f}")
     for name, values in figures.items():
         ms = [v * 1000 for v in values]

@@ -24,7 +24,7 @@ from betel_tutor.solver import line as lines
 from betel_tutor.solver.advice import Advisor
 from betel_tutor.solver.api import card_reaches
 from betel_tutor.solver.single_dummy import Aim, Held, Misfit, drawn
-from betel_tutor.tutor import fits
+from betel_tutor.tutor import told as auction
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.table import Table
 
@@ -190,7 +190,7 @@ def told_closed(
     elif punishes(state, card, better, aim, advisor):
         layout, head = state, ctx.t("why_these_cards")
     else:
-        misfit = fits.play_misfit(table)  # the layouts the hints and the review judge over
+        misfit = auction.play_misfit(table)  # the layouts the hints and the review judge over
         found = first_punishing(state, learner, card, better, aim, held, advisor, misfit)
         if found is None:
             return None
