@@ -191,6 +191,8 @@ def check_legacy_note(path: str) -> list[Problem]:
 def _remote_urls(text: str, lang: str, start: Position, source: str | None = None) -> list[Problem]:
     """A problem for each image or link in a note that a sheet would load from outside
     itself (see :mod:`betel_tutor.markup`), where its URL is written in the file."""
+    if "[" not in text and "<" not in text:  # CommonMark writes no link or image without them
+        return []
     from betel_tutor.markup import remote_urls
 
     found = remote_urls(text)
