@@ -50,6 +50,10 @@ def build_command(
         list[str] | None,
         typer.Option("--kind", help="Only contracts of this kind: trump, notrump, betelek, betel."),
     ] = None,
+    games: Annotated[
+        bool,
+        typer.Option("--games", help="From the strong computer players' games of the deals."),
+    ] = False,
     lang: Lang = None,
 ) -> None:
     """Search seeded deals for puzzles and write them to an SQLite corpus; a killed build
@@ -70,6 +74,7 @@ def build_command(
                 workers=used,
                 cluster=cluster,
                 kinds=tuple(kind or ()),
+                games=games,
             ),
             progress=lambda done, total: progress(done, total or deals),
         )

@@ -55,15 +55,26 @@ def simulate_command(
         str | None,
         typer.Option("--html", help="Write a page with the figures drawn as charts here."),
     ] = None,
+    journal: Annotated[
+        str | None,
+        typer.Option(
+            "--journal",
+            help="Keep the deals worked out in this file, and go on from it if a run stopped "
+            "[default: in the user's cache, by the arguments].",
+            show_default=False,
+        ),
+    ] = None,
     force: Force = False,
     lang: Lang = None,
 ) -> None:
     """How often conditions hold over many deals meeting constraints, the declarer's
-    expected tricks and each contract's expected score, each with its standard error."""
+    expected tricks and each contract's expected score, each with its standard error. The
+    same command started again after Ctrl-C goes on where it stopped."""
     with reported(lang) as language:
         from betel_tutor.app.simulate import SimulateOptions, run_simulation
         from betel_tutor.cli_progress import CountProgress
         from betel_tutor.errors import BetelError
+        from betel_tutor.i18n import translate
         from betel_tutor.simulation.text import lines
 
         if as_json and html is not None:
@@ -79,9 +90,14 @@ def simulate_command(
             html=html,
             force=force,
             lang=language,
+            journal=journal,
         )
+
+        def resumed(seed: str) -> None:
+            typer.echo(translate("simulate.resumed", language, seed=seed), err=True)
+
         shown = CountProgress(language, "simulate.progress", first=2.0)
-        simulated = run_simulation(options, shown)
+        simulated = run_simulation(options, shown, resumed)
         shown.done()
         if as_json:
             dump(simulated.summary.to_json())

@@ -26,6 +26,20 @@ def _render_param(value: Any, lang: str) -> Any:
     return value
 
 
+def cited(
+    key: str, lang: str, params: dict[str, Any], *, rule: int | None, law: str | None
+) -> str:
+    """The catalog message ``key`` in ``lang`` filled with ``params`` (already worded), with
+    the rules-summary point or the bridge law it cites after it: an error's message and an
+    explanation's step read alike."""
+    text = i18n.translate(key, lang, **params)
+    if rule is not None:
+        text += i18n.translate("common.rule_suffix", lang, rule=rule)
+    if law is not None:
+        text += i18n.translate("common.law_suffix", lang, law=law)
+    return text
+
+
 class BetelError(Exception):
     """Base of every error the library raises on purpose.
 
@@ -54,12 +68,7 @@ class BetelError(Exception):
     def message(self, lang: str = "en") -> str:
         """The message in ``lang`` ("en" or "pl"), with the rule cited when there is one."""
         params = {name: _render_param(value, lang) for name, value in self.params.items()}
-        text = i18n.translate(self.key, lang, **params)
-        if self.rule is not None:
-            text += i18n.translate("common.rule_suffix", lang, rule=self.rule)
-        if self.law is not None:
-            text += i18n.translate("common.law_suffix", lang, law=self.law)
-        return text
+        return cited(self.key, lang, params, rule=self.rule, law=self.law)
 
     def localized(self, lang: str) -> str:
         """The message in ``lang``: an error can be a parameter of another error's message."""

@@ -100,6 +100,18 @@ def test_a_journal_of_another_task_is_refused(tmp_path: Path) -> None:
     assert journal in str(caught.value)
 
 
+def test_a_journal_of_another_run_of_the_task_is_refused(tmp_path: Path) -> None:
+    journal = str(tmp_path / "run.jsonl")
+    list(run(range(2), bulk_tasks.square, workers=1, journal=journal, identity={"n": 2}))
+    with pytest.raises(BetelError) as caught:
+        list(run(range(3), bulk_tasks.square, workers=1, journal=journal, identity={"n": 3}))
+    assert caught.value.key == "bulk.journal_other_run"
+    assert journal in str(caught.value)
+    bulk_tasks.CALLS.clear()
+    same = list(run(range(2), bulk_tasks.square, workers=1, journal=journal, identity={"n": 2}))
+    assert same == [0, 1] and bulk_tasks.CALLS == []
+
+
 def test_a_damaged_line_is_named(tmp_path: Path) -> None:
     journal = tmp_path / "run.jsonl"
     list(run(range(3), bulk_tasks.square, workers=1, journal=str(journal)))
@@ -124,6 +136,13 @@ def test_an_unwritable_journal_is_one_error(tmp_path: Path) -> None:
     with pytest.raises(BetelError) as caught:
         list(run(range(2), bulk_tasks.square, journal=str(tmp_path / "no" / "run.jsonl")))
     assert caught.value.key == "bulk.journal_unwritable"
+
+
+def test_a_journal_that_is_no_file_is_one_error() -> None:
+    with pytest.raises(BetelError) as caught:
+        list(run(range(2), bulk_tasks.square, workers=1, journal=os.devnull))
+    assert caught.value.key == "bulk.journal_unwritable"
+    assert os.devnull in str(caught.value)
 
 
 KILLED_RUN = textwrap.dedent(

@@ -18,8 +18,11 @@ from pathlib import Path
 import pytest
 import yaml
 
+from betel_tutor.dealing import deal
+from betel_tutor.play import BETEL, play_card, start_play
 from betel_tutor.puzzles import build as build_module
 from betel_tutor.puzzles.store import read_puzzles
+from betel_tutor.scenario import dump, load_text
 from tests.in_process import run_cli
 
 ROOT = Path(__file__).parents[1]
@@ -82,6 +85,21 @@ def test_the_exported_scenario_passes_check_and_renders(corpus: Path, tmp_path: 
     assert ran.returncode == 0, ran.stderr
     scenario = yaml.safe_load(out.read_text(encoding="utf-8"))
     assert scenario["kind"] == "practice" and len(scenario["deals"]) == 4
+    # Written by the one scenario writer: what the loader reads back, it writes again the same;
+    # and each deal, dealt from its seed and played through its cards, is the puzzle's position.
+    text = out.read_text(encoding="utf-8")
+    loaded, problems = load_text(text, str(out))
+    assert loaded is not None and not problems
+    assert dump(loaded) == text.split("# betel-tutor sha256:")[0]
+    puzzles = {f"p-{p.id}": p for p in read_puzzles(corpus)}
+    for spec in loaded.deals:
+        puzzle = puzzles[spec.id]
+        assert spec.contract is not None and spec.seed is not None
+        state = start_play(BETEL, deal(spec.seed).hands, spec.contract, declarer=spec.declarer)
+        for card in spec.play:
+            state = play_card(state, card)
+        assert [sorted(hand) for hand in state.hands] == [sorted(h) for h in puzzle.hands]
+        assert [card for _seat, card in puzzle.trick] == list(state.current)
     checked = run_cli("check", str(out))
     assert checked.returncode == 0, checked.stdout + checked.stderr
     rendered = run_cli("render", str(out), "-o", str(tmp_path / "html"))

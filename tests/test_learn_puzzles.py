@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +31,9 @@ class Learner:
     """Answers ``learn --puzzles --json``: the first puzzle wrong, no retry, then each later
     one right, card after card of its line; stops after ``count`` puzzles."""
 
-    def __init__(self, count: int) -> None:
+    def __init__(self, count: int, retry: str = "no") -> None:
         self.count = count
+        self.retry = retry  # the answer to the first offer to play a puzzle again
 
     def __call__(self, written: str) -> str | None:
         events = [json.loads(line) for line in written.splitlines() if line.startswith("{")]
@@ -40,7 +42,8 @@ class Learner:
         if prompt["event"] != "prompt":
             return None
         if prompt["expects"] == "retry":
-            return "no"
+            answer, self.retry = self.retry, "no"
+            return answer
         if prompt["expects"] == "continue":
             return "" if len(shown) < self.count else None
         current = puzzle(events[shown[-1]]["puzzle"])
@@ -82,6 +85,19 @@ def test_a_session_rates_each_attempt_as_glicko_2_does(home: dict[str, str]) -> 
     assert ratings(saved.puzzles)[0] == learner
 
 
+def test_a_puzzle_played_again_is_shown_at_the_rating_its_attempt_gave_it(
+    home: dict[str, str],
+) -> None:
+    ran = run_cli("learn", "--puzzles", "--json", env=home, typist=Learner(2, retry="yes"))
+    events = events_of(ran.stdout)
+    shown = [e for e in events if e["event"] == "puzzle"]
+    result = next(e for e in events if e["event"] == "puzzle_result")
+    assert shown[1]["puzzle"] == shown[0]["puzzle"] and shown[1]["rated"] is False
+    assert result["puzzle_rating"] != shown[0]["rating"]
+    assert shown[1]["rating"] == round(result["puzzle_rating"], 1)
+    assert f"(rating {round(result['puzzle_rating'])})" in shown[1]["text"]
+
+
 def test_puzzles_are_chosen_near_the_learners_rating(home: dict[str, str]) -> None:
     ran = run_cli("learn", "--puzzles", "--json", env=home, typist=Learner(2))
     events = events_of(ran.stdout)
@@ -99,7 +115,16 @@ def test_a_wrong_card_is_punished_and_the_solution_told(home: dict[str, str]) ->
     asked = puzzle(next(e["puzzle"] for e in events if e["event"] == "puzzle"))
     said = "\n".join(e["text"] for e in events)
     (verdict,) = [line for line in said.splitlines() if "lets the goal go" in line]
-    # the punishing line was told card by card above it: the verdict says what it came to
+    # the punishing line is told a trick a line above it, every card of it as an event too;
+    # the verdict says what it came to
+    ended = next(i for i, e in enumerate(events) if e["event"] == "puzzle_result")
+    played = [e for e in events[:ended] if e["event"] == "card_played"]
+    assert played and all(e["text"] == "" for e in played)
+    told = [line for line in said.splitlines() if re.fullmatch(r"\d+\. .+ — \w+ wins\.", line)]
+    last = len(asked.state().tricks) + (len(asked.state().current) + len(played)) // 3
+    assert [int(line.split(".")[0]) for line in told] == list(range(last - len(told) + 1, last + 1))
+    for line in told:
+        assert len(re.findall(r"(?:South|West|North) [♠♥♦♣]", line)) == 3, line
     assert "(" not in verdict and "ends with" in verdict, verdict
     made = "is made" in verdict
     assert made == (asked.to_play != asked.declarer) and made != ("is beaten" in verdict)

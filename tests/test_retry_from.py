@@ -70,6 +70,12 @@ def test_yes_replays_from_the_costly_card_until_an_accepted_card(tmp_path: Path)
     assert deal.cost(values, parse_card(review["card"])) == review["cost"]
     said = [e["text"] for e in after if e["event"] == "message"]
     assert f"That keeps your best result: {chosen}." in said
+    # A practice deal's stars do not count, so none are announced.
+    assert not any(text.startswith("Stars for this deal") for text in said)
+    # The offer is asked once, by its prompt; the message before it only says what it offers.
+    before = transcript.events[: transcript.events.index(offer)]
+    told = [e["text"] for e in before if e["event"] == "message"][-1]
+    assert told.startswith("Find a better card") and "?" not in told
 
 
 def test_from_n_puts_the_learner_at_trick_n_with_the_same_history(tmp_path: Path) -> None:

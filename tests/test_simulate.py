@@ -128,10 +128,13 @@ def test_bridge_scores_are_duplicate_scores_of_the_dds_tricks() -> None:
     assert len(found["scores"]) == 35 * 4
 
 
-def test_constraints_too_rare_are_an_error() -> None:
+def test_constraints_too_rare_are_an_error(tmp_path: Path) -> None:
+    journal = tmp_path / "rare.journal"
+    rare = options(constraints=("S A 4 and S K 4 and S Q 2",), deals=1, journal=str(journal))
     with pytest.raises(BetelError) as caught:
-        run_simulation(options(constraints=("S A 4 and S K 4 and S Q 2",), deals=1))
+        run_simulation(rare)
     assert caught.value.key == "simulate.too_rare"
+    assert not journal.exists()  # the run is over: started again, it deals afresh
     assert "20000" in caught.value.message("en") and "20000" in caught.value.message("pl")
 
 

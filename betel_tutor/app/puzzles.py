@@ -3,24 +3,27 @@ of solver-made puzzles built, chosen from and proved again."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from betel_tutor.bulk import run
-from betel_tutor.cards import format_cards, parse_card
+from betel_tutor.cards import parse_card
 from betel_tutor.errors import BetelError, NotationError
 from betel_tutor.i18n import translate, translate_plural
+from betel_tutor.notes import Text
 from betel_tutor.puzzles.build import Built, build
 from betel_tutor.puzzles.corpus import shipped_corpus
 from betel_tutor.puzzles.finder import KINDS
+from betel_tutor.puzzles.games import is_game, played_in_game
 from betel_tutor.puzzles.model import Puzzle
 from betel_tutor.puzzles.prove import proved
 from betel_tutor.puzzles.replay import played_before, seed_value
 from betel_tutor.puzzles.store import corpus_meta, read_puzzles, write_corpus
 from betel_tutor.puzzles.themes import THEMES, theme_name
+from betel_tutor.scenario.model import DealSpec, LevelOptions, PlayStep, Scenario
+from betel_tutor.scenario.writer import dump
 
 Progress = Callable[[int, int | None], None]
 MOST_DEALS = 10_000_000  # a few days of one core: a larger build is cut into several
@@ -34,6 +37,7 @@ class BuildOptions:
     workers: int | None = None
     cluster: str | None = None
     kinds: tuple[str, ...] = ()  # none: every kind
+    games: bool = False  # from the strong computer players' games, not best-play walks
 
 
 def build_corpus(options: BuildOptions, progress: Progress | None = None) -> Built:
@@ -52,6 +56,7 @@ def build_corpus(options: BuildOptions, progress: Progress | None = None) -> Bui
         cluster=options.cluster,
         progress=progress,
         kinds=options.kinds or KINDS,
+        games=options.games,
     )
 
 
@@ -93,44 +98,51 @@ def export_json(puzzles: list[Puzzle]) -> list[dict[str, Any]]:
     return [puzzle.to_json() for puzzle in puzzles]
 
 
-def _yaml_text(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)
-
-
-def export_yaml(puzzles: list[Puzzle], theme: str | None) -> str:
+def export_scenario(puzzles: list[Puzzle], theme: str | None) -> Scenario:
     """A practice scenario of the puzzles: each a deal dealt from its seed and played in its
     contract to the puzzle's position, then the learner's play step with its goal."""
     what_en = theme_name(theme, "en") if theme else "Betel"
     what_pl = theme_name(theme, "pl") if theme else "Betel"
-    title_en = translate("puzzles.handout_title", "en", theme=what_en)
-    title_pl = translate("puzzles.handout_title", "pl", theme=what_pl)
-    lines = [
-        "kind: practice",
-        f"id: puzzles-{theme or 'all'}",
-        f"title: {{en: {_yaml_text(title_en)}, pl: {_yaml_text(title_pl)}}}",
-        "options:",
-        "  auction: false",
-        "deals:",
-    ]
-    steps = ["steps:"]
+    title = Text(
+        translate("puzzles.handout_title", "en", theme=what_en),
+        translate("puzzles.handout_title", "pl", theme=what_pl),
+    )
+    deals, steps = [], []
     for puzzle in puzzles:
-        dealt, cards = played_before(puzzle)
-        seed = seed_value(puzzle.seed)
-        lines += [
-            f"  - id: p-{puzzle.id}",
-            f"    seed: {seed if isinstance(seed, int) else _yaml_text(seed)}",
-            f"    dealer: {dealt.dealer.letter}",
-            f"    contract: {_yaml_text(str(puzzle.contract))}",
-            f"    declarer: {puzzle.declarer.letter}",
-        ]
-        if cards:
-            lines.append(f"    play: {_yaml_text(format_cards(cards))}")
-        goal = "make" if puzzle.side == "declarer" else "defeat"
-        steps.append(
-            f"  - play: {{deal: p-{puzzle.id}, seat: {puzzle.to_play.letter},"
-            f" goal: {{{goal}: true}}, open: true}}"
+        ident = f"p-{puzzle.id}"
+        if is_game(puzzle.seed):
+            # The hands as the strong players' exchanges left them: the seed deals others.
+            dealt, cards = played_in_game(puzzle)
+            dealing: dict[str, Any] = {"hands": dealt.hands, "dubel": dealt.dubel}
+        else:
+            dealt, cards = played_before(puzzle)
+            dealing = {"seed": seed_value(puzzle.seed)}
+        deals.append(
+            DealSpec(
+                id=ident,
+                dealer=dealt.dealer,
+                **dealing,
+                contract=puzzle.contract,
+                declarer=puzzle.declarer,
+                play=tuple(cards),
+            )
         )
-    return "\n".join(lines + steps) + "\n"
+        goal = "make" if puzzle.side == "declarer" else "defeat"
+        steps.append(PlayStep(deal=ident, seat=puzzle.to_play, goal={goal: 1}, open=True))
+    return Scenario(
+        "",
+        "practice",
+        f"puzzles-{theme or 'all'}",
+        title,
+        options=LevelOptions(auction=False),
+        deals=tuple(deals),
+        steps=tuple(steps),
+    )
+
+
+def export_yaml(puzzles: list[Puzzle], theme: str | None) -> str:
+    """:func:`export_scenario` written by the scenario writer, as ``learn FILE`` reads it."""
+    return dump(export_scenario(puzzles, theme))
 
 
 def _problem(found: list[Any]) -> BetelError:

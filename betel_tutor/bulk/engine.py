@@ -38,6 +38,7 @@ def run(
     workers: int | None = None,
     cluster: str | None = None,
     journal: str | None = None,
+    identity: object = None,
     progress: Progress | None = None,
     batch: int = BATCH,
 ) -> Generator[object, None, None]:
@@ -48,7 +49,9 @@ def run(
     read from the journal. ``workers``: processes of this machine (one per core by default;
     one works in this process); ``cluster``: a Dask scheduler's address (``tcp://host:8786``),
     whose workers do the work instead. ``journal``: a file the results are appended to; a run
-    given the journal of a killed one yields the results in it and works out only the rest.
+    given the journal of a killed one yields the results in it and works out only the rest;
+    ``identity`` (a JSON value: the run's arguments) is kept in its first line, and a journal
+    of another identity is refused.
     ``progress`` is told the items done and how many there are (``None`` when not known)."""
     total = len(items) if isinstance(items, Sized) else None
     name = f"{task.__module__}.{task.__qualname__}"
@@ -56,7 +59,7 @@ def run(
         # The workers first: a worker forked after the journal is opened would hold its lock
         # (``flock`` follows the open file into the child) until it ends.
         submit, slots = _executor(stack, workers, cluster)
-        log = stack.enter_context(closing(Journal(journal, name))) if journal else None
+        log = stack.enter_context(closing(Journal(journal, name, identity))) if journal else None
         done = list(log.done) if log is not None else []
         finished = len(done)
         yield from done

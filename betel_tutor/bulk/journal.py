@@ -1,8 +1,9 @@
 """The journal of a run: its results, one JSON line each in input order, after a first line
-naming the task. A batch is appended in one write and flushed to disk before the run goes on,
-so a run killed at any moment leaves every finished batch whole and at most one half-written
-line at the end, which the next run drops. The file is locked (``flock``) while a run holds
-it: two runs never append to one journal."""
+naming the task and what the run is of (its arguments, when the caller gives them). A batch
+is appended in one write and flushed to disk before the run goes on, so a run killed at any
+moment leaves every finished batch whole and at most one half-written line at the end, which
+the next run drops. The file is locked (``flock``) while a run holds it: two runs never append
+to one journal."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ class Journal:
     """An open journal: the results already in it (``done``), and :meth:`append`; closed
     (and its lock let go) by :meth:`close`."""
 
-    def __init__(self, path: str | Path, task: str) -> None:
+    def __init__(self, path: str | Path, task: str, identity: object = None) -> None:
         self.path = str(path)
         try:
             self._handle = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
@@ -31,23 +32,31 @@ class Journal:
             ) from None
         try:
             _lock(self._handle, self.path)
-            self.done = self._read(task)
+            self.done = self._read(task, identity)
+        except OSError as error:  # a file that cannot be cut to its whole lines: /dev/null
+            os.close(self._handle)
+            raise BetelError(
+                "bulk.journal_unwritable", path=self.path, detail=why_not(error)
+            ) from None
         except BaseException:
             os.close(self._handle)
             raise
 
-    def _read(self, task: str) -> list[object]:
+    def _read(self, task: str, identity: object) -> list[object]:
         with open(self._handle, "rb", closefd=False) as stream:
             data = stream.read()
         whole = data[: data.rfind(b"\n") + 1]  # a half-written last line is dropped
         lines = whole.splitlines()
-        header = {"bulk": FORMAT, "task": task}
+        header = _header(task, identity)
         if not lines:
             os.ftruncate(self._handle, 0)
             self._write([json.dumps(header)])
             return []
-        if _decode(lines[0], self.path, 1) != header:
+        found = _decode(lines[0], self.path, 1)
+        if not isinstance(found, dict) or found.get("task") != task:
             raise BetelError("bulk.journal_other_task", path=self.path, task=task)
+        if found != header:
+            raise BetelError("bulk.journal_other_run", path=self.path, task=task)
         results = [_decode(line, self.path, number) for number, line in enumerate(lines[1:], 2)]
         os.ftruncate(self._handle, len(whole))
         return results
@@ -70,6 +79,32 @@ class Journal:
 
     def close(self) -> None:
         os.close(self._handle)  # the lock goes with it
+
+
+def _header(task: str, identity: object) -> dict[str, object]:
+    header: dict[str, object] = {"bulk": FORMAT, "task": task}
+    if identity is not None:
+        header["run"] = identity
+    return header
+
+
+def header_of(path: str | Path) -> dict[str, object] | None:
+    """The first line of the journal at ``path`` as written (the task and, under ``run``, what
+    the run is of), or ``None`` when there is no journal there yet; read without the lock,
+    so that a caller can see what it would continue before it starts."""
+    try:
+        with open(path, "rb") as stream:
+            first = stream.readline()
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise BetelError("bulk.journal_unwritable", path=str(path), detail=why_not(error)) from None
+    if not first.endswith(b"\n"):
+        return None  # empty, or killed while its first line was written: started afresh
+    found = _decode(first, str(path), 1)
+    if not isinstance(found, dict):
+        raise BetelError("bulk.journal_bad_line", path=str(path), line=1)
+    return found
 
 
 def _decode(line: bytes, path: str, number: int) -> object:

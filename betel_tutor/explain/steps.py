@@ -8,7 +8,7 @@ from typing import Any
 
 from betel_tutor import i18n
 from betel_tutor.cards import Card, Rank, Suit, sort_cards
-from betel_tutor.errors import BetelError
+from betel_tutor.errors import BetelError, cited
 
 # -- steps: message keys with parameters, worded on demand -----------------------------------
 
@@ -36,12 +36,7 @@ class Step:
     def text(self, lang: str = "en") -> str:
         """The step in words, with the rule cited when there is one."""
         params = {name: _worded(value, lang) for name, value in self.params}
-        text = i18n.translate(self.key, lang, **params)
-        if self.rule is not None:
-            text += i18n.translate("common.rule_suffix", lang, rule=self.rule)
-        if self.law is not None:
-            text += i18n.translate("common.law_suffix", lang, law=self.law)
-        return text
+        return cited(self.key, lang, params, rule=self.rule, law=self.law)
 
     def localized(self, lang: str) -> str:
         return self.text(lang)

@@ -106,7 +106,7 @@ def _walk(seed: str, hands: tuple[tuple[Card, ...], ...], framing: Framing) -> l
         if in_reach and not late and move > busy_until:
             answer, choices, values = only_answer(state, 0, board)
             if answer is not None:
-                puzzle = _puzzle(seed, framing, state, answer, choices, board, move)
+                puzzle = puzzle_at(seed, framing, state, answer, choices, board, move)
                 found.append(puzzle)
                 busy_until = move + _span(puzzle)
         else:
@@ -120,7 +120,7 @@ def _span(puzzle: Puzzle) -> int:
     return len(puzzle.line) - 1
 
 
-def _puzzle(
+def puzzle_at(
     seed: str,
     framing: Framing,
     state: PlayState,
@@ -129,6 +129,8 @@ def _puzzle(
     board: Board,
     move: int,
 ) -> Puzzle:
+    """The puzzle at ``state`` (move ``move`` of the deal's play in ``framing``): its line,
+    its themes and its starting rating."""
     learner = state.to_play
     line = line_from(state, answer, 0, board)
     taken = state.tricks_taken()

@@ -11,7 +11,7 @@ import os
 import re
 import stat
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from betel_tutor.cards import Card, CardRun
 from betel_tutor.cores import usable_workers, worker_pool
@@ -242,6 +242,21 @@ def _source_lines(start: Position, source: str | None) -> list[str]:
     return source.split("\n")
 
 
+def _placed(
+    start: Position, source: str | None, found: list[tuple[int, int, str, str, dict[str, Any]]]
+) -> list[Problem]:
+    """A problem for each of ``found`` (its line in the note, its column there, the token, the
+    message key and its parameters) where the token is written in the file, which is read
+    only when there is a problem to place."""
+    if not found:
+        return []
+    lines = _source_lines(start, source)
+    return [
+        Problem(_located(start, offset, column, token, lines), key, params)
+        for offset, column, token, key, params in found
+    ]
+
+
 # A tag or a comment: a note's only markup is ♠{A} and <u>…</u> (betel_tutor.markup). An
 # autolink (<https://…>, <name@host>) is a link, reported as one.
 _RAW_HTML = re.compile(r"<!--|</?[A-Za-z][^<>]*>")
@@ -256,17 +271,15 @@ def _raw_html(text: str, lang: str, start: Position, source: str | None = None) 
         for match in _RAW_HTML.finditer(line)
         if match.group(0) not in ("<u>", "</u>") and not re.search("://|@", match.group(0))
     ]
-    if not found:
-        return []
-    lines = _source_lines(start, source)
-    return [
-        Problem(
-            _located(start, offset, column, tag, lines),
-            "check.note_raw_html",
-            {"lang": lang.upper(), "tag": tag, "markup": ALLOWED_MARKUP},
-        )
-        for offset, column, tag in found
-    ]
+    key = "check.note_raw_html"
+    return _placed(
+        start,
+        source,
+        [
+            (offset, column, tag, key, {"lang": lang.upper(), "tag": tag, "markup": ALLOWED_MARKUP})
+            for offset, column, tag in found
+        ],
+    )
 
 
 _SLIPS = {
@@ -284,17 +297,14 @@ def _markup_slips(
     from betel_tutor.markup import markup_slips
 
     found = markup_slips(text)
-    if not found:
-        return []
-    lines = _source_lines(start, source)
-    return [
-        Problem(
-            _located(start, offset, column, token, lines),
-            _SLIPS[kind],
-            {"lang": lang.upper(), "token": token},
-        )
-        for offset, column, kind, token in found
-    ]
+    return _placed(
+        start,
+        source,
+        [
+            (offset, column, token, _SLIPS[kind], {"lang": lang.upper(), "token": token})
+            for offset, column, kind, token in found
+        ],
+    )
 
 
 def _same_cards(

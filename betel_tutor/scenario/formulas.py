@@ -11,6 +11,7 @@ module only finds where each one starts and ends, so that an error can name its 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from betel_tutor.errors import NotationError
@@ -87,18 +88,18 @@ class _Reader:
         return self.tokens[self.at].word if self.at < len(self.tokens) else None
 
     def either(self) -> Formula:
-        parts = [self.both()]
-        while self._next_word() == "or":
-            self.at += 1
-            parts.append(self.both())
-        return parts[0] if len(parts) == 1 else Op("or", tuple(parts))
+        return self._joined("or", self.both)
 
     def both(self) -> Formula:
-        parts = [self.single()]
-        while self._next_word() == "and":
+        return self._joined("and", self.single)
+
+    def _joined(self, word: str, part: Callable[[], Formula]) -> Formula:
+        """One ``part``, or several joined by ``word`` as one :class:`Op`."""
+        parts = [part()]
+        while self._next_word() == word:
             self.at += 1
-            parts.append(self.single())
-        return parts[0] if len(parts) == 1 else Op("and", tuple(parts))
+            parts.append(part())
+        return parts[0] if len(parts) == 1 else Op(word, tuple(parts))
 
     def single(self) -> Formula:
         if self.at >= len(self.tokens):

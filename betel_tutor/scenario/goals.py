@@ -15,11 +15,13 @@ from dataclasses import dataclass
 from betel_tutor.cards import Card, Suit
 from betel_tutor.contracts import Contract, free_play
 from betel_tutor.errors import BetelError
+from betel_tutor.play import play_card, start_play
 from betel_tutor.rules import as_trump
 from betel_tutor.scenario.deals import Unsatisfiable, realize
 from betel_tutor.scenario.model import DealSpec, LevelOptions, PlayStep, Scenario
 from betel_tutor.scenario.source import Position, Problem
 from betel_tutor.seats import Seat
+from betel_tutor.solver.api import solve_position
 from betel_tutor.solver.known import known_solve
 
 
@@ -139,7 +141,10 @@ def _unreachable(
                 )
         return
     kind = contract.kind
-    taken = tricks(kind, declarer, declarer, contract.trump)
+    if deal.play:  # the learner takes over after the deal's scripted cards: judged from there
+        taken = _after_script(deal, hands, contract, declarer)
+    else:
+        taken = tricks(kind, declarer, declarer, contract.trump)
     params: dict[str, object] = {"contract": contract, "declarer": declarer, "dd": taken}
     if goal == "make" and not contract.is_made(taken):
         yield Problem(at, "check.goal_make_unreachable", params)
@@ -153,3 +158,22 @@ def _unreachable(
         yield Problem(
             at, "check.goal_fewest_unreachable", {"seat": step.seat, "goal": value, "n": taken}
         )
+
+
+def _after_script(
+    deal: DealSpec, hands: tuple[tuple[Card, ...], ...], contract: Contract, declarer: Seat
+) -> int:
+    """The declarer's tricks at the end with best play by all from where the deal's scripted
+    cards leave it: those already taken, and the rest double dummy."""
+    state = start_play(deal.profile, hands, contract, declarer=declarer, dealer=deal.dealer)
+    for card in deal.play:
+        state = play_card(state, card)
+    rest = solve_position(
+        state.hands,
+        trump=contract.trump,
+        declarer=declarer,
+        leader=state.leader,
+        contract_kind=contract.kind,
+        trick=state.current,
+    )
+    return state.tricks_taken()[declarer] + rest.tricks

@@ -5,13 +5,17 @@ of every contract, each with its standard error (docs/simulate.md).
 The deals are ``deal``'s candidates from a seed, ``seed``, ``seed#1`` …, worked out by the
 bulk engine (:func:`betel_tutor.bulk.run`) on processes of this machine or a Dask cluster; the
 first ``deals`` candidates meeting the constraints are counted, in their order, so the figures
-are the same whatever ran them.
+are the same whatever ran them. With a journal, each candidate's figures are kept as they come
+in: a run killed at any moment and started again with the journal counts again what it holds
+and works out only the candidates after it, to the same figures; the journal is removed once
+the figures are out.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 from betel_tutor.errors import BetelError
 from betel_tutor.simulation.deals import Plan, deal_figures
@@ -34,10 +38,14 @@ def simulate(
     workers: int | None = None,
     cluster: str | None = None,
     progress: Callable[[int, int], None] | None = None,
+    journal: str | None = None,
+    identity: object = None,
 ) -> Summary:
     """The figures over the first ``deals`` candidates meeting the plan's constraints;
     ``progress`` is told the deals counted and ``deals`` as they come. A
-    :class:`BetelError` when too few of :func:`tries_for` candidates meet them."""
+    :class:`BetelError` when too few of :func:`tries_for` candidates meet them.
+    ``journal`` and ``identity`` (what the run is of) as :func:`betel_tutor.bulk.run` takes
+    them."""
     from betel_tutor.bulk import run
     from betel_tutor.bulk.engine import BATCH
 
@@ -47,7 +55,13 @@ def simulate(
     # for a handful of deals would be more deals than asked for (a bridge table takes seconds).
     batch = max(1, min(BATCH, deals // 4))
     results = run(
-        _candidates(plan, tries), deal_figures, workers=workers, cluster=cluster, batch=batch
+        _candidates(plan, tries),
+        deal_figures,
+        workers=workers,
+        cluster=cluster,
+        journal=journal,
+        identity=identity,
+        batch=batch,
     )
     tested = 0
     try:
@@ -62,7 +76,9 @@ def simulate(
             if tally.deals == deals:
                 break
     finally:
-        results.close()  # the work still in flight is dropped
+        results.close()  # the work still in flight is dropped, the journal let go
+    if journal is not None:
+        Path(journal).unlink(missing_ok=True)  # the run is over, whatever it found
     if tally.deals < deals:
         raise BetelError("simulate.too_rare", found=tally.deals, n=tested, deals=deals)
     return tally.summary(tested)

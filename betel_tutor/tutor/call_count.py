@@ -2,8 +2,8 @@
 applied to the learner's hand, in words, beside the strong player's sampled figure.
 
 "You count 7½ tricks in spades: 3♠ needs 8, not enough: pass." Where the sampled deals
-judge otherwise than the count, the count says it speaks alone ("enough by this count
-alone"). For a normal declaration it
+judge otherwise than the count, the count says so ("enough by this count, though the deals
+sampled below say otherwise"). For a normal declaration it
 counts the declared strain (with the exchange made, when the call takes a dubel card); for a
 pass, the strain the hand counts best in, against the cheapest declaration of it open now.
 Kontra and the betelki have their own reasons and get no count here.

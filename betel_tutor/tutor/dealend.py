@@ -128,8 +128,9 @@ def end_deal(ctx: Context, table: Table) -> None:
         clean = slip is None if by_chance else mistake is None or mistake.card is None
         at_best = by_chance or view.at_best(goals.counted(state, learner))
         table.stars = goals.stars(met, at_best, clean, costly_call=costly_call)
-        why = ctx.t(f"stars_{table.stars}")
-        ctx.say(ctx.t("stars", stars=table.stars, why=why))
+        if not table.practice:  # a practice deal's stars do not count: not announced either
+            why = ctx.t(f"stars_{table.stars}")
+            ctx.say(ctx.t("stars", stars=table.stars, why=why))
     table.goal_met = met
     if by_chance:
         chances.review(ctx, table, slip)
@@ -214,7 +215,8 @@ def review(ctx: Context, table: Table, mistake: Mistake | None) -> None:
     key = f"review_mistake_{'misere_' if misere else ''}{side}"
     text = ctx.t(key, trick=mistake.trick, card=mistake.card, better=mistake.better, n=mistake.cost)
     if mistake.costs_contract:
-        text += " " + ctx.t("review_decided")
+        spared = _spared(table.play.state, side)
+        text += " " + ctx.t("review_spared" if spared else "review_decided")
     assert mistake.better is not None
     told = why.told_open(ctx, table, mistake.move, mistake.card, mistake.better)
     if told is not None:
@@ -230,6 +232,15 @@ def review(ctx: Context, table: Table, mistake: Mistake | None) -> None:
             why="" if told is None else told.why,
         )
     )
+
+
+
+def _spared(state: PlayState, side: str) -> bool:
+    """Whether the contract still went the learner's way after a card that, with best play by
+    the others, would have turned it: they missed the play that punishes it."""
+    assert state.declarer is not None
+    made = state.contract.is_made(state.tricks_taken()[state.declarer])
+    return made == (side == "declarer")
 
 
 def remember(ctx: Context, table: Table) -> None:

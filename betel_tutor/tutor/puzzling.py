@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from betel_tutor.cards import Card, format_cards, format_hand, parse_card
+from betel_tutor.display import shown
 from betel_tutor.errors import BetelError
 from betel_tutor.i18n import translate_plural
 from betel_tutor.play import DealPlay, PlayState
@@ -99,11 +100,14 @@ class PuzzlePhase(Phase):
                 return self.done(ctx)
         puzzle = self.puzzle
         self.game = DealPlay(puzzle.state())
+        # A puzzle tried before is shown at the rating its attempts gave it, not the corpus's.
+        rated = ratings(ctx.progress.puzzles)[1].get(puzzle.id)
+        rating = puzzle.rating if rated is None else rated.rating
         ctx.emit(
             PuzzleShown(
-                ctx.t("puzzle_start", id=puzzle.id, rating=round(puzzle.rating)),
+                ctx.t("puzzle_start", id=puzzle.id, rating=round(rating)),
                 puzzle=puzzle.id,
-                rating=round(puzzle.rating, 1),
+                rating=round(rating, 1),
                 seat=puzzle.to_play,
                 rated=self.rated,
             )
@@ -170,7 +174,9 @@ class PuzzlePhase(Phase):
         ctx.say(ctx.t("puzzle_solved"))
         return self.finish(ctx, solved=True)
 
-    def tell(self, ctx: Context, card: Card) -> None:
+    def tell(self, ctx: Context, card: Card, *, quietly: bool = False) -> None:
+        """Play ``card`` and emit it; ``quietly``: without its own line of text (the caller
+        tells the trick whole)."""
         assert self.game is not None
         seat = self.state.to_play
         before = len(self.state.tricks)
@@ -180,7 +186,18 @@ class PuzzlePhase(Phase):
         if len(self.state.tricks) > before:
             wins = self.state.tricks[-1].winner
             lines.append(ctx.t("takes", seat=wins))
-        ctx.emit(CardPlayed("\n".join(lines), seat=seat, card=card, wins=wins))
+        text = "" if quietly else "\n".join(lines)
+        ctx.emit(CardPlayed(text, seat=seat, card=card, wins=wins))
+
+    def trick_line(self, ctx: Context, number: int) -> str:
+        """Trick ``number`` (played in full) in one line: its cards, and who wins it."""
+        trick = self.state.tricks[number - 1]
+        cards = "  ".join(
+            f"{Seat(trick.leader).next(k).localized(ctx.lang)} {shown(played, ctx.lang)}"
+            for k, played in enumerate(trick.cards)
+        )
+        winner = Seat(trick.winner).localized(ctx.lang)
+        return ctx.t("solution_trick", number=number, cards=cards, winner=winner)
 
     def wrong(self, ctx: Context, card: Card) -> Phase:
         """The best play after the wrong card, to the end of the deal: the line that punishes
@@ -192,13 +209,22 @@ class PuzzlePhase(Phase):
             declarer=int(puzzle.declarer),
             contract_kind=puzzle.contract.kind,
         )
-        self.tell(ctx, card)
-        while self.state.hands[self.state.to_play]:
+        # The line is told a trick a line, as the solution is, not a line a card: a wrong
+        # card early in a puzzle leaves some thirty cards to play.
+        tricks: list[str] = []
+        reply = card
+        while True:
+            done = len(self.state.tricks)
+            self.tell(ctx, reply, quietly=True)
+            if len(self.state.tricks) > done:
+                tricks.append(self.trick_line(ctx, len(self.state.tricks)))
+            if not self.state.hands[self.state.to_play]:
+                break
             values, _reach = card_goals(self.state, 0, board)
             reply = choose(self.state, best_cards(self.state, values))
-            self.tell(ctx, reply)
+        ctx.say("\n".join(tricks))
         taken = self.state.tricks_taken()[int(puzzle.declarer)]
-        made = puzzle.contract.is_made(taken)  # the line itself was told card by card above
+        made = puzzle.contract.is_made(taken)  # the line itself was told trick by trick above
         ctx.say(
             ctx.t(
                 "puzzle_wrong_made" if made else "puzzle_wrong_beaten",
