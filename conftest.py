@@ -15,6 +15,9 @@ from betel_tutor.solver.native import COMPILED
 # another module of the same name.
 collect_ignore = [f"betel_tutor/solver/{name}.py" for name in COMPILED]
 
+# Fixtures shared by several modules for the whole run: one fixture, started once on a worker.
+pytest_plugins = ["tests.dask_cluster"]
+
 
 def pytest_configure(config: pytest.Config) -> None:
     """Each run of the tests starts with an empty cache folder of its own: what an earlier run

@@ -2,8 +2,11 @@
 
 Each of N hands (seeded, reproducible) is dealt by weighting the cards towards the high ones,
 with two random dubel cards; the contract is 3, 4 or 5 in the hand's longest suit (one hand in
-five in no trump). Each hand is checked with ``--workers 1`` and then with ``--workers 2``,
-side by side, so that both see the same machine.
+five in no trump). Each hand is checked with ``--workers 1`` and with ``--workers 2``, side by
+side, and beside them its reference: one double-dummy solve of the same hand against one layout
+of the other cards (the hand leads, the 20 cards left after the dubel dealt at random to the
+defenders), so that the ratio says how many single layouts' worth a proof costs. The order of
+the three turns with each hand, so that the machine's drift hits all alike.
 
     .venv/bin/python bench/laydown.py [--hands N] [--seed S] [--budget B] [--alone]
 
@@ -13,6 +16,7 @@ side by side, so that both see the same machine.
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import random
 import resource
@@ -22,6 +26,7 @@ from collections import Counter
 
 from betel_tutor.cards import BETEL_DECK, Card
 from betel_tutor.contracts import Contract, parse_contract
+from betel_tutor.solver import solve
 from betel_tutor.solver.laydown import DEFAULT_BUDGET, check_laydown
 
 
@@ -52,25 +57,42 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(args.seed)
     hands = [strong_hand(rng) for _ in range(args.hands)]
-    times: dict[int, list[float]] = {1: [], 2: []}
+    times: dict[int, list[float]] = {1: [], 2: [], 0: []}  # 0: the reference
     verdicts: Counter[str] = Counter()
     searched: list[int] = []
-    for hand, dubel, contract in hands:
-        for workers in (1, 2):
+    for number, (hand, dubel, contract) in enumerate(hands):
+        rest = [card for card in BETEL_DECK if card not in hand and card not in dubel]
+        rng.shuffle(rest)
+        layout = [hand, rest[:10], rest[10:20]]
+        order = (1, 2, 0)[number % 3 :] + (1, 2, 0)[: number % 3]
+        for workers in order:
             start = time.perf_counter()
-            result = check_laydown(
-                hand, None if args.alone else dubel, contract, budget=args.budget, workers=workers
-            )
+            if workers == 0:
+                solve(layout, trump=contract.trump, declarer=0, leader=0)
+            else:
+                result = check_laydown(
+                    hand,
+                    None if args.alone else dubel,
+                    contract,
+                    budget=args.budget,
+                    workers=workers,
+                )
             times[workers].append((time.perf_counter() - start) * 1000)
         shown = result.refutation is not None
         verdicts[f"{result.verdict} ({result.method}{', shown' if shown else ''})"] += 1
         searched.append(result.searched)
-    print(f"{platform.processor() or platform.machine()}, Python {platform.python_version()}")
+    print(
+        f"{platform.processor() or platform.machine()}, Python {platform.python_version()}, "
+        f"load average {os.getloadavg()[0]:.1f}"
+    )
     print("verdicts:", ", ".join(f"{k}: {v}" for k, v in sorted(verdicts.items())))
+    reference = statistics.median(times[0])
     for workers, values in times.items():
+        name = f"--workers {workers}" if workers else "one layout solved"
         print(
-            f"--workers {workers}: median {statistics.median(values):7.1f} ms"
+            f"{name:18} median {statistics.median(values):7.1f} ms"
             f"  p95 {percentile(values, 0.95):7.1f}  max {max(values):7.1f}"
+            f"  (median {statistics.median(values) / reference:6.1f}× one layout)"
         )
     print(f"information sets: median {statistics.median(searched):,.0f}, max {max(searched):,}")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

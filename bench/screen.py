@@ -2,7 +2,10 @@
 
 Start: ``betel-tutor learn`` in a pseudo-terminal of 80×24 with a teacher's level of one deal
 (``$BETEL_TUTOR_LEVELS``), from spawning the process until the learner's hand is on the screen
-(Python's start, the imports, the deal, the first frame). Target ≤ 1.0 s.
+(Python's start, the imports, the deal, the first frame), interleaved with its reference: a
+minimal Textual app that draws one screen of text, timed the same way until its text is on the
+screen. Target ≤ 1.5× the reference (``bench/startup.py`` runs the same pair beside the other
+commands' start-up).
 
 Key press: with Textual's Pilot at 80×24, the time from a key's event until the first frame the
 app draws in answer to it (the table redrawn: the card on the table, the computer players'
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import sys
 import tempfile
@@ -39,26 +43,48 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def start_once(home: Path) -> float:
-    levels = home / "levels"
-    levels.mkdir(parents=True, exist_ok=True)
-    (levels / "level-01.yaml").write_text(ONE_DEAL, encoding="utf-8")
-    env = {**environment(home), "BETEL_TUTOR_LEVELS": str(levels)}
+MINIMAL_TEXTUAL = """\
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
+
+class Minimal(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("Your hand: ♠A ♠K ♥Q ♦J ♣10")
+
+
+if __name__ == "__main__":
+    Minimal().run()
+"""
+
+
+def spawned_until(home: Path, command: str, args: list[str], env: dict[str, str]) -> float:
+    """Seconds from spawning ``command`` in an 80×24 pseudo-terminal until "Your hand" is on
+    the screen; then Ctrl-Q ends it."""
     began = time.perf_counter()
-    child = pexpect.spawn(
-        BETEL_TUTOR,
-        ["learn", "--level", "1", "--lang", "en"],
-        env=env,
-        encoding="utf-8",
-        timeout=30,
-        dimensions=(24, 80),
-    )
+    child = pexpect.spawn(command, args, env=env, encoding="utf-8", timeout=30, dimensions=(24, 80))
     child.expect("Your hand")
     elapsed = time.perf_counter() - began
     child.sendcontrol("q")
     child.expect(pexpect.EOF)
     child.close()
     return elapsed
+
+
+def minimal_textual_once(home: Path) -> float:
+    """The reference: a minimal Textual app's start to its one screen."""
+    home.mkdir(parents=True, exist_ok=True)
+    script = home / "minimal_textual.py"
+    script.write_text(MINIMAL_TEXTUAL, encoding="utf-8")
+    return spawned_until(home, sys.executable, [str(script)], environment(home))
+
+
+def start_once(home: Path) -> float:
+    levels = home / "levels"
+    levels.mkdir(parents=True, exist_ok=True)
+    (levels / "level-01.yaml").write_text(ONE_DEAL, encoding="utf-8")
+    env = {**environment(home), "BETEL_TUTOR_LEVELS": str(levels)}
+    return spawned_until(home, BETEL_TUTOR, ["learn", "--level", "1", "--lang", "en"], env)
 
 
 async def key_presses(
@@ -102,9 +128,21 @@ def main() -> None:
     parser.add_argument("--starts", type=int, default=5)
     parser.add_argument("--deals", type=int, default=3)
     options = parser.parse_args()
-    with tempfile.TemporaryDirectory() as home:
-        starts = [start_once(Path(home) / str(n)) for n in range(options.starts)]
+    print(f"load average before: {os.getloadavg()[0]:.1f}")
+    starts: list[float] = []
+    references: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        home = Path(folder)
+        for n in range(options.starts):  # interleaved, the order swapped every other round
+            if n % 2:
+                references.append(minimal_textual_once(home / "textual"))
+            starts.append(start_once(home / str(n)))
+            if not n % 2:
+                references.append(minimal_textual_once(home / "textual"))
     report("start to the first table", starts)
+    report("minimal Textual app", references)
+    ratio = statistics.median(starts) / statistics.median(references)
+    print(f"start, ratio of the medians: {ratio:.2f}× (target ≤ 1.5×)")
     arrows, plays = asyncio.run(key_presses(options.deals))
     every = arrows + plays
     report("arrow key: the cursor drawn", [first for first, _ in arrows])

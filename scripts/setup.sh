@@ -35,7 +35,10 @@ if [ ! -x .venv/bin/python ] || ! .venv/bin/python -m pip --version >/dev/null 2
 fi
 
 # WeasyPrint (render --pdf) draws text with Pango; the DejaVu fonts have every suit symbol.
-if ! ldconfig -p 2>/dev/null | grep -q 'libpangoft2-1.0.so.0' \
+# The library list is read whole before it is searched: ``ldconfig -p | grep -q`` under
+# pipefail fails whenever grep's early exit stops ldconfig mid-write, and would run apt-get.
+libraries=$(ldconfig -p 2>/dev/null || true)
+if [[ "$libraries" != *libpangoft2-1.0.so.0* ]] \
   || [ ! -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]; then
   echo "setup: installing Debian's Pango and DejaVu fonts for PDF handouts" >&2
   if as_root apt-get update -qq; then

@@ -31,7 +31,9 @@ fi
 
 # The tests spread over the cores one by one, so that a module of many slow tests is shared out
 # too; a module whose tests share the work of a module-scoped fixture marks itself
-# ``pytestmark = pytest.mark.xdist_group(__name__)`` and runs on one worker (loadgroup).
+# ``pytestmark = pytest.mark.xdist_group(__name__)`` and runs on one worker (loadgroup). The
+# longest tests and groups go out first, as tests/durations.json records them (after a whole
+# run with --junitxml=FILE, scripts/durations.py FILE records them again; tests/scheduling.py).
 parallel=(-n "${BETEL_TEST_WORKERS:-auto}" --dist loadgroup)
 if ! $coverage; then
   .venv/bin/python -m pytest "${parallel[@]}" "$@"

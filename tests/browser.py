@@ -1,20 +1,20 @@
 """What the browser tests share: Debian's Chromium driven by Playwright, one browser a module
-(each test opens pages in it), and sheets rendered through the real program."""
+(each test opens pages in it), and sheets rendered by the ``render`` command (run in this
+process: the browser, not the program's start, is what these tests are about)."""
 
 from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, sync_playwright
 
+from tests.in_process import run_cli
+
 ROOT = Path(__file__).parents[1]
-BETEL_TUTOR = str(Path(sys.executable).parent / "betel-tutor")
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = Path(os.environ.get("BETEL_TUTOR_ARTIFACTS", ROOT / "test-artifacts"))
 
@@ -42,11 +42,6 @@ def render(tmp_path: Path, *args: str, solver: bool = False) -> Path:
     about two seconds a deal)."""
     out = tmp_path / "out"
     flags = [] if solver else ["--no-solver"]
-    done = subprocess.run(
-        [BETEL_TUTOR, "render", *args, *flags, "-o", str(out)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = run_cli("render", *args, *flags, "-o", str(out))
     assert done.returncode == 0, done.stderr
     return out

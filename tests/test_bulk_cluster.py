@@ -4,15 +4,9 @@ on this machine; an address where no scheduler answers is one clear error."""
 
 from __future__ import annotations
 
-import contextlib
 import gc
-import os
-import signal
 import socket
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,77 +14,13 @@ import pytest
 from betel_tutor.bulk import cluster as cluster_module
 from betel_tutor.bulk import run, seeds, trick_table
 from betel_tutor.errors import BetelError
+from tests.dask_cluster import free_port
 
 pytest.importorskip("distributed")
 
-DASK = Path(sys.executable).parent / "dask"
-START_WITHIN = 90  # seconds for the scheduler and both workers to be up
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def start(*args: str) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(
-        [str(DASK), *args],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,  # its own group: killed whole at the end, however it ends
-    )
-
-
-# The tests share this module's fixture: they run on one worker (scripts/test.sh).
-pytestmark = pytest.mark.xdist_group(__name__)
-
-
-@pytest.fixture(scope="module")
-def scheduler() -> Iterator[str]:
-    from distributed import Client
-
-    address = f"tcp://127.0.0.1:{free_port()}"
-    host, port = address.removeprefix("tcp://").split(":")
-    processes = [
-        start(
-            "scheduler",
-            "--host",
-            host,
-            "--port",
-            port,
-            "--no-dashboard",
-            "--no-show",
-            "--idle-timeout",
-            "300",
-        )
-    ]
-    try:
-        for _ in range(2):
-            processes.append(
-                start(
-                    "worker",
-                    address,
-                    "--host",
-                    host,
-                    "--nworkers",
-                    "1",
-                    "--nthreads",
-                    "1",
-                    "--no-dashboard",
-                    "--death-timeout",
-                    "60",
-                )
-            )
-        with Client(address, timeout=START_WITHIN, set_as_default=False) as client:  # type: ignore[no-untyped-call]
-            client.wait_for_workers(2, timeout=START_WITHIN)
-        yield address
-    finally:
-        for process in processes:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=10)
+# The tests on a cluster run on one worker and share its cluster, the fixture ``scheduler``
+# of tests/dask_cluster.py.
+pytestmark = pytest.mark.xdist_group("dask-cluster")
 
 
 def test_a_cluster_gives_exactly_the_results_of_this_machine(scheduler: str) -> None:

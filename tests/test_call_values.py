@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import pytest
 
-from betel_tutor.auction import Call
+from betel_tutor.auction import Auction, Call, level_options
 from betel_tutor.bots.strong_bidding import strong_choice
 from betel_tutor.cards import Card
 from betel_tutor.contracts import Contract
+from betel_tutor.scenario.model import PlayStep
+from betel_tutor.trade import Ledger, Offer
 from betel_tutor.tutor.auctionreview import (
     AuctionVerdict,
     judge_auction,
@@ -21,6 +23,7 @@ from betel_tutor.tutor.auctionreview import (
     review_auction,
     situation,
 )
+from betel_tutor.tutor.bidding import AuctionPhase
 from betel_tutor.tutor.call_values import (
     COSTLY_POINTS,
     LAYOUTS,
@@ -32,8 +35,9 @@ from betel_tutor.tutor.call_values import (
 from betel_tutor.tutor.context import Context
 from betel_tutor.tutor.dealend import goal_words
 from betel_tutor.tutor.events import AuctionReview
+from betel_tutor.tutor.phase import Phase
 from betel_tutor.tutor.progress import Progress
-from betel_tutor.tutor.table import LEARNER
+from betel_tutor.tutor.table import LEARNER, WEST, Table, Trading
 from tests.auction_table import at_table, dealt
 from tests.test_auction_layouts import STRONG, WEAK, deal_around
 
@@ -169,6 +173,33 @@ def test_any_costly_call_keeps_the_goal_and_the_stars() -> None:
     assert goal_words(played_to_goal=True, costly_call=True, costly_card=False) == (
         "goal_missed_call"
     )
+
+
+def test_a_call_sold_in_a_trade_is_never_costly() -> None:
+    """The learner bound by a trade to make a call (rule 20: they sold it) makes it at the
+    table: the call is kept as bound, judged like any other, and never faulted, so it keeps
+    neither the goal nor the stars from the deal; the same call made freely is costly."""
+    hands = deal_around(WEAK, DUBEL)
+    free = at_table(hands, dubel(), LEARNER, ["2NT"], {"make": 1})
+    (wild, *_) = judge_calls(free, LEARNER)
+    assert str(wild.call) == "2NT" and wild.costly and not wild.bound
+    sold = Offer("call", offerer=WEST, to=LEARNER, price=15, call=Call.parse("2NT"))
+    auction = Auction(hands=list(hands), dubel=dubel(), **level_options(9))
+    table = Table(
+        play=None,
+        step=PlayStep("d1", LEARNER, {"make": 1}, open=False),
+        open=False,
+        auction=auction,
+        hands=hands,
+        trading=Trading({}, ledger=Ledger(bound=((LEARNER, sold),))),
+    )
+    phase = AuctionPhase(table, lambda ctx: Phase())
+    phase.learner_calls(Context(Progress(), "en"), Call.parse("2NT"), "2NT")
+    (made,) = table.called
+    assert made.bound and made.call == Call.parse("2NT") and not made.chosen
+    (bound,) = judge_calls(table, LEARNER)
+    assert bound.bound and bound.lost > COSTLY_POINTS and not bound.costly
+    assert not AuctionVerdict({}, [], None, None, 0, calls=(bound,)).costly
 
 
 @pytest.mark.parametrize("seed", [2, 5])

@@ -17,6 +17,12 @@ from tests.in_process import LOCALE_VARIABLES, Ran, run_cli
 
 BETEL_TUTOR = Path(sys.executable).parent / "betel-tutor"
 HEAVY_MODULES = ("jinja2", "markdown_it", "yaml", "rich")
+ONE_BOARD = """\
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:Q6.AK7.T432.T942 854.J8.J7.AJ7653 T72.532.AQ965.Q8 AKJ93.QT964.K8.K"]
+"""
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> Ran:
@@ -201,7 +207,9 @@ def test_rules_summary_whole() -> None:
     assert polish[8] == "8. Wyjątek od obowiązku przebijania: nie mają go obrońcy w grze „Betel”."
 
 
-def imported_modules(*args: str) -> set[str]:
+def imported_modules(*args: str, whole: bool = False) -> set[str]:
+    """The modules a real process of ``args`` imports: their packages' top names, or, with
+    ``whole``, their full names."""
     result = subprocess.run(
         [sys.executable, "-X", "importtime", *args],
         capture_output=True,
@@ -213,7 +221,8 @@ def imported_modules(*args: str) -> set[str]:
     names = set()
     for line in result.stderr.splitlines():
         if line.startswith("import time:") and "|" in line:
-            names.add(line.rsplit("|", 1)[1].strip().split(".")[0])
+            name = line.rsplit("|", 1)[1].strip()
+            names.add(name if whole else name.split(".")[0])
     return names
 
 
@@ -228,3 +237,22 @@ def test_explain_command_imports_no_heavy_library() -> None:
     names = imported_modules(str(BETEL_TUTOR), "explain", "trick", "♥Q ♥K ♠7", "--trump", "♠")
     assert "betel_tutor" in names
     assert names.isdisjoint(HEAVY_MODULES)
+
+
+@pytest.mark.parametrize("command", ["solve", "convert"])
+def test_board_file_commands_load_no_scenario_model(command: str, tmp_path: Path) -> None:
+    # A real process: what solve and convert on a PBN file import is the point. They need
+    # endplay's reader (and DDS), not PyYAML, the scenario model or the Betel solver.
+    board = tmp_path / "board.pbn"
+    board.write_text(ONE_BOARD, encoding="utf-8")
+    outputs = {"solve": [], "convert": [str(tmp_path / "copy.pbn")]}[command]
+    names = imported_modules(str(BETEL_TUTOR), command, str(board), *outputs, whole=True)
+    assert "endplay.parsers.pbn" in names
+    assert ("endplay.dds" in names) == (command == "solve")
+    unneeded = [
+        name
+        for name in names
+        if name.split(".")[0] in HEAVY_MODULES
+        or name.startswith(("betel_tutor.scenario", "betel_tutor.solver"))
+    ]
+    assert unneeded == []

@@ -1,13 +1,12 @@
-"""The penalty-card lesson (Law 50, 51, 59) through ``learn --json --lesson penalty-cards`` and
-the line tutor in a pseudo-terminal: the learner, South, is the declarer and plays declarer's
-and dummy's cards; the defenders play the board's cards while the laws allow them, else a
-legal card the engine chooses."""
+"""The penalty-card lesson (Law 50, 51, 59) through ``learn --json --lesson penalty-cards`` (in
+this process) and the line tutor in a pseudo-terminal: the learner, South, is the declarer and
+plays declarer's and dummy's cards; the defenders play the board's cards while the laws allow
+them, else a legal card the engine chooses."""
 
 from __future__ import annotations
 
 import json
 import re
-import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ from betel_tutor.penalty import Penalties, declarer_options, option_law, parse_o
 from betel_tutor.scenario import load
 from betel_tutor.scenario.model import Scenario
 from betel_tutor.tutor.text import plain
+from tests.in_process import run_cli
 from tests.learner import BETEL_TUTOR, environment
 
 LESSON = Path(__file__).parent.parent / "scenarios" / "lessons" / "penalty-cards.yaml"
@@ -33,41 +33,6 @@ def lesson() -> Scenario:
 
 def titles(lang: str) -> list[str]:
     return [plain(deal.title.get(lang), lang) for deal in lesson().deals if deal.title is not None]
-
-
-class Tutor:
-    """``learn --json --lesson penalty-cards``: a line in, the events to the next prompt out."""
-
-    def __init__(self, home: Path, lang: str) -> None:
-        self.process = subprocess.Popen(
-            [BETEL_TUTOR, "learn", "--json", "--lesson", "penalty-cards", "--lang", lang],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            encoding="utf-8",
-            env=environment(home),
-        )
-
-    def events(self) -> list[Event]:
-        assert self.process.stdout is not None
-        out: list[Event] = []
-        for line in self.process.stdout:
-            event = json.loads(line)
-            out.append(event)
-            if event["event"] in ("prompt", "bye"):
-                return out
-        raise AssertionError(f"the tutor ended without a prompt: {out}")
-
-    def send(self, line: str) -> list[Event]:
-        assert self.process.stdin is not None
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
-        return self.events()
-
-    def close(self) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.close()
-        assert self.process.wait(timeout=30) == 0
 
 
 @dataclass
@@ -114,22 +79,35 @@ class Learner:
 
 
 def play(home: Path, lang: str, learner: Learner) -> list[Event]:
-    """The whole lesson; the events until the menu."""
+    """The whole lesson through ``learn --json --lesson penalty-cards`` (run in this process),
+    a line in at each prompt; the events until the menu."""
     deals = lesson()
-    tutor = Tutor(home, lang)
-    events = tutor.events()
-    learner.see(events)
-    for _ in range(400):
+    read = 0  # the characters of output already seen
+    sent = 0
+    at_menu = False
+
+    def typist(output: str) -> str | None:
+        nonlocal read, sent, at_menu
+        if at_menu:
+            return None
+        events: list[Event] = [json.loads(line) for line in output[read:].splitlines()]
+        read = len(output)
+        assert events and events[-1]["event"] == "prompt", f"no prompt: {events}"
+        learner.see(events)
         prompt = events[-1]
         if prompt["expects"] == "menu":
-            tutor.send("quit")
-            tutor.close()
-            return learner.transcript
+            at_menu = True
+            return "quit"
+        sent += 1
+        assert sent <= 400, "the lesson never ended"
         line = learner.answer(deals, prompt) if learner.board >= 0 else ""
         learner.transcript.append({"event": "sent", "text": line, "expects": prompt["expects"]})
-        events = tutor.send(line)
-        learner.see(events)
-    raise AssertionError("the lesson never ended")
+        return line
+
+    args = ("learn", "--json", "--lesson", "penalty-cards", "--lang", lang)
+    ran = run_cli(*args, env=environment(home), typist=typist)
+    assert ran.returncode == 0 and at_menu, ran.stderr
+    return learner.transcript
 
 
 def texts(events: list[Event], kind: str | None = None) -> str:

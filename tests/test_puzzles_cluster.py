@@ -1,5 +1,5 @@
 """``puzzles build`` on a real Dask cluster (a ``dask scheduler`` and two ``dask worker``
-processes on 127.0.0.1, started by the fixture of tests/test_bulk_cluster.py) writes exactly
+processes on 127.0.0.1, started by tests/dask_cluster.py) writes exactly
 the puzzles of a build on this machine."""
 
 from __future__ import annotations
@@ -13,11 +13,13 @@ from tests.in_process import run_cli
 
 pytest.importorskip("distributed")
 
-from tests.test_bulk_cluster import scheduler  # noqa: F401  (the fixture)
+# The tests on a cluster run on one worker and share its cluster, the fixture ``scheduler``
+# of tests/dask_cluster.py.
+pytestmark = pytest.mark.xdist_group("dask-cluster")
 
 
 def test_a_cluster_builds_exactly_the_puzzles_of_this_machine(
-    scheduler: str,  # noqa: F811
+    scheduler: str,
     tmp_path: Path,
 ) -> None:
     here, there = tmp_path / "here.sqlite", tmp_path / "there.sqlite"

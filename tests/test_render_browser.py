@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import http.server
 import re
-import subprocess
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +15,8 @@ from playwright.sync_api import Browser
 
 from betel_tutor.dealing import deal
 from betel_tutor.seats import Seat
-from tests.browser import ARTIFACTS, BETEL_TUTOR, ROOT, browser, render
+from tests.browser import ARTIFACTS, ROOT, browser, render
+from tests.in_process import run_cli
 from tests.learner import quiz_line, quizzes_of
 
 __all__ = ["browser"]  # the module's browser, a fixture
@@ -68,12 +68,7 @@ def test_a_hostile_note_runs_no_script(browser: Browser, tmp_path: Path) -> None
     folder.mkdir()
     (folder / "hostile.yaml").write_text(HOSTILE, encoding="utf-8")
     # The checker refuses raw HTML in a note, so the command prints no sheet of it ...
-    refused = subprocess.run(
-        [BETEL_TUTOR, "render", str(folder), "--no-solver", "-o", str(tmp_path / "out")],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    refused = run_cli("render", str(folder), "--no-solver", "-o", str(tmp_path / "out"))
     assert refused.returncode == 1 and "raw HTML <script>" in refused.stderr
     # ... and the sheet made of it anyway escapes it.
     scenario, _ = load_text(HOSTILE, "hostile.yaml")
@@ -295,9 +290,7 @@ def test_step_through_follows_swaps_and_the_dubel_exchange(
 
     source = tmp_path / "swapped.yaml"
     source.write_text(SWAPPED, encoding="utf-8")
-    checked = subprocess.run(
-        [BETEL_TUTOR, "check", str(source)], capture_output=True, text=True, check=False
-    )
+    checked = run_cli("check", str(source))
     assert checked.returncode == 0, checked.stdout + checked.stderr
     loaded, problems = load_text(SWAPPED, "swapped.yaml")
     assert loaded is not None and problems == []

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import io
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,10 +14,10 @@ import pytest
 from betel_tutor.render.html import render_handout
 from betel_tutor.scenario import load_text
 from betel_tutor.scenario.loader import load
+from tests.in_process import run_cli
 
 ROOT = Path(__file__).parents[1]
 LEVELS = ROOT / "scenarios" / "levels"
-BETEL_TUTOR = str(Path(sys.executable).parent / "betel-tutor")
 
 
 def level(number: int) -> Any:
@@ -189,12 +187,7 @@ def test_the_pdf_command_prints_a4_with_page_numbers_and_title(tmp_path: Path) -
 
     out = tmp_path / "out"
     args = ["render", str(LEVELS / "level-09.yaml"), "--no-solver", "--pdf", "--lang", "en"]
-    done = subprocess.run(
-        [BETEL_TUTOR, *args, "-o", str(out)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = run_cli(*args, "-o", str(out))
     assert done.returncode == 0, done.stderr
     reader = PdfReader(io.BytesIO((out / "level-09.pdf").read_bytes()))
     count = len(reader.pages)
@@ -311,12 +304,7 @@ NARROW = set(" ,.;:'!|()[]-/ijlrtfIJ")
 def rendered(tmp_path: Path, *args: str) -> Path:
     """``render ... --pdf`` through the command, into a fresh folder."""
     out = tmp_path / "out"
-    done = subprocess.run(
-        [BETEL_TUTOR, "render", *args, "--pdf", "-o", str(out)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = run_cli("render", *args, "--pdf", "-o", str(out))
     assert done.returncode == 0, done.stderr
     return out
 

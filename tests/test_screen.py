@@ -87,16 +87,21 @@ def test_a_quiz_gets_a_second_try_on_the_screen() -> None:
     asyncio.run(quiz())
 
 
-def test_learn_is_full_screen_in_a_terminal_of_80_by_24(tmp_path: Path) -> None:
-    """The README's first command in a terminal: the table, not lines; Ctrl+Q saves."""
-    child = pexpect.spawn(
+def learn_in_a_terminal(home: Path, *, rows: int, columns: int) -> pexpect.spawn:
+    """``betel-tutor learn --level 1`` in a pseudo-terminal of that size."""
+    return pexpect.spawn(
         BETEL_TUTOR,
         ["learn", "--level", "1"],
-        env=environment(tmp_path),
+        env=environment(home),
         encoding="utf-8",
         timeout=30,
-        dimensions=(24, 80),
+        dimensions=(rows, columns),
     )
+
+
+def test_learn_is_full_screen_in_a_terminal_of_80_by_24(tmp_path: Path) -> None:
+    """The README's first command in a terminal: the table, not lines; Ctrl+Q saves."""
+    child = learn_in_a_terminal(tmp_path, rows=24, columns=80)
     child.expect("\x1b\\[\\?1049h")  # the alternate screen: a full-screen application
     child.expect("LEVEL 1")
     child.expect("Enter continue")
@@ -108,14 +113,7 @@ def test_learn_is_full_screen_in_a_terminal_of_80_by_24(tmp_path: Path) -> None:
 
 
 def test_a_small_terminal_gets_lines_and_says_why(tmp_path: Path) -> None:
-    child = pexpect.spawn(
-        BETEL_TUTOR,
-        ["learn", "--level", "1"],
-        env=environment(tmp_path),
-        encoding="utf-8",
-        timeout=30,
-        dimensions=(20, 60),
-    )
+    child = learn_in_a_terminal(tmp_path, rows=20, columns=60)
     child.expect("at least 80×24; this one is 60×20")
     child.expect("Press Enter")
     child.sendline("quit")

@@ -4,56 +4,18 @@ machine."""
 
 from __future__ import annotations
 
-import contextlib
-import os
-import signal
-from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
 
 from betel_tutor.app.simulate import SimulateOptions, run_simulation
-from tests.test_bulk_cluster import START_WITHIN, free_port, start
 
 pytest.importorskip("distributed")
 
 
-# The tests share this module's fixture: they run on one worker (scripts/test.sh).
-pytestmark = pytest.mark.xdist_group(__name__)
-
-
-@pytest.fixture(scope="module")
-def scheduler() -> Iterator[str]:
-    from distributed import Client
-
-    host, port = "127.0.0.1", str(free_port())
-    address = f"tcp://{host}:{port}"
-    processes = [start("scheduler", "--host", host, "--port", port, "--no-dashboard", "--no-show")]
-    try:
-        for _ in range(2):
-            processes.append(
-                start(
-                    "worker",
-                    address,
-                    "--host",
-                    host,
-                    "--nworkers",
-                    "1",
-                    "--nthreads",
-                    "1",
-                    "--no-dashboard",
-                    "--death-timeout",
-                    "60",
-                )
-            )
-        with Client(address, timeout=START_WITHIN, set_as_default=False) as client:  # type: ignore[no-untyped-call]
-            client.wait_for_workers(2, timeout=START_WITHIN)
-        yield address
-    finally:
-        for process in processes:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=10)
+# The tests on a cluster run on one worker and share its cluster, the fixture ``scheduler``
+# of tests/dask_cluster.py.
+pytestmark = pytest.mark.xdist_group("dask-cluster")
 
 
 def test_a_cluster_gives_exactly_the_figures_of_this_machine(scheduler: str) -> None:

@@ -4,6 +4,7 @@ binding moves and trade points, through the real entry point in both languages."
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pexpect
@@ -58,6 +59,45 @@ def play_out(child: pexpect.spawn, *, offer: str | None = None) -> str:
             child.sendline("no")
         else:
             return "".join(seen)
+
+
+def blind_3nt(home: Path) -> pexpect.spawn:
+    """Level 9 from its first closed deal: South buys the first exchange for 50 and calls a
+    blind 3NT."""
+    at_first_closed_deal(home)
+    child = spawn(home, "--level", "9")
+    child.expect("Your bid")
+    child.sendline("50")
+    child.expect("Your call")
+    child.sendline("3NT")
+    return child
+
+
+def play_blind_3nt(child: pexpect.spawn, first_card: Callable[[pexpect.spawn], None]) -> str:
+    """Answer every prompt until the blind 3NT is over (declines offers, passes, plays the first
+    legal card, and not the deal again: a blind 3NT may be a costly call); at the first card
+    prompt ``first_card`` acts instead. Returns the output."""
+    seen = []
+    acted = False
+    while True:
+        index = child.expect(PROMPTS, timeout=60)
+        seen.append(child.before)
+        if index == 1:
+            child.sendline("no")
+        elif index == 2:
+            child.sendline("pass")
+        elif index == 3 and not acted:
+            first_card(child)
+            acted = True
+        elif index == 3:
+            child.sendline("1")
+        elif index == 4:
+            child.sendline("no")
+            break
+        else:
+            break
+    assert acted, "the play never asked for South's card"
+    return "".join(seen)
 
 
 def trade_points(text: str) -> tuple[dict[str, int], int]:
@@ -120,35 +160,15 @@ def test_a_whole_trading_deal_conserves_points(tmp_path: Path) -> None:
 def test_an_offer_accepted_by_a_computer_player_shows_the_cards(tmp_path: Path) -> None:
     """South buys a look at a defender's hand during the play (rule 17 allows it between the
     declarer and a defender); the computer player accepts a fair price and shows them."""
-    at_first_closed_deal(tmp_path)
-    child = spawn(tmp_path, "--level", "9")
-    child.expect("Your bid")
-    child.sendline("50")
-    child.expect("Your call")
-    child.sendline("3NT")
-    shown = False
-    seen = []
-    while True:
-        index = child.expect(PROMPTS, timeout=60)
-        seen.append(child.before)
-        if index == 1:
-            child.sendline("no")
-        elif index == 2:
-            child.sendline("pass")
-        elif index == 3 and not shown:
-            child.sendline("offer W see hand 10")
-            child.expect(r"South asks to see West's whole hand, paying 10 — West accepts\.")
-            child.expect(r"West shows you: ([^\r\n]+)")
-            assert re.findall(r"[♠♥♦♣]", child.match.group(1))
-            shown = True
-        elif index == 3:
-            child.sendline("1")
-        elif index == 4:  # the blind 3NT may be a costly call: the deal is offered again
-            child.sendline("no")
-            break
-        else:
-            break
-    points, bank = trade_points("".join(seen))
+
+    def see_west_hand(child: pexpect.spawn) -> None:
+        child.sendline("offer W see hand 10")
+        child.expect(r"South asks to see West's whole hand, paying 10 — West accepts\.")
+        child.expect(r"West shows you: ([^\r\n]+)")
+        assert re.findall(r"[♠♥♦♣]", child.match.group(1))
+
+    child = blind_3nt(tmp_path)
+    points, bank = trade_points(play_blind_3nt(child, see_west_hand))
     assert bank == 50 and sum(points.values()) + bank == 0
     quit_cleanly(child)
 
@@ -219,38 +239,18 @@ def test_wider_offers_at_the_tutor_prompt(tmp_path: Path) -> None:
     """Spec §12.5 at the ``offer`` command: a swap of two cards for one is refused with its
     rule; a general purchase ("I buy spades"), with no card nor price named, is answered by
     West, who makes it precise or declines."""
-    at_first_closed_deal(tmp_path)
-    child = spawn(tmp_path, "--level", "9")
-    child.expect("Your bid")
-    child.sendline("50")
-    child.expect("Your call")
-    child.sendline("3NT")
-    asked = False
-    seen = []
-    while True:
-        index = child.expect(PROMPTS, timeout=60)
-        seen.append(child.before)
-        if index == 1:
-            child.sendline("no")
-        elif index == 2:
-            child.sendline("pass")
-        elif index == 3 and not asked:
-            child.sendline("offer W swap ♠A,♥A ♣K")
-            child.expect(r"as many cards each way.*\(rule 18\)")
-            child.expect(PROMPTS, timeout=60)
-            child.sendline("offer W buy ♠")
-            words = "South offers West a card that West names, for any card of ♠"
-            child.expect(r"\s+".join(re.escape(w) for w in words.split()))
-            child.expect(r"West (accepts|declines)")
-            asked = True
-        elif index == 3:
-            child.sendline("1")
-        elif index == 4:  # the blind 3NT may be a costly call: the deal is offered again
-            child.sendline("no")
-            break
-        else:
-            break
-    points, bank = trade_points("".join(seen))
+
+    def swap_then_buy(child: pexpect.spawn) -> None:
+        child.sendline("offer W swap ♠A,♥A ♣K")
+        child.expect(r"as many cards each way.*\(rule 18\)")
+        child.expect(PROMPTS, timeout=60)
+        child.sendline("offer W buy ♠")
+        words = "South offers West a card that West names, for any card of ♠"
+        child.expect(r"\s+".join(re.escape(w) for w in words.split()))
+        child.expect(r"West (accepts|declines)")
+
+    child = blind_3nt(tmp_path)
+    points, bank = trade_points(play_blind_3nt(child, swap_then_buy))
     assert sum(points.values()) + bank == 0
     quit_cleanly(child)
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -516,3 +516,35 @@ def sides_and_kinds(runs: Runs, levels: Iterable[int]) -> Counter[tuple[str, str
         for end in runs.get(key).transcript.of("deal_end"):
             seen[end["side"], contract_kind(Contract.parse(end["contract"]))] += 1
     return seen
+
+
+@dataclass(frozen=True)
+class LevelTests:
+    """The tests of one module ``tests/test_tutor_trust_levels_*.py``: its runs, shared by its
+    tests, and what they check of the runs of its levels."""
+
+    runs: Callable[[pytest.TempPathFactory], Runs]
+    claims: Callable[[Runs, int, str, str], None]
+    sides: Callable[[Runs], None]
+
+
+def level_tests(group: tuple[int, ...]) -> LevelTests:
+    """The tests of the levels of ``group``: every claim of each run checked against the solver,
+    and the sides and kinds of contract the runs show the learner exactly those
+    :data:`GROUPS` gives the group."""
+
+    @pytest.fixture(scope="module")
+    def runs(tmp_path_factory: pytest.TempPathFactory) -> Runs:
+        return Runs(tmp_path_factory)
+
+    @pytest.mark.parametrize("kind", LEARNERS)
+    @pytest.mark.parametrize("seed", SEEDS)
+    @pytest.mark.parametrize("level", group)
+    def claims(runs: Runs, level: int, seed: str, kind: str) -> None:
+        check_claims(runs.get((level, seed, kind, "no")))
+
+    def sides(runs: Runs) -> None:
+        seen = sides_and_kinds(runs, group)
+        assert set(seen) == GROUPS[group], seen
+
+    return LevelTests(runs, claims, sides)

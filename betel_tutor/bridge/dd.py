@@ -136,7 +136,7 @@ def double_dummy(
 ) -> DoubleDummy:
     """DDS's table and par for ``deal`` (PBN's ``Deal`` tag, :func:`pbn_deal`), the par with
     the board's ``dealer`` and vulnerability; ``name`` the board's."""
-    endplay_parts.load()
+    _dds_threads(0)
     from endplay.dds import calc_dd_table, par
     from endplay.types import Deal, Player, Vul
 
@@ -159,12 +159,29 @@ def double_dummy(
     return DoubleDummy(name, tricks, int(result.score), contracts)
 
 
+# DDS's threads in this process, as last set; 0 (one a core) is what endplay sets on loading it.
+_threads = [0]
+
+
+def _dds_threads(threads: int) -> None:
+    """Load DDS and give it ``threads`` threads in this process (0: one a core), each with its
+    own memory (transposition tables), unless it has them already. A whole table is spread over
+    the threads; a single search runs on one, so a process doing only those (``deal``'s
+    workers, one a core) keeps one thread's memory, not one a core in every process."""
+    endplay_parts.load()
+    if _threads[0] != threads:
+        from endplay._dds import SetMaxThreads
+
+        SetMaxThreads(threads)
+        _threads[0] = threads
+
+
 def declarer_tricks(hands: tuple[tuple[Card, ...], ...], declarer: int, strain: str) -> int:
     """The tricks ``declarer`` (0 N, 1 E, 2 S, 3 W) takes in ``strain`` (a suit symbol or
     ``NT``), double dummy, the declarer's left-hand opponent leading: one DDS search from the
     opening lead for one best card (half the time of scoring every card), much cheaper than the
     whole table."""
-    endplay_parts.load()
+    _dds_threads(1)
     from endplay.dds import solve_board
     from endplay.dds.solve import SolveMode
     from endplay.types import Deal, Denom, Player

@@ -9,15 +9,15 @@ from pathlib import Path
 from typing import Any
 
 from betel_tutor import i18n
-from betel_tutor.bridge import lin, pbn
+from betel_tutor.bridge import pbn
 from betel_tutor.bridge.board import BridgeBoard, Said, bad_file, format_of
+from betel_tutor.bridge.files import read_board_file as read_board_file
 from betel_tutor.bridge.played import from_auction
 from betel_tutor.cards import Suit, sort_cards
 from betel_tutor.contracts import Contract, free_play
 from betel_tutor.errors import ScenarioError
 from betel_tutor.scenario.deals import realize
 from betel_tutor.scenario.model import DealSpec, Game, Scenario, Text
-from betel_tutor.scenario.source import BOARD_FILE_BYTES, read_file
 from betel_tutor.scenario.writer import dump
 from betel_tutor.seats import Seat
 
@@ -26,19 +26,6 @@ def problem_error(path: str, problem: Any) -> ScenarioError:
     """A scenario's problem (a :class:`~betel_tutor.scenario.source.Problem`) as the error a
     board file's reader raises."""
     return bad_file(path, problem.position.line or None, Said(problem))
-
-
-def read_board_file(path: str) -> list[BridgeBoard]:
-    """The bridge boards of a ``.pbn`` or ``.lin`` file; a file that cannot be read, or is
-    damaged, is one :class:`ScenarioError` naming the file (and line). (A ``.yaml`` file is a
-    scenario: :func:`betel_tutor.scenario.loader.read_boards` reads all three.)"""
-    text, problems = read_file(path, BOARD_FILE_BYTES)
-    if text is None:
-        raise ScenarioError("bridge.unreadable", path=path, detail=Said(problems[0]))
-    boards = pbn.loads(text, path) if format_of(path) == "pbn" else lin.loads(text, path)
-    if not boards:
-        raise ScenarioError("bridge.no_boards", path=path)
-    return boards
 
 
 def boards_of(scenario: Scenario, path: str) -> list[BridgeBoard]:

@@ -20,6 +20,10 @@ from betel_tutor.scenario.writer import Comments, constraint_text, dump
 from betel_tutor.seats import Seat
 
 ROUND = 32  # candidates per worker in a round
+# Candidates a worker process takes at a time: the workers share a round job by job, so that a
+# deal slow to solve (DDS takes seconds over a few bridge deals) holds up its few neighbours,
+# not a whole share of the round while the other workers wait (bench/deal.py).
+JOB = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +94,7 @@ def find_deals(
             if stop is not None and time.monotonic() >= stop:
                 break
             size = min(ROUND * workers, tries - tested)
-            step = -(-size // workers)
+            step = JOB if pool is not None else size
             jobs = [
                 (wanted, base, start, min(start + step, tested + size))
                 for start in range(tested, tested + size, step)

@@ -41,8 +41,8 @@ fit, the auction is left aside, the layouts are those of the play alone, and
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from itertools import combinations, islice
 from math import comb, inf
 from typing import NamedTuple
@@ -92,12 +92,16 @@ class CardChance:
 @dataclass(frozen=True, slots=True)
 class Judgement:
     """Every legal card of the player to move, best first, and the layouts they were judged
-    over: how many, and whether they were all of them."""
+    over: how many, and whether they were all of them; and the layouts themselves, with
+    whether each card met the aim in each (:func:`outcomes`), for the review's questions
+    about a card's failures (:mod:`betel_tutor.solver.telling`)."""
 
     cards: tuple[CardChance, ...]
     layouts: int
     exact: bool
     narrowed: bool = False  # the layouts were those that fit the computer players' calls
+    positions: tuple[PlayState, ...] = field(default=(), compare=False, repr=False)
+    met: tuple[Mapping[Card, bool], ...] = field(default=(), compare=False, repr=False)
 
     def of(self, card: Card) -> CardChance:
         return next(c for c in self.cards if c.card == card)
@@ -275,13 +279,10 @@ def judge(
     assert state.to_play == observer
     positions, exact, narrowed = drawn(state, observer, held, misfit)
     count = len(positions)
-    target = aim.threshold if aim.wants_more else aim.threshold + 1
-    reached: dict[Card, int] = {}
-    for position in positions:
-        for card, yes in card_reaches(position, target, board).items():
-            reached[card] = reached.get(card, 0) + (yes == aim.wants_more)
+    met = outcomes(positions, aim, board)
+    reached = {card: sum(each[card] for each in met) for card in met[0]}
     top = max(reached.values())
-    tied = [card for card, met in reached.items() if met == top]
+    tied = [card for card, times in reached.items() if times == top]
     expected: dict[Card, float] = {}
     if len(tied) > 1:
         sums = dict.fromkeys(tied, 0)
@@ -291,6 +292,18 @@ def judge(
                 sums[card] += tricks
         expected = {card: total / len(some) for card, total in sums.items()}
     sign = 1 if aim.wants_more else -1
-    judged = [CardChance(card, met / count, expected.get(card)) for card, met in reached.items()]
+    judged = [
+        CardChance(card, times / count, expected.get(card)) for card, times in reached.items()
+    ]
     judged.sort(key=lambda c: (-c.chance, -sign * (c.expected or 0.0), c.card.index))
-    return Judgement(tuple(judged), count, exact, narrowed)
+    return Judgement(tuple(judged), count, exact, narrowed, tuple(positions), tuple(met))
+
+
+def outcomes(positions: Sequence[PlayState], aim: Aim, board: Board) -> list[dict[Card, bool]]:
+    """In each of ``positions``, whether each legal card of the player to move meets ``aim``,
+    everybody then playing their best: one null-window search a card."""
+    target = aim.threshold if aim.wants_more else aim.threshold + 1
+    return [
+        {card: yes == aim.wants_more for card, yes in card_reaches(position, target, board).items()}
+        for position in positions
+    ]

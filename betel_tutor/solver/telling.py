@@ -17,9 +17,7 @@ from dataclasses import dataclass
 
 from betel_tutor.cards import Card, Suit
 from betel_tutor.play import PlayState
-from betel_tutor.solver.api import card_reaches
-from betel_tutor.solver.board import Board
-from betel_tutor.solver.single_dummy import NOTHING_HELD, Aim, Held, Misfit, drawn
+from betel_tutor.solver.single_dummy import Judgement
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,67 +70,33 @@ def telling(
     return ranked[0]
 
 
-def outcomes(
-    state: PlayState,
-    observer: int,
-    aim: Aim,
-    board: Board,
-    cards: Sequence[Card],
-    held: Held = NOTHING_HELD,
-    misfit: Misfit | None = None,
-) -> tuple[list[PlayState], list[dict[Card, bool]]]:
-    """The layouts ``observer`` could face in ``state`` (as :func:`drawn` gives them, those
-    that fit the auction by ``misfit``), and in each whether each of ``cards`` meets ``aim``,
-    everybody then playing their best."""
-    target = aim.threshold if aim.wants_more else aim.threshold + 1
-    positions = drawn(state, observer, held, misfit).positions
-    met = []
-    for position in positions:
-        reached = card_reaches(position, target, board)
-        met.append({card: reached[card] == aim.wants_more for card in cards})
-    return positions, met
+def others(state: PlayState) -> list[int]:
+    """The seats whose hands the player to move in ``state`` cannot see."""
+    return [seat for seat in state.profile.table if seat != state.to_play]
 
 
-def others(observer: int, seats: int = 3) -> list[int]:
-    return [seat for seat in range(seats) if seat != observer]
-
-
-def beaten_by(
-    state: PlayState,
-    observer: int,
-    aim: Aim,
-    board: Board,
-    card: Card,
-    held: Held = NOTHING_HELD,
-    misfit: Misfit | None = None,
-) -> Fact | None:
-    """Why ``card``, played by ``observer`` in ``state`` (the cards as dealt), missed ``aim``:
-    the fact of the hidden hands that sets this layout apart from those where it succeeds."""
-    positions, met = outcomes(state, observer, aim, board, [card], held, misfit)
-    seats = others(observer, state.profile.seats)
-    fails = [not m[card] for m in met]
-    return telling(positions, fails, facts(state, seats), seats)
+def beaten_by(state: PlayState, judged: Judgement, card: Card) -> Fact | None:
+    """Why ``card``, played in ``state`` by the player to move (the cards as dealt), missed the
+    aim ``judged`` judged it by: the fact of the hidden hands that sets this layout apart from
+    those where it succeeds, over the layouts of that judgement."""
+    seats = others(state)
+    fails = [not met[card] for met in judged.met]
+    return telling(judged.positions, fails, facts(state, seats), seats)
 
 
 def punishing_with_fact(
-    state: PlayState,
-    observer: int,
-    aim: Aim,
-    board: Board,
-    card: Card,
-    better: Card,
-    held: Held = NOTHING_HELD,
-    misfit: Misfit | None = None,
+    state: PlayState, judged: Judgement, card: Card, better: Card
 ) -> tuple[PlayState, Fact | None] | None:
-    """A layout ``observer`` could face in ``state`` in which ``card`` misses ``aim`` and
-    ``better`` meets it, with the fact about it that makes ``card`` fail (one not true of the
-    cards as dealt, where it came off); None when there is no such layout. The layout shown is
-    the first, in the order of :func:`layouts`, that has the fact."""
-    positions, met = outcomes(state, observer, aim, board, [card, better], held, misfit)
+    """A layout of ``judged`` (the player to move's layouts in ``state``) in which ``card``
+    misses the aim and ``better`` meets it, with the fact about it that makes ``card`` fail
+    (one not true of the cards as dealt, where it came off); None when there is no such
+    layout. The layout shown is the first, in the order of :func:`layouts`, that has the
+    fact."""
+    positions, met = judged.positions, judged.met
     punishing = [i for i, m in enumerate(met) if not m[card] and m[better]]
     if not punishing:
         return None
-    seats = others(observer, state.profile.seats)
+    seats = others(state)
     fails = [not m[card] for m in met]
     candidates = frozenset().union(*(facts(positions[i], seats) for i in punishing))
     fact = telling(positions, fails, candidates - facts(state, seats), seats)

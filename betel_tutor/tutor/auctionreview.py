@@ -35,7 +35,6 @@ from betel_tutor.tutor import told
 from betel_tutor.tutor.call_values import (
     CallVerdict,
     Situation,
-    Tricks,
     column,
     judge_call,
 )
@@ -159,19 +158,33 @@ def hands_then(before: AuctionState, table: Table) -> tuple[frozenset[Card], ...
 
 def judge_calls(table: Table, seat: Seat, open_deal: bool = False) -> tuple[CallVerdict, ...]:
     """Each call the learner made in the deal's auction, judged over the layouts they could
-    face at it (:func:`betel_tutor.tutor.call_values.judge_call`); in a closed deal a costly
-    call that is the one the hint recommended there (the strong player's) is marked advised,
-    never costly."""
-    tricks = Tricks()
-    verdicts = []
-    for at, record in enumerate(table.called):
-        if record.seat != seat:
-            continue
-        verdict = judge_call(record.call, situation(table, at, open_deal), tricks)
-        if verdict.costly and not open_deal and advised(record.before, verdict.call):
-            verdict = replace(verdict, advised=True)
-        verdicts.append(verdict)
-    return tuple(verdicts)
+    face at it (:func:`call_verdict`)."""
+    return tuple(
+        call_verdict(table, at, open_deal)
+        for at, record in enumerate(table.called)
+        if record.seat == seat
+    )
+
+
+def call_verdict(table: Table, at: int, open_deal: bool = False) -> CallVerdict:
+    """The learner's call numbered ``at`` (from 0) judged over the layouts they could face at
+    it (:func:`betel_tutor.tutor.call_values.judge_call`); in a closed deal a costly call that
+    is the one the hint recommended there (the strong player's) is marked advised, and a call
+    a trade bound the learner to make is marked bound: neither is ever costly. Kept on the
+    table, so that a call judged ahead, while the computer players think, is not judged
+    again after the deal."""
+    key = (at, open_deal)
+    verdict = table.call_verdicts.get(key)
+    if verdict is not None:
+        return verdict
+    record = table.called[at]
+    verdict = judge_call(record.call, situation(table, at, open_deal), table.tricks)
+    if record.bound:  # sold in a trade (rule 20): the learner had to make it
+        verdict = replace(verdict, bound=True)
+    if verdict.costly and not open_deal and advised(record.before, verdict.call):
+        verdict = replace(verdict, advised=True)
+    table.call_verdicts[key] = verdict
+    return verdict
 
 
 def advised(before: AuctionState, call: Call) -> bool:

@@ -17,6 +17,7 @@ from betel_tutor.contracts import free_play
 from betel_tutor.errors import BetelError
 from betel_tutor.play import BETEL, DealPlay, start_play
 from betel_tutor.seats import Seat
+from betel_tutor.trade.rules import bound_move
 from betel_tutor.tutor import resting, trading
 from betel_tutor.tutor.auctionreview import hands_then
 from betel_tutor.tutor.call_count import count_words
@@ -72,7 +73,8 @@ class AuctionPhase(Phase):
         else:
             choice = bidder(table.strength)(auction.state, hand)
         reason = ctx.reason(choice.reason, choice.params) if table.open else None
-        self.make(ctx, seat, choice.call, reason, chosen=not isinstance(due, Call))
+        bound = isinstance(due, Call)
+        self.make(ctx, seat, choice.call, reason, chosen=not bound, bound=bound)
         return self
 
     def make(
@@ -83,15 +85,17 @@ class AuctionPhase(Phase):
         reason: str | None = None,
         *,
         chosen: bool = False,
+        bound: bool = False,
     ) -> None:
-        """Make ``call`` for ``seat``; ``chosen`` when a computer player chose it by its hand."""
+        """Make ``call`` for ``seat``; ``chosen`` when a computer player chose it by its hand,
+        ``bound`` when a trade bound ``seat`` to make it (rule 20)."""
         auction = self.table.auction
         assert auction is not None
         if seat == self.table.learner_seat:  # for the auction's review
             if self.table.first_call is None:
                 self.table.first_call = (auction.state, call)
             self.table.learner_calls.append(call)
-        self.table.called.append(Called(auction.state, seat, call, chosen))
+        self.table.called.append(Called(auction.state, seat, call, chosen, bound))
         auction.state = apply_call(auction.state, call)
         trading.moved(self.table, seat)
         self.shown = False
@@ -146,7 +150,9 @@ class AuctionPhase(Phase):
     def learner_calls(self, ctx: Context, call: Call, typed: str) -> Phase:
         if not trading.check_learner_move(ctx, self.table, call, typed):
             return self
-        self.make(ctx, LEARNER, call)
+        ledger = self.table.trading.ledger if self.table.trading is not None else None
+        bound = ledger is not None and bound_move(ledger, LEARNER) is not None  # sold: rule 20
+        self.make(ctx, LEARNER, call, bound=bound)
         return self
 
     def command(self, ctx: Context, typed: Typed) -> Phase | None:

@@ -35,7 +35,9 @@ never costly: in an open deal the hint recommends the call that gains most on th
 (:func:`best_call`), the very measure of the review; in a closed deal it recommends the strong
 player's call (:func:`betel_tutor.bots.strong_bidding.strong_choice`, a few sampled deals,
 too slow to judge over the review's layouts while the learner waits), and the review does
-not fault the learner for following it (:attr:`CallVerdict.advised`).
+not fault the learner for following it (:attr:`CallVerdict.advised`). Nor is a call the
+learner was bound to make by a trade (rule 20: they sold it) ever costly
+(:attr:`CallVerdict.bound`): it was the price of a deal made, not a judgement of the hand.
 
 Each strain costs a search per layout, so the declarations tried beside the learner's own are
 those their count of tricks (:func:`betel_tutor.trick_count.count_tricks`, the method the
@@ -57,7 +59,7 @@ from betel_tutor.contracts import Contract, free_play
 from betel_tutor.play import BETEL, PlayState, start_play
 from betel_tutor.scoring import score
 from betel_tutor.seats import Seat
-from betel_tutor.solver.api import make_board, solve_position
+from betel_tutor.solver.api import make_board, mask_of, solve_position
 from betel_tutor.solver.board import Board
 from betel_tutor.solver.single_dummy import Drawn, Misfit, drawn
 from betel_tutor.trick_count import count_tricks
@@ -94,6 +96,7 @@ class CallVerdict:
     points: float = 0.0  # the learner's own points with the call, on average
     open_deal: bool = False  # judged on the hands as dealt, every hand shown
     advised: bool = False  # the call the hint recommended there: never faulted
+    bound: bool = False  # a call the learner had sold in a trade (rule 20): never faulted
 
     @property
     def lost(self) -> float:
@@ -102,7 +105,9 @@ class CallVerdict:
 
     @property
     def costly(self) -> bool:
-        return not self.advised and self.lost >= COSTLY_POINTS and self.lost > self.margin
+        if self.advised or self.bound:
+            return False
+        return self.lost >= COSTLY_POINTS and self.lost > self.margin
 
 
 def plain(call: Call) -> Call:
@@ -131,26 +136,57 @@ def worth_trying(call: Call, hand: frozenset[Card]) -> bool:
 class Tricks:
     """The declarer's tricks with best play, per layout, column and declarer, each solved
     once for every call of the deal that asks (on a board kept per column and declarer, so
-    that later searches reuse what earlier ones learnt)."""
+    that later searches reuse what earlier ones learnt). A betelek's or Betel's score asks
+    only whether it is made: one null-window search, not the exact count."""
 
     def __init__(self) -> None:
         self.found: dict[tuple[tuple[frozenset[Card], ...], str, int], int] = {}
+        self.made: dict[tuple[tuple[frozenset[Card], ...], str, int, int], bool] = {}
         self.boards: dict[tuple[str, int], Board] = {}
+        # The last count found per column and declarer: where the next layout's search starts
+        # (the layouts are alike, so their counts are close; a figure only of speed).
+        self.last: dict[tuple[str, int], int] = {}
+
+    def board(self, contract: Contract, declarer: int) -> Board:
+        key = (column(contract), declarer)
+        board = self.boards.get(key)
+        if board is None:
+            kind = "normal" if contract.kind == "normal" else contract.kind
+            trump = contract.strain if contract.kind == "normal" else None
+            board = make_board(trump=trump, declarer=declarer, contract_kind=kind)
+            self.boards[key] = board
+        return board
 
     def of(self, layout: PlayState, contract: Contract, declarer: int) -> int:
+        """The declarer's tricks in ``layout``; for a betelek or Betel, whose score asks only
+        whether it is made, its allowance when made, else one trick more."""
+        if contract.is_misere:
+            allowed = contract.tricks_allowed
+            return allowed if self.is_made(layout, contract, declarer) else allowed + 1
         key = (layout.hands, column(contract), declarer)
         tricks = self.found.get(key)
         if tricks is None:
-            board = self.boards.get(key[1:])
-            if board is None:
-                kind = "normal" if contract.kind == "normal" else contract.kind
-                trump = contract.strain if contract.kind == "normal" else None
-                board = make_board(trump=trump, declarer=declarer, contract_kind=kind)
-                self.boards[key[1:]] = board
             cards = [sorted(hand, key=lambda c: c.index) for hand in layout.hands]
-            tricks = solve_position(cards, declarer=declarer, leader=declarer, board=board).tricks
-            self.found[key] = tricks
+            board = self.board(contract, declarer)
+            guess = self.last.get(key[1:])
+            tricks = solve_position(
+                cards, declarer=declarer, leader=declarer, board=board, guess=guess
+            ).tricks
+            self.found[key] = self.last[key[1:]] = tricks
         return tricks
+
+    def is_made(self, layout: PlayState, contract: Contract, declarer: int) -> bool:
+        """Whether the betelek or Betel ``contract`` is made in ``layout``: the declarer held
+        to its allowance."""
+        allowed = contract.tricks_allowed
+        key = (layout.hands, column(contract), declarer, allowed)
+        made = self.made.get(key)
+        if made is None:
+            first, second, third = map(mask_of, layout.hands)
+            board = self.board(contract, declarer)
+            made = not board.wins_in_trick((first, second, third), declarer, (), allowed + 1)
+            self.made[key] = made
+        return made
 
 
 def outcome(

@@ -70,16 +70,30 @@ def taken_from_dubel(table: Table) -> Held:
 def judgement(table: Table, state: PlayState) -> Judgement:
     """The learner's legal cards in ``state`` judged over the layouts they could face (kept
     for the deal: the hint and then the review ask the same question)."""
-    assert table.outlook is not None and table.learner_seat is not None
-    aim = aim_of(table, state)
-    held = taken_from_dubel(table)
-    key = (seen_by(state, table.learner_seat, held), aim)
+    key = judgement_key(table, state)
     found = table.judged.get(key)
     if found is None:
+        assert table.learner_seat is not None
         board = table.advisor.board(state)
-        found = judge(state, table.learner_seat, aim, board, held, told.play_misfit(table))
+        held = taken_from_dubel(table)
+        found = judge(state, table.learner_seat, key[1], board, held, told.play_misfit(table))
         table.judged[key] = found
     return found
+
+
+def judgement_key(table: Table, state: PlayState) -> tuple[str, Aim]:
+    """What :func:`judgement` is kept by: what the learner has seen, and the deal's aim."""
+    assert table.outlook is not None and table.learner_seat is not None
+    return seen_by(state, table.learner_seat, taken_from_dubel(table)), aim_of(table, state)
+
+
+def judge_ahead(table: Table, state: PlayState) -> bool:
+    """Judge the learner's cards in ``state`` (:func:`judgement`) unless they were judged
+    already; whether this did any work."""
+    if judgement_key(table, state) in table.judged:
+        return False
+    judgement(table, state)
+    return True
 
 
 def layouts_note(ctx: Context, table: Table, judged: Judgement) -> str | None:
@@ -153,13 +167,7 @@ def punished(table: Table, slip: Slip) -> tuple[PlayState, Fact | None] | None:
     if not played_to_goal(table):
         return None
     state = table.play.history[slip.move]
-    board = table.advisor.board(state)
-    aim = aim_of(table, state)
-    held = taken_from_dubel(table)
-    misfit = told.play_misfit(table)
-    return punishing_with_fact(
-        state, table.learner_seat, aim, board, slip.card, slip.better, held, misfit
-    )
+    return punishing_with_fact(state, judgement(table, state), slip.card, slip.better)
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,12 +194,9 @@ def bad_layout(table: Table) -> BadLayout | None:
         target = aim.threshold if aim.wants_more else aim.threshold + 1
         if card_reaches(state, target, board)[card] == aim.wants_more:
             continue
-        chance = percent(judgement(table, state).of(card).chance)
-        held = taken_from_dubel(table)
-        misfit = told.play_misfit(table)
-        fact = None
-        if chance:
-            fact = beaten_by(state, table.learner_seat, aim, board, card, held, misfit)
+        judged = judgement(table, state)
+        chance = percent(judged.of(card).chance)
+        fact = beaten_by(state, judged, card) if chance else None
         return None if fact is None else BadLayout(card, chance, fact)
     return None
 

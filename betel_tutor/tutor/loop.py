@@ -1,8 +1,13 @@
 """The loop every line-reading front end shares: the session's events shown, the learner's
-lines read, and the end: end of input saves and exits with 0, Ctrl-C saves and exits with 130."""
+lines read, and the end: end of input saves and exits with 0, Ctrl-C saves and exits with 130.
+
+At a terminal, while the learner reads and thinks, the session does the work the deal will ask
+for later (:meth:`~betel_tutor.tutor.session.Session.ahead`), a piece at a time, until a line
+is typed. Lines from a pipe or a file come at once, so nothing is done ahead there."""
 
 from __future__ import annotations
 
+import select
 from collections.abc import Callable
 from typing import TextIO
 
@@ -22,6 +27,9 @@ def drive(
     try:
         show(session.start(level, practice=practice))
         while not session.finished:
+            if stdin.isatty():
+                while not typing(stdin) and session.ahead():
+                    pass
             typed = stdin.readline()
             if not typed:  # end of input: save and leave quietly
                 session.save()
@@ -31,3 +39,12 @@ def drive(
         session.save()
         return 130
     return 0
+
+
+def typing(stdin: TextIO) -> bool:
+    """Whether a line the learner typed is waiting to be read."""
+    try:
+        ready, _, _ = select.select([stdin], [], [], 0)
+    except (OSError, ValueError):  # not a file that can be watched: read it at once
+        return True
+    return bool(ready)

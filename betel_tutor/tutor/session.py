@@ -19,6 +19,7 @@ from betel_tutor import i18n
 from betel_tutor.errors import BetelError
 from betel_tutor.files import make_folders, why_not, write_output
 from betel_tutor.play import DealPlay
+from betel_tutor.tutor import ahead
 from betel_tutor.tutor.commands import Command, Typed, parse_command
 from betel_tutor.tutor.context import Context, Settings
 from betel_tutor.tutor.events import Bye, Choice, Event, Prompt
@@ -157,6 +158,17 @@ class Session:
         kept = self.ctx.save()
         self.ctx.emit(Bye(self.ctx.t("bye" if kept else "bye_unsaved")))
         self.finished = True
+
+    def ahead(self) -> bool:
+        """Do one piece of the work the deal at the table will ask for later (the learner's
+        calls judged for the auction's review, their cards judged where they are to play in a
+        closed deal: :mod:`betel_tutor.tutor.ahead`); False when nothing is left. A front end
+        may call it while it waits for the learner's line; nothing needs it, since what is
+        not done ahead is done when it is asked for, with the same result."""
+        table = self.ctx.table
+        if self.finished or table is None:
+            return False
+        return ahead.step(self.ctx, table)
 
     def save(self) -> None:
         """Keep the learner's place and language (at the end of input, or Ctrl-C)."""

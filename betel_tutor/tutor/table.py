@@ -24,6 +24,7 @@ from betel_tutor.seats import Seat
 from betel_tutor.solver.advice import Advisor
 from betel_tutor.solver.single_dummy import Aim, Judgement
 from betel_tutor.trade import Ledger, Offer
+from betel_tutor.tutor.call_values import CallVerdict, Tricks
 from betel_tutor.tutor.goals import Outlook
 
 LEARNER = Seat(0)  # the learner's seat when they play: table seats are absolute (0 S, 1 W, 2 N)
@@ -64,13 +65,16 @@ class Trading:
 @dataclass(frozen=True, slots=True)
 class Called:
     """A call of the deal's auction: the auction just before it, who made it (table seat),
-    and whether a computer player chose it by its hand (not the learner's, not bound by a
-    trade), so that it tells the learner something of that hand."""
+    whether a computer player chose it by its hand (not the learner's, not bound by a
+    trade), so that it tells the learner something of that hand, and whether its caller was
+    bound to make it by a trade (rule 20: the call was sold), so that nobody is faulted
+    for it."""
 
     before: AuctionState
     seat: Seat
     call: Call
     chosen: bool
+    bound: bool = False
 
 
 @dataclass
@@ -104,6 +108,11 @@ class Table:
     called: list[Called] = field(default_factory=list)  # every call of this deal's auction
     # closed deals: the learner's cards judged by their chances, by what the learner has seen
     judged: dict[tuple[str, Aim], Judgement] = field(default_factory=dict)
+    # the learner's calls judged for the auction's review, by the call's number and whether
+    # the deal is judged open, and the solves they share: judged as each call is made
+    # (:mod:`betel_tutor.tutor.ahead`), so that the review after the last card assembles them
+    call_verdicts: dict[tuple[int, bool], CallVerdict] = field(default_factory=dict)
+    tricks: Tricks = field(default_factory=Tricks)
     _computer: Callable[[PlayState], Choice] | None = None
 
     @property

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from math import inf
 
-from betel_tutor.auction import AuctionState, apply_call
+from betel_tutor.auction import AuctionState, Call
 from betel_tutor.bots.bidding import CallChoice, call_choice, call_distance
 from betel_tutor.bots.strong_bidding import strong_choice
 from betel_tutor.cards import Card
-from betel_tutor.errors import BetelError
 from betel_tutor.play import PlayState
 from betel_tutor.seats import Seat
 from betel_tutor.solver.single_dummy import Misfit
@@ -52,24 +52,51 @@ def unexplained(
     far its hand is from making each (:func:`betel_tutor.bots.bidding.call_distance`), so that
     a walk among layouts can head for those that fit; the count stops once past ``bound``.
     ``order`` gives the table seat of each auction seat, from the dealer."""
-    if not any(record.chosen and record.seat != learner for record in called):
-        return 0.0
-    state = replace(called[0].before, hands=tuple(hands[seat] for seat in order))
-    total = 0.0
-    for record in called:
-        if record.chosen and record.seat != learner:
-            assert state.hands is not None
-            if strength == "strong":
-                total += strong_choice(state, state.hands[state.to_call]).call != record.call
-            else:
-                total += call_distance(state, state.hands[state.to_call], record.call)
-            if total > bound:
-                return total
-        try:
-            state = apply_call(state, record.call)
-        except BetelError:  # the layout cannot even make the exchange that was made
-            return total + len(called)
-    return total
+    return explainer(called, order, learner, strength)(hands, bound)
+
+
+def explainer(
+    called: Sequence[Called], order: Sequence[int], learner: int | None, strength: str
+) -> Callable[[Sequence[frozenset[Card]], float], float]:
+    """:func:`unexplained` for ``called``, made once for the many layouts a walk tries. The
+    auction is not replayed call by call for each layout: a call's public side (the calls
+    before it) is the same in every layout, and the caller's hand changes only by its own
+    exchanges; and a beginner's or club player's call depends on nothing else, so how far a
+    hand is from it is kept (:func:`beginner_distance`) for the next layout that deals the
+    caller the same hand."""
+    publics = [replace(record.before, hands=None) for record in called]
+    asks = [record.chosen and record.seat != learner for record in called]
+
+    def distance(hands: Sequence[frozenset[Card]], bound: float = inf) -> float:
+        if not any(asks):
+            return 0.0
+        now = tuple(hands[seat] for seat in order)  # by auction seat, from the dealer
+        total = 0.0
+        for record, public, asked in zip(called, publics, asks, strict=True):
+            turn, call = record.before.to_call, record.call
+            if asked:
+                if strength == "strong":
+                    before = replace(record.before, hands=now)
+                    total += strong_choice(before, now[turn]).call != call
+                else:
+                    total += beginner_distance(public, now[turn], call)
+                if total > bound:
+                    return total
+            if call.take or call.lay:  # the caller's exchange, as the auction makes it
+                take, lay = frozenset(call.take), frozenset(call.lay)
+                if not lay <= now[turn] | take:  # the layout cannot make the exchange made
+                    return total + len(called)
+                now = tuple((h | take) - lay if k == turn else h for k, h in enumerate(now))
+        return total
+
+    return distance
+
+
+@lru_cache(maxsize=1 << 13)  # a deal asks a few thousand; each kept hand is about a kilobyte
+def beginner_distance(public: AuctionState, hand: frozenset[Card], call: Call) -> float:
+    """:func:`betel_tutor.bots.bidding.call_distance` at the auction ``public`` (its hands
+    left out: the beginner's call reads only the calls, the dubel and its own hand)."""
+    return call_distance(public, hand, call)
 
 
 def before_exchanges(layout: PlayState, called: Sequence[Called], seat: Seat) -> frozenset[Card]:
@@ -110,10 +137,11 @@ def play_misfit(table: Table) -> Misfit | None:
     if not told(table):
         return None
     called = tuple(table.called)
+    distance = explainer(called, table.order, table.learner_seat, table.strength)
 
     def misfit(layout: PlayState, bound: float) -> float:
         hands = [before_exchanges(layout, called, seat) for seat in layout.profile.table]
-        return unexplained(called, hands, table.order, table.learner_seat, table.strength, bound)
+        return distance(hands, bound)
 
     return misfit
 
@@ -124,10 +152,10 @@ def call_misfit(table: Table, at: int) -> Misfit | None:
     if not told(table, at):
         return None
     before = tuple(table.called[:at])
+    distance = explainer(before, table.order, table.learner_seat, table.strength)
 
     def misfit(layout: PlayState, bound: float) -> float:
-        seat, strength = table.learner_seat, table.strength
         dealt = [before_exchanges(layout, before, other) for other in layout.profile.table]
-        return unexplained(before, dealt, table.order, seat, strength, bound)
+        return distance(dealt, bound)
 
     return misfit
