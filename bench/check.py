@@ -58,6 +58,7 @@ def main() -> None:
     first: list[float] = []
     second: list[float] = []
     reference: list[float] = []
+    loads: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
         target = Path(folder) / "files"
         target.mkdir()
@@ -72,11 +73,13 @@ def main() -> None:
             first.append(cpu_of(check, env))
             reference.append(cpu_of([sys.executable, "-c", REFERENCE, str(target)], env))
             second.append(cpu_of(check, env))
+            loads.append(os.getloadavg()[0])
     how = "" if args.workers is None else f", --workers {args.workers}"
     ref = statistics.median(reference)
     print(
         f"check{how}: {args.files} files (mean {size / 1024:.1f} KiB), CPU time, "
-        f"median of {args.rounds} interleaved rounds"
+        f"median of {args.rounds} interleaved rounds (load average {min(loads):.1f}–"
+        f"{max(loads):.1f}, {os.cpu_count()} cores)"
     )
     for name, times in (("first run", first), ("second run", second)):
         median = statistics.median(times)

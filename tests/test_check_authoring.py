@@ -107,3 +107,29 @@ def test_import_note_refuses_bad_options(option: str, value: str) -> None:
     result = run("import-note", str(NOTE), option, value)
     assert result.returncode == 2 and result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1 and value in result.stderr
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "See <https://example.com/rules>.",  # an autolink: no bracket
+        "See [the rules].\\n\\n[the rules]: https://example.com/rules",  # a reference link
+        "![lead](//example.com/lead.png)",
+    ],
+)
+def test_every_way_of_writing_a_link_outside_is_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, note: str
+) -> None:
+    from betel_tutor.scenario.check import check_file
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    path = tmp_path / "n.yaml"
+    path.write_text(
+        "kind: board\nid: n\ntitle: {en: N, pl: N}\ndeals:\n  - id: d\n    seed: 4\n"
+        "    notes:\n      - id: '1'\n        version: 1\n        category: before\n"
+        f'        en: "{note}"\n        pl: "Zagraj."\n',
+        encoding="utf-8",
+    )
+    (problem,) = check_file(str(path))
+    assert problem.key in ("check.note_remote_image", "check.note_remote_link"), problem
+    assert problem.params["url"] in note and problem.position.line >= 11  # in the note

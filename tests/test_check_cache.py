@@ -91,3 +91,26 @@ def test_a_damaged_entry_is_no_entry_and_is_written_over(
     assert len(calls) == 1
     assert entry.read_bytes() == checked.CLEAN
     assert not [p for p in entry.parent.iterdir() if p.name.endswith(".tmp")]  # atomic
+
+
+def test_render_skips_the_check_of_a_file_found_clean_and_remembers_what_it_checks(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from betel_tutor.app.render import RenderOptions, render
+
+    lesson = tmp_path / "lesson.yaml"
+    shutil.copy(LEVEL, lesson)
+    broken = tmp_path / "broken.yaml"
+    calls = counting(monkeypatch)
+    options = RenderOptions(paths=(str(lesson),), output=tmp_path / "out", solver=False)
+    first = render(options)
+    assert calls == [str(lesson)] and first.written and not first.problems
+    again = render(RenderOptions(paths=(str(lesson),), output=tmp_path / "again", solver=False))
+    assert calls == [str(lesson)]  # remembered clean: not checked again
+    assert (tmp_path / "again" / "lesson.html").read_bytes() == first.written[0].path.read_bytes()
+    assert again.written and check.check_file(str(lesson)) == [] and len(calls) == 1  # check too
+    broken.write_text(LEVEL.read_text(encoding="utf-8").replace("seed:", "seed: [", 1), "utf-8")
+    for _ in range(2):  # a file with problems: checked, and its problems given, every time
+        failed = render(RenderOptions(paths=(str(broken),), output=tmp_path / "no"))
+        assert failed.problems and not failed.written
+    assert calls == [str(lesson), str(broken), str(broken)]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import pytest
@@ -522,3 +522,28 @@ def test_nonsense_counts_and_cards_refused(args: list[str]) -> None:
     result = run(*args)
     assert result.returncode == 2 and result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+
+
+def test_a_seed_written_in_many_files_is_dealt_once_and_as_each_alone_would_be(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from betel_tutor import dealing
+    from betel_tutor.scenario import deals
+    from betel_tutor.scenario.model import DealSpec
+
+    deals._seeded.cache_clear()
+    expected, other_dealer = deal(41, dealer=1), deal(41, dealer=2)
+    dealt: list[object] = []
+    real = dealing.shuffled
+
+    def counted(deck: Sequence[Card], seed: int | str) -> list[Card]:
+        dealt.append(seed)
+        return real(deck, seed)
+
+    monkeypatch.setattr(dealing, "shuffled", counted)
+    first = deals.realize(DealSpec(id="a", seed=41, dealer=Seat(1, 3)))
+    again = deals.realize(DealSpec(id="b", seed=41, dealer=Seat(1, 3), title=None, play=()))
+    assert again == first == expected  # the seed's own deal, whoever writes it
+    assert len(dealt) == 1
+    other = deals.realize(DealSpec(id="c", seed=41, dealer=Seat(2, 3)))
+    assert other == other_dealer and len(dealt) == 2

@@ -151,3 +151,49 @@ def test_a_dds_entry_out_of_range_is_computed_again(
         bridge_dd.DoubleDummy.from_entry("", read_entry(entry))
     assert board_view() == first
     assert entry.read_text(encoding="utf-8") == text
+
+
+LAYDOWN = """\
+kind: lesson
+id: laid-down
+title: {en: Laid down, pl: Wyłożona}
+quizzes:
+  - kind: laydown
+    question: {en: "A laydown?", pl: "Karta wykładana?"}
+    hand: "♠AKQJ109 ♥AK ♦A ♣7"
+    dubel_cards: "♦K ♣8"
+    contract: 5♠
+    answer: true
+"""
+
+
+def test_a_sheets_laydown_proof_is_kept_and_read_in_the_next_run(
+    capsys: pytest.CaptureFixture[str],
+    cache: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from betel_tutor.solver import known, laydown
+
+    lesson = tmp_path / "laid-down.yaml"
+    lesson.write_text(LAYDOWN, encoding="utf-8")
+    monkeypatch.setattr(known, "_verdicts", {})
+    first = render(capsys, lesson, tmp_path / "first")
+    (entry,) = (cache / "laydowns").rglob("*.json")
+    assert json.loads(entry.read_text(encoding="utf-8")) == {"verdict": "proved"}
+    searched: list[int] = []
+    real = laydown.check_laydown
+
+    def check(*args: object, **kwargs: object) -> laydown.Laydown:
+        searched.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(laydown, "check_laydown", check)
+    monkeypatch.setattr(known, "_verdicts", {})  # a new run: only the cache remembers
+    assert render(capsys, lesson, tmp_path / "again") == first
+    assert searched == []
+    entry.write_text('{"verdict": "maybe"}', encoding="utf-8")  # damaged: searched again
+    monkeypatch.setattr(known, "_verdicts", {})
+    assert render(capsys, lesson, tmp_path / "third") == first
+    assert searched == [1]
+    assert json.loads(entry.read_text(encoding="utf-8")) == {"verdict": "proved"}

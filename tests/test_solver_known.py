@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from betel_tutor.cards import Suit
+from betel_tutor.cards import Suit, parse_cards
+from betel_tutor.contracts import parse_contract
 from betel_tutor.dealing import deal
-from betel_tutor.solver import api, known
+from betel_tutor.solver import api, known, laydown
 
 HANDS = deal(7).hands
 
@@ -86,3 +87,70 @@ def test_an_unwritable_folder_only_costs_time(
     folder.parent.mkdir(parents=True)
     folder.write_text("a file where the folder goes", encoding="utf-8")
     assert known.known_solve(HANDS) == api.solve(HANDS)
+
+
+HAND = parse_cards("♠AKQJ109 ♥AK ♦A ♣7")
+DUBEL = parse_cards("♦K ♣8")
+
+
+def counting_laydowns(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the laydown searches from here on."""
+    calls: list[int] = []
+    real = laydown.check_laydown
+
+    def check(*args: object, **kwargs: object) -> laydown.Laydown:
+        calls.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(laydown, "check_laydown", check)
+    return calls
+
+
+def test_a_laydown_is_searched_once_then_read_from_the_process_and_the_folder(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(known, "_verdicts", {})
+    folder = tmp_path / "betel-tutor" / "laydowns"
+    expected = laydown.check_laydown(HAND, DUBEL, parse_contract("5♠")).verdict
+    calls = counting_laydowns(monkeypatch)
+    assert known.known_laydown(HAND, DUBEL, "5♠") == expected
+    assert known.known_laydown(tuple(reversed(HAND)), DUBEL, "5♠") == expected  # same cards
+    assert len(calls) == 1
+    (entry,) = folder.rglob("*.json")
+    assert entry.read_text(encoding="utf-8") == f'{{"verdict": "{expected}"}}'
+    monkeypatch.setattr(known, "_verdicts", {})  # a new run: only the folder remembers
+    assert known.known_laydown(HAND, DUBEL, "5♠") == expected
+    assert len(calls) == 1
+    assert known.known_laydown(HAND, DUBEL, "B0") == "refuted"  # another contract: searched
+    assert len(calls) == 2
+
+
+@pytest.mark.parametrize("damage", [b"", b'{"verdict": "maybe"}', b'{"verdict": 1}', b"[]"])
+def test_a_damaged_laydown_entry_is_searched_again_and_written_over(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, damage: bytes
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(known, "_verdicts", {})
+    expected = known.known_laydown(HAND, DUBEL, "5♠")
+    (entry,) = (tmp_path / "betel-tutor" / "laydowns").rglob("*.json")
+    entry.write_bytes(damage)
+    monkeypatch.setattr(known, "_verdicts", {})
+    calls = counting_laydowns(monkeypatch)
+    assert known.known_laydown(HAND, DUBEL, "5♠") == expected
+    assert len(calls) == 1
+    assert entry.read_text(encoding="utf-8") == f'{{"verdict": "{expected}"}}'
+
+
+def test_the_laydown_key_is_the_cards_the_contract_and_the_solvers_version(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    key = known.laydown_key(HAND, DUBEL, "5♠")
+    assert known.laydown_key(HAND, parse_cards("♣8 ♣10"), "5♠") != key
+    assert known.laydown_key(HAND, DUBEL, "4♠") != key
+    known.solver_version.cache_clear()
+    monkeypatch.setattr("betel_tutor.__version__", "9.9.9")
+    try:
+        assert known.laydown_key(HAND, DUBEL, "5♠") != key
+    finally:
+        known.solver_version.cache_clear()

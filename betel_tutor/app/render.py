@@ -1,6 +1,7 @@
 """The ``render`` command: scenario files as self-contained HTML deal sheets (and PDFs).
 
-Each file is read and parsed once, then checked as loaded; each deal is dealt and replayed
+Each file is read and parsed once, then checked as loaded (unless remembered clean, as
+``check`` remembers it: :mod:`betel_tutor.scenario.checked`); each deal is dealt and replayed
 once (:mod:`betel_tutor.render.played`), and that one value is what the page, the printout and
 the trick table read; each sheet is laid out once, and the page and the printout are both
 written from that layout.
@@ -19,7 +20,8 @@ from betel_tutor.errors import BetelError, NotationError
 from betel_tutor.files import check_outputs, make_output_folder, why_not
 from betel_tutor.render.html import PER_PAGE, LaidOut, handout_page, lay_out, printed_pages
 from betel_tutor.render.played import play_all
-from betel_tutor.scenario.check import check_loaded, collect_files
+from betel_tutor.scenario.check import check_remembered, collect_files
+from betel_tutor.scenario.checked import entry_of
 from betel_tutor.scenario.loader import load_file
 from betel_tutor.scenario.source import Problem
 
@@ -74,8 +76,8 @@ def render(options: RenderOptions) -> Rendered:
     if not files and not problems:
         raise BetelError("cli.nothing_to_render", paths=" ".join(options.paths))
     handout = any(Path(path).is_dir() for path in options.paths)
-    # The PDF's workers are started first (before any thread), and import WeasyPrint while
-    # the files are read and checked: a handout's lessons are laid out side by side.
+    # The PDF's workers are started first (before any thread), forked with WeasyPrint imported
+    # once for all of them: a handout's lessons are laid out side by side.
     printing: AbstractContextManager[Printer | None] = nullcontext()
     if options.pdf:
         from betel_tutor.render.pdf import Printer
@@ -84,6 +86,9 @@ def render(options: RenderOptions) -> Rendered:
     # The files are read and their deals played before they are checked, so that their trick
     # tables are computed (in other processes) while the checks run; a sheet is still only
     # written from files the checker passes.
+    # Each file's entry in the cache of files found clean, taken before it is read: a file
+    # ``check`` (or an earlier render) found clean and unchanged is not checked again.
+    entries = [entry_of(path) for path in files]
     loaded = [load_file(path) for path in files]
     readable = [file.whole for file in loaded if file.whole is not None]
     played = play_all(spec for scenario in readable for spec in scenario.deals)
@@ -93,7 +98,11 @@ def render(options: RenderOptions) -> Rendered:
 
         tables = Analyses(list(played.values()))
     with printing as printer, tables as analyses:
-        problems += [problem for file in loaded for problem in check_loaded(file)]
+        problems += [
+            problem
+            for file, entry in zip(loaded, entries, strict=True)
+            for problem in check_remembered(file, entry)
+        ]
         if problems:
             return Rendered(problems=tuple(problems))
         targets = _targets(options.output, files, handout)

@@ -3,8 +3,9 @@ margins, the running title and page numbers, no hand or trick table cut by a pag
 
 A handout is printed as several documents (its title and index, then each lesson, which
 starts a page anyway: :func:`betel_tutor.render.html.printed_pages`), laid out side by side
-in worker processes, one a core, and their pages put one after another with pypdf. The workers
-are started, and import WeasyPrint, before the files are checked and the pages built. Each
+in worker processes, one a core, and their pages put one after another with pypdf. WeasyPrint
+is imported once, and the workers forked with it (where processes are forked), before the
+files are checked and the pages built. Each
 lesson's pages are numbered "page / pages" within the lesson and carry its title as their
 running title, so that a lesson printed for one evening stands on its own.
 """
@@ -150,6 +151,10 @@ class Printer:
 
     def __init__(self, *, documents: int) -> None:
         method = "fork" if sys.platform.startswith("linux") else None
+        if method == "fork":
+            # Imported once, here, and inherited by every worker, rather than imported by each
+            # (half a second of CPU a worker); the workers still start before any thread.
+            _import_failure()
         self._pool = worker_pool(
             usable_workers(documents),
             mp_context=multiprocessing.get_context(method),

@@ -32,6 +32,8 @@ from betel_tutor.scenario.source import Position, Problem
 from betel_tutor.seats import Seat
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from betel_tutor.scenario.loader import LoadedFile
 
 CHUNK = 16  # files a worker checks before it reports them
@@ -45,14 +47,25 @@ def check_file(path: str) -> list[Problem]:
         from betel_tutor.scenario.course import read_course_file
 
         return read_course_file(path)[1]
-    from betel_tutor.scenario.checked import entry_of, keep_clean, known_clean
+    from betel_tutor.scenario.checked import entry_of, known_clean
     from betel_tutor.scenario.loader import load_file
 
     entry = entry_of(path)  # a file found clean before, unchanged, with this program: clean
     if entry is not None and known_clean(entry):
         return []
-    problems = check_loaded(load_file(path))  # a PBN or LIN file: the scenario it converts to
-    if entry is not None and not problems and entry_of(path) == entry:  # not changed meanwhile
+    return check_remembered(load_file(path), entry)  # a PBN or LIN file: its scenario
+
+
+def check_remembered(loaded: LoadedFile, entry: Path | None) -> list[Problem]:
+    """:func:`check_loaded`, nothing checked for a file remembered clean, and a clean file
+    remembered: ``entry`` is the file's :func:`~betel_tutor.scenario.checked.entry_of`, taken
+    before it was read (a file changed since is not remembered as it is now)."""
+    from betel_tutor.scenario.checked import entry_of, keep_clean, known_clean
+
+    if entry is not None and known_clean(entry):
+        return []
+    problems = check_loaded(loaded)
+    if entry is not None and not problems and entry_of(loaded.path) == entry:
         keep_clean(entry)
     return problems
 
@@ -191,6 +204,8 @@ def check_legacy_note(path: str) -> list[Problem]:
 def _remote_urls(text: str, lang: str, start: Position, source: str | None = None) -> list[Problem]:
     """A problem for each image or link in a note that a sheet would load from outside
     itself (see :mod:`betel_tutor.markup`), where its URL is written in the file."""
+    if "[" not in text and "<" not in text:  # CommonMark writes no link or image without them
+        return []
     from betel_tutor.markup import remote_urls
 
     found = remote_urls(text)

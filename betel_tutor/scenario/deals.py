@@ -18,7 +18,7 @@ from typing import Any
 from betel_tutor.cards import RANK_BY_SYMBOL, Card
 from betel_tutor.dealing import Deal
 from betel_tutor.errors import ScenarioError
-from betel_tutor.profiles import profile
+from betel_tutor.profiles import Game, played_by, profile
 from betel_tutor.scenario.conditions import POINTS, Condition
 from betel_tutor.scenario.model import Constraint, DealSpec
 from betel_tutor.scenario.source import Position, Problem
@@ -123,6 +123,8 @@ def _dealt(spec: DealSpec) -> Deal:
     if spec.hands is not None:
         return Deal(hands=spec.hands, dubel=spec.dubel, dealer=Seat(spec.dealer, len(spec.hands)))
     assert spec.seed is not None, "the loader refuses a deal with neither hands nor seed"
+    if not spec.constraints and not spec.conditions:  # the seed alone: shared by content
+        return _seeded(spec.game, spec.variant, spec.seed, spec.dealer)
     refused = impossible(spec)
     if refused is not None:
         raise Unsatisfiable(spec, refused)
@@ -135,6 +137,14 @@ def _dealt(spec: DealSpec) -> Deal:
         ):
             return dealt
     raise Unsatisfiable(spec)
+
+
+# A spec's own cache above is by the whole spec, positions included, so the same seed written in
+# many files (a folder of copies of one lesson, a handout) would be dealt once a file.
+@functools.lru_cache(maxsize=4096)
+def _seeded(game: Game, variant: str | None, seed: int | str, dealer: Seat) -> Deal:
+    """The deal of ``seed`` alone, with no constraint: the first one dealt from it."""
+    return played_by(game, variant).deal(seed, dealer=dealer)
 
 
 # -- constraints no deal can meet ---------------------------------------------------------------

@@ -5,7 +5,6 @@ Used by the checker (to prove an author's answer) and by the tutor (to judge a l
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from betel_tutor.cards import Card, format_cards, parse_card, parse_cards
@@ -90,14 +89,13 @@ def engine_answer(quiz: Quiz) -> tuple[Any, str]:
     raise ValueError(quiz.kind)
 
 
-@functools.cache
 def _laydown_verdict(hand: tuple[Card, ...], dubel: tuple[Card, ...], contract: str) -> str:
-    """The laydown check's verdict, remembered: a search can take a tenth of a second, and a
-    handout or a folder of lessons often repeats the same example."""
-    from betel_tutor.contracts import parse_contract
-    from betel_tutor.solver.laydown import check_laydown
+    """The laydown check's verdict, kept by the cards and contract in the process and the
+    user's cache folder: a search can take seconds, and a handout or a folder of lessons often
+    repeats the same example, as the next ``check`` or ``render`` does."""
+    from betel_tutor.solver.known import known_laydown
 
-    return check_laydown(hand, dubel, parse_contract(contract)).verdict
+    return known_laydown(hand, dubel, contract)
 
 
 def _call_is_legal(params: dict[str, Any]) -> bool:

@@ -10,6 +10,7 @@ keeps the keyboard focus wherever the learner clicks (:mod:`betel_tutor.screen.t
 
 from __future__ import annotations
 
+import threading
 from typing import ClassVar
 
 from rich.text import Text
@@ -57,9 +58,23 @@ class TutorApp(App[int]):
         Binding("pagedown", "scroll_panel(1)", show=False),
     ]
 
-    def __init__(self, session: Session, *, level: int | None, practice: bool = False) -> None:
+    def __init__(
+        self,
+        session: Session,
+        *,
+        level: int | None,
+        practice: bool = False,
+        think_ahead: bool | None = None,
+    ) -> None:
         super().__init__()
         self.session = session
+        # While the learner reads and thinks, a thread does the work the deal will ask for
+        # later (``Session.ahead``), a piece at a time; the session is only ever used under
+        # this lock, so a line sent meanwhile waits at most for the piece under way. None:
+        # on a real terminal, not under a headless test driver.
+        self.think_ahead = think_ahead
+        self.session_lock = threading.Lock()
+        self.stop_thinking = threading.Event()
         session.scenes = True  # a scene of the table before each prompt
         self.level, self.practice = level, practice
         self.scene: Scene | None = None
@@ -85,7 +100,23 @@ class TutorApp(App[int]):
 
     def on_mount(self) -> None:
         self.title = self.heading = words("title", self.lang)
-        self.show(self.session.start(self.level, practice=self.practice))
+        with self.session_lock:
+            started = self.session.start(self.level, practice=self.practice)
+        self.show(started)
+        if self.think_ahead if self.think_ahead is not None else not self.is_headless:
+            self.run_worker(self.ahead, thread=True, exclusive=True, group="ahead")
+
+    def on_unmount(self) -> None:
+        self.stop_thinking.set()
+
+    def ahead(self) -> None:
+        """The thread's loop: one piece of work ahead at a time, and a short rest whenever
+        there is none (until the learner's next line changes the deal)."""
+        while not self.stop_thinking.is_set():
+            with self.session_lock:
+                worked = not self.session.finished and self.session.ahead()
+            if not worked:
+                self.stop_thinking.wait(0.2)
 
     # -- the learner's input ---------------------------------------------------------------
     def send(self, chosen: Choice) -> None:
@@ -98,8 +129,11 @@ class TutorApp(App[int]):
             typed.cursor_position = len(typed.value)
             return
         self.last = False
-        self.show(self.session.handle(chosen))
+        with self.session_lock:
+            happened = self.session.handle(chosen)
+        self.show(happened)
         if self.session.finished:
+            self.stop_thinking.set()
             self.exit(0)
 
     def action_send(self, command: str) -> None:

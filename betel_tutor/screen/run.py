@@ -33,7 +33,9 @@ def run(session: Session, *, level: int | None, practice: bool) -> int:
     try:
         status = app.run()
     finally:
-        session.save()
+        app.stop_thinking.set()
+        with app.session_lock:  # the piece of work ahead under way, if any, ends first
+            session.save()
     return 130 if status is None and not session.finished else int(status or 0)
 
 

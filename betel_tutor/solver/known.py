@@ -1,11 +1,13 @@
-"""Double-dummy results kept by the deal's content, in the process and in the user's cache
-folder, so that the same deal in many scenario files, or in the next run of ``check``, is
-solved once.
+"""Double-dummy results and laydown verdicts kept by their content, in the process and in the
+user's cache folder, so that the same deal or hand in many scenario files, or in the next run
+of ``check`` or ``render``, is solved once.
 
-An entry is named by a digest of the hands, the contract's kind, declarer, leader and trumps,
-and the solver's version (a digest of the solver's own source and tables), so a changed
-solver never serves an old figure. An entry is a small JSON file written atomically; one that
-cannot be read or does not hold a trick count is a miss, solved again and written over.
+A solve's entry is named by a digest of the hands, the contract's kind, declarer, leader and
+trumps, and the solver's version (a digest of the solver's own source and tables), so a changed
+solver never serves an old figure; a laydown verdict's (``laydowns``) by the hand, the dubel's
+cards, the contract and the same version. An entry is a small JSON file written atomically; one
+that cannot be read or does not hold a trick count (a verdict) is a miss, solved again and
+written over.
 """
 
 from __future__ import annotations
@@ -15,13 +17,17 @@ import json
 from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from betel_tutor.cards import Card, Suit
 
 TRICKS = 10  # a Betel hand's tricks: an entry holds a count from 0 to this
 LIMIT = 4096  # an entry is a few bytes; anything larger is not one
 
+VERDICTS = ("proved", "refuted", "open")  # what a laydown entry may hold
+
 _known: dict[str, int] = {}  # this process's results, by the same key as the files
+_verdicts: dict[str, str] = {}  # this process's laydown verdicts, likewise
 
 
 @cache
@@ -55,37 +61,47 @@ def solve_key(
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
-def cache_folder() -> Path:
-    """Where the results are kept: ``solves`` in the user's cache folder."""
+def laydown_key(hand: Iterable[Card], dubel: Iterable[Card], contract: str) -> str:
+    """What a laydown verdict depends on, as a digest: the cards (in any order), the contract
+    as written and the solver's version."""
+    shape = {
+        "solver": solver_version(),
+        "hand": sorted(str(card) for card in hand),
+        "dubel": sorted(str(card) for card in dubel),
+        "contract": contract,
+    }
+    text = json.dumps(shape, sort_keys=True, ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def cache_folder(kind: str = "solves") -> Path:
+    """Where the results are kept: ``solves`` (or ``laydowns``) in the user's cache folder."""
     from platformdirs import user_cache_dir
 
-    return Path(user_cache_dir("betel-tutor", appauthor=False)) / "solves"
+    return Path(user_cache_dir("betel-tutor", appauthor=False)) / kind
 
 
-def _read(path: Path) -> int | None:
-    """An entry's trick count, or ``None`` when there is none, it is no regular file, or it does
-    not hold a whole number from 0 to :data:`TRICKS`."""
+def _read(path: Path, field: str) -> Any:
+    """An entry's ``field``, or ``None`` when there is none, it is no regular file, or it is
+    not a JSON object holding that field; the caller checks its value."""
     from betel_tutor.files import read_regular
 
     data = read_regular(path, LIMIT)
     if data is None:
         return None
     try:
-        tricks = json.loads(data.decode("utf-8"))["tricks"]
+        return json.loads(data.decode("utf-8"))[field]
     except (ValueError, KeyError, TypeError):
         return None
-    if type(tricks) is not int or not 0 <= tricks <= TRICKS:
-        return None
-    return tricks
 
 
-def _write(path: Path, tricks: int) -> None:
+def _write(path: Path, field: str, value: object) -> None:
     """Keep an entry, atomically; a cache that cannot be written only costs time."""
     from betel_tutor.files import make_folders, write_atomic
 
     try:
         make_folders(path.parent)
-        write_atomic(path, json.dumps({"tricks": tricks}))
+        write_atomic(path, json.dumps({field: value}))
     except OSError:
         pass
 
@@ -106,13 +122,35 @@ def known_solve(
     if tricks is not None:
         return tricks
     path = cache_folder() / key[:2] / f"{key}.json"
-    tricks = _read(path)
-    if tricks is None:
+    tricks = _read(path, "tricks")
+    if type(tricks) is not int or not 0 <= tricks <= TRICKS:
         from betel_tutor.solver.api import solve
 
         tricks = solve(
             hands, trump=trump, declarer=declarer, leader=leader, contract_kind=contract_kind
         )
-        _write(path, tricks)
+        _write(path, "tricks", tricks)
     _known[key] = tricks
     return tricks
+
+
+def known_laydown(hand: Sequence[Card], dubel: Sequence[Card], contract: str) -> str:
+    """The laydown check's verdict (:func:`betel_tutor.solver.laydown.check_laydown`, with its
+    default budget) on ``hand``, the ``dubel``'s cards and ``contract`` as written: answered from
+    this process, else the cache folder; else searched (up to a few seconds) and kept in both."""
+    key = laydown_key(hand, dubel, contract)
+    verdict = _verdicts.get(key)
+    if verdict is not None:
+        return verdict
+    path = cache_folder("laydowns") / key[:2] / f"{key}.json"
+    found = _read(path, "verdict")
+    if found in VERDICTS:
+        verdict = str(found)
+    else:
+        from betel_tutor.contracts import parse_contract
+        from betel_tutor.solver.laydown import check_laydown
+
+        verdict = check_laydown(tuple(hand), tuple(dubel), parse_contract(contract)).verdict
+        _write(path, "verdict", verdict)
+    _verdicts[key] = verdict
+    return verdict

@@ -1,0 +1,51 @@
+"""The full-screen tutor works ahead while the learner reads and thinks, as the line tutor
+does at a terminal (:mod:`betel_tutor.tutor.ahead`): a thread judges the learner's calls
+after they are made, off the screen's own thread, and the screen still answers every line."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pytest
+
+from betel_tutor.screen.app import TutorApp
+from betel_tutor.tutor import auctionreview, call_values
+from betel_tutor.tutor.progress import Progress
+from betel_tutor.tutor.session import Session
+from tests.screen_driver import recorded, until
+
+
+@pytest.mark.parametrize("think_ahead", [True, None])
+def test_the_screen_judges_calls_while_the_learner_thinks(
+    monkeypatch: pytest.MonkeyPatch, think_ahead: bool | None
+) -> None:
+    asyncio.run(played(monkeypatch, think_ahead))
+
+
+async def played(monkeypatch: pytest.MonkeyPatch, think_ahead: bool | None) -> None:
+    judged_on: list[threading.Thread] = []
+    judge_call = call_values.judge_call
+
+    def counted(*args: object) -> object:
+        judged_on.append(threading.current_thread())
+        return judge_call(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(auctionreview, "judge_call", counted)
+    app = TutorApp(Session(Progress(), "en"), level=5, think_ahead=think_ahead)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, app, "call")
+        await pilot.press("enter")  # the cursor's call
+        await pilot.pause()
+        for _ in range(400):  # the learner thinks; the thread works
+            if judged_on:
+                break
+            await asyncio.sleep(0.05)
+        if think_ahead is None:  # under a headless test driver: nothing ahead by default
+            assert judged_on == []
+            return
+        assert judged_on and all(t is not threading.main_thread() for t in judged_on)
+        sent, shown = recorded(app)
+        await pilot.press("f2")  # a line while the thread may be working: still answered
+        await pilot.pause()
+        assert sent == ["hint"] and shown
