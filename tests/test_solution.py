@@ -69,7 +69,8 @@ POSITIONS = [
     (("♥10 8 ♦K ♣8", "♠10 ♥9 ♦9 ♣9", "♠9 ♥Q ♣Q7"), "Betel", 1, 1, "duck", 2, "♣7"),
     (("♠J ♥Q10 ♣8", "♥KJ ♦7 ♣9", "♥9 ♦A ♣J7"), "B2", 0, 3, "unblock", 0, "♥Q"),
     (("♠J ♥10 ♦8 ♣J", "♠10 ♣AQ9", "♥K8 ♦Q ♣7"), "Betel", 1, 2, "throw_in", 1, "♣9"),
-    (("♠9 ♥9 ♦8", "♦K ♣K10", "♠AQ ♦7"), "Betel", 0, 1, "forced", 0, "♦8"),
+    (("♠9 ♥9 ♦8", "♦K ♣K10", "♠AQ ♦7"), "Betel", 0, 1, "safe", 0, "♦8"),
+    (("♠AJ ♣J", "♠KQ ♥8", "♠9 ♥9 ♣10"), "2♠", 1, 1, "forced", 1, "♠Q"),
 ]
 
 
@@ -104,6 +105,13 @@ def test_technique_found_in_its_position(
         assert any(v != found.result for v in others), found_values
     better = [v for v in others if (v > found.result) == aim.wants_more and v != found.result]
     assert better == [], found_values  # no card of that seat does better: best play
+    if key == "safe":  # the costliest other card is named, with what it costs
+        other = trick.reason.other
+        assert other is not None and other != c(card)
+        worst = max(abs(v - found.result) for v in others)
+        assert abs(found_values[other] - found.result) == trick.reason.cost == worst > 0
+    if key == "forced":  # every legal card does as well
+        assert all(v == found.result for v in others), found_values
 
 
 def led_by(hands: tuple[str, str, str], leader: int) -> PlayState:
@@ -205,8 +213,11 @@ def test_a_hold_up_is_found_where_it_is_the_only_way(
 def test_every_technique_is_worded_in_both_languages() -> None:
     for lang in i18n.LANGUAGES:
         for key in TECHNIQUES:
-            text = i18n.translate(f"tutor.technique_{key}", lang, seat="S", card="♠A")
+            text = i18n.translate(
+                f"tutor.technique_{key}", lang, seat="S", card="♠A", other="♥7", n=2
+            )
             assert "♠A" in text and "S" in text
+            assert ("♥7" in text and "2" in text) == (key == "safe")
 
 
 @pytest.mark.parametrize("contract", ["2♠", "1NT", "B2", "Betel"])
@@ -286,7 +297,7 @@ def test_solution_in_polish() -> None:
     said = "\n".join(lines(session.handle("rozwiązanie")))
     assert said.startswith("Rozwiązanie, najlepsza gra wszystkich:")
     assert "lewę bierze" in said
-    assert "wins" not in said and "Nothing better" not in said
+    assert "wins" not in said and "No choice that matters" not in said and "Safe card" not in said
 
 
 def test_solution_before_any_deal_is_refused() -> None:
@@ -351,7 +362,7 @@ def test_level_nine_worked_example_has_its_commented_solution_checked() -> None:
     state = start_of(played)
     assert state is not None
     start = state
-    for leader, cards, winner, (technique, seat, card) in analysis.solution:
+    for leader, cards, winner, (technique, seat, card, _other, _cost) in analysis.solution:
         assert state.leader == leader and technique in TECHNIQUES
         assert (seat, card) in cards
         for played_by, shown in cards:

@@ -79,7 +79,7 @@ def _solved_trick(data: Any) -> SolvedTrick:
     from betel_tutor.cards import parse_card
     from betel_tutor.solver.commentary import TECHNIQUES
 
-    leader, cards, winner, (technique, seat, card) = data
+    leader, cards, winner, (technique, seat, card, other, cost) = data
     played = tuple((whole(s, 0, 2), str(parse_card(c))) for s, c in cards)
     if len(played) != 3 or technique not in TECHNIQUES:
         raise ValueError(technique)
@@ -91,6 +91,8 @@ def _solved_trick(data: Any) -> SolvedTrick:
             technique,
             whole(seat, 0, 2),
             str(parse_card(card)),
+            str(parse_card(other)) if other else "",
+            whole(cost, 0, TRICKS),
         ),
     )
 

@@ -91,12 +91,15 @@ class Analysis:
     costs: list[int]  # per card played: the tricks it cost its player (0: a best card)
     # the commented solution for South's side from the first card, where the contract is known
     # (:mod:`betel_tutor.solver.commentary`): per trick its leader, its cards as (seat, card),
-    # its winner, and its reason (technique, seat, card); and whether South's side wants tricks
+    # its winner, and its reason (technique, seat, card, other card, cost); and whether
+    # South's side wants tricks
     solution: tuple[SolvedTrick, ...] = ()
     takes: bool = True
 
 
-SolvedTrick = tuple[int, tuple[tuple[int, str], ...], int, tuple[str, int, str]]
+# leader, cards, winner, and the reason: technique, seat, card, the costliest other card (or
+# "") and its cost
+SolvedTrick = tuple[int, tuple[tuple[int, str], ...], int, tuple[str, int, str, str, int]]
 
 
 def start_of(played: PlayedDeal) -> PlayState | None:
@@ -131,7 +134,13 @@ def _solved(played: PlayedDeal) -> tuple[tuple[SolvedTrick, ...], bool]:
             int(trick.leader),
             tuple((int(seat), str(card)) for seat, card in trick.cards),
             int(trick.winner),
-            (trick.reason.technique, int(trick.reason.seat), str(trick.reason.card)),
+            (
+                trick.reason.technique,
+                int(trick.reason.seat),
+                str(trick.reason.card),
+                "" if trick.reason.other is None else str(trick.reason.other),
+                trick.reason.cost,
+            ),
         )
         for trick in found.tricks
     )
@@ -173,7 +182,7 @@ def _solution_view(analysis: Analysis, lang: str) -> SolutionView | None:
     if not analysis.solution:
         return None
     rows = []
-    for number, (_leader, cards, winner, (technique, seat, card)) in enumerate(
+    for number, (_leader, cards, winner, (technique, seat, card, other, cost)) in enumerate(
         analysis.solution, 1
     ):
         shown = "  ".join(
@@ -185,6 +194,8 @@ def _solution_view(analysis: Analysis, lang: str) -> SolutionView | None:
             lang,
             seat=Seat(seat).localized(lang),
             card=parse_card(card).format(lang=lang),
+            other=parse_card(other).format(lang=lang) if other else "",
+            n=cost,
         )
         rows.append((number, shown, Seat(winner).localized(lang), why))
     columns = [

@@ -29,7 +29,9 @@ found (the counted tricks after each legal card), or a continuation it played ou
   card where every card that would not win it costs;
 * ``set_up`` — the side leads a suit, loses the trick, and later wins a trick with a card of
   that suit that was not a master yet;
-* ``forced`` — nothing else applies: the cards follow, or any card does as well.
+* ``safe`` — nothing above applies, but another legal card of the player's would cost: the
+  card keeps best play's result (the costliest other card is named, with its cost);
+* ``forced`` — nothing else applies: the only legal card, or any card does as well.
 
 In the betelki and Betel nobody wants tricks (:attr:`Aim.takes`): there ``duck`` is the declarer
 playing under (or a defender leaving the trick to the declarer), ``unblock`` sheds a high card
@@ -71,6 +73,7 @@ TECHNIQUES = (
     "cash",
     "must_win",
     "set_up",
+    "safe",
     "forced",
 )
 # Looking ahead for a throw-in costs a solve per lead: an endplay comes in the last tricks.
@@ -86,6 +89,8 @@ class Reason:
     technique: str
     seat: Seat
     card: Card
+    other: Card | None = None  # ``safe``: the costliest other legal card
+    cost: int = 0  # and what it costs the side, in tricks
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,9 +175,16 @@ def explain(
         found = check()
         if found is not None:
             return found
-    # Nothing to say: the learner's own card when they played one, else the side's first.
+    # Nothing more to say of the trick: of the learner's own card when they played one, else
+    # of the side's first, whether another legal card of that player's would have cost.
     mine = [move for move in side if move.seat == aim.learner]
     move = (mine or side or list(moves))[0]
+    kept = move.values[move.card]
+    costlier = _worse(aim, kept)
+    costs = [(abs(value - kept), card) for card, value in move.values.items() if costlier(value)]
+    if costs:
+        cost, other = max(costs)
+        return Reason("safe", move.seat, move.card, other=other, cost=cost)
     return Reason("forced", move.seat, move.card)
 
 

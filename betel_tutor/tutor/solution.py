@@ -32,7 +32,8 @@ def _declared(state: PlayState) -> bool:
 
 def reason_text(ctx: Context, table: Table, reason: Reason, misere: bool) -> str:
     key = wording(reason.technique, takes=not misere)
-    return ctx.t(key, seat=table.names[reason.seat], card=reason.card)
+    other = "" if reason.other is None else reason.other
+    return ctx.t(key, seat=table.names[reason.seat], card=reason.card, other=other, n=reason.cost)
 
 
 def show_solution(ctx: Context, table: Table) -> None:
