@@ -146,3 +146,29 @@ def test_parts_joined_by_and_are_checked_for_contradictions_at_once() -> None:
     assert refused("S hcp 12+ and W ♠ 2+", "W ♠ 1-") == "impossible_contradicts"
     assert refused("S hcp 12+ or S hcp 5-") is None  # either may hold
     assert refused("not (S hcp 12+ and S hcp 5-)") is None
+
+
+@pytest.mark.parametrize(
+    ("words", "symbols"),
+    [
+        ("S has at least 6 ♠", "S ♠ 6+"),
+        ("S has 6+ spades", "S ♠ 6+"),
+        ("W has at most 2 hearts", "W ♥ 2-"),
+        ("N has 2+ aces", "N A 2+"),
+        ("S ma co najmniej 6 pików", "S ♠ 6+"),
+        ("W ma co najwyżej 3 trefli", "W ♣ 3-"),
+        ("S ma 2 asy", "S A 2"),
+        ("N ma co najwyżej 1 damę", "N D 1-"),
+    ],
+)
+def test_has_with_a_count_is_the_count_of_a_suit_or_a_rank(words: str, symbols: str) -> None:
+    """A teacher writes "S has at least 6 ♠" as readily as "S ♠ 6+": both mean the same."""
+    for seed in range(200):
+        assert holds(words, seed) == holds(symbols, seed), (words, seed)
+    assert any(holds(words, seed) for seed in range(200))
+
+
+def test_has_with_a_count_of_no_suit_or_rank_names_the_word() -> None:
+    with pytest.raises(NotationError) as raised:
+        parse_condition("S has at least 6 xyz")
+    assert "xyz" in raised.value.message("en")

@@ -6,6 +6,7 @@
 ``W ♠ 5+`` / ``N hearts at most 2``        cards of a suit (symbol or name, either language)
 ``S A 2+`` / ``N K 0``                     cards of a rank (A K Q J 10 9 8 7, or D W)
 ``S has ♠A ♥K`` / ``dubel has ♠A``         every one of these cards
+``S has at least 6 ♠`` / ``N has 2+ aces``  the same as ``S ♠ 6+`` / ``N A 2+``, in words
 ``S shape 5-3-1-1`` / ``S shape 4=3=2=1``  suit lengths in any order (``-``), or exact ♠♥♦♣ (``=``)
 ``S makes 3NT``                            double dummy, the seat declaring the contract
 ``W takes at most 1 in B1``                double dummy: the declarer's tricks in a contract
@@ -167,6 +168,34 @@ def _error(key: str, text: str, token: str, **params: object) -> NotationError:
     return NotationError(key, token=token, position=max(0, text.find(token)), text=text, **params)
 
 
+# Ranks named in words after "has" and a count: "N has 2+ aces", "S ma co najmniej 2 asy".
+_RANK_NAMES = {
+    "ace": "A", "aces": "A", "as": "A", "asa": "A", "asy": "A", "asów": "A", "asow": "A",
+    "king": "K", "kings": "K", "król": "K", "króla": "K", "króle": "K", "królów": "K", "krol": "K",
+    "queen": "Q", "queens": "Q", "dama": "D", "damę": "D", "damy": "D", "dam": "D",
+    "jack": "J", "jacks": "J", "walet": "W", "waleta": "W", "walety": "W", "waletów": "W",
+}  # fmt: skip
+
+
+def _counted_first(words: list[str]) -> bool:
+    """Whether ``words`` start with a count ("6", "6+", "at least 6"): "has" then counts."""
+    if not words:
+        return False
+    pair = (words[0].lower(), words[1].lower() if len(words) > 1 else "")
+    return pair in _AT_LEAST or pair in _AT_MOST or bool(re.fullmatch(r"\d{1,2}[+-]?", words[0]))
+
+
+# A suit counted in Polish takes the genitive plural: "co najmniej 6 pików".
+_COUNTED_SUITS = {
+    "pików": "♠", "pikow": "♠", "kierów": "♥", "kierow": "♥", "trefli": "♣", "trefl": "♣",
+}  # fmt: skip
+
+
+def _suit_symbol(word: str) -> str | None:
+    found = suit_word(word)
+    return _COUNTED_SUITS.get(word.lower()) if found is None else found.symbol
+
+
 def _count(words: list[str], text: str, what: str) -> tuple[int, int | None]:
     """A count from the front of ``words`` (taken off them): 5, 5+, 5-, 12-15, at least 5."""
     if not words:
@@ -292,6 +321,19 @@ def _parse_one(text: str, *, game: str, dealer: Seat | None) -> Condition:
     elif what.upper() in _RANK_WORDS:
         low, high = _count(rest, text, what)
         condition = Condition(text, seat, "rank", low, high, rank=_RANK_WORDS[what.upper()])
+    elif folded in HAS_WORDS and _counted_first(rest):
+        # "S has at least 6 ♠", "N has 2+ aces": a count of a suit's or a rank's cards, the
+        # same as "S ♠ 6+" and "N A 2+", as a teacher writes it in words
+        low, high = _count(rest, text, what)
+        counted = rest.pop(0) if rest else ""
+        of_suit = _SUIT_SYMBOLS.get(counted.replace("\ufe0f", "")) or _suit_symbol(counted)
+        rank = _RANK_WORDS.get(_RANK_NAMES.get(counted.lower(), counted.upper()))
+        if of_suit is not None:
+            condition = Condition(text, seat, "suit", low, high, suit=of_suit)
+        elif rank is not None:
+            condition = Condition(text, seat, "rank", low, high, rank=rank)
+        else:
+            raise _error("finder.constraint_cards", text, counted or text)
     elif folded in HAS_WORDS:
         if not rest:
             raise _error("finder.constraint_cards", text, text)
