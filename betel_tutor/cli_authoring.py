@@ -110,7 +110,8 @@ def deal_command(
         typer.Argument(help="A scenario file: the constraints of its deal (see --id)."),
     ] = None,
     game: Annotated[
-        str | None, typer.Option("--game", help="betel or bridge, when no file is given.")
+        str | None,
+        typer.Option("--game", help="betel or bridge, when no file is given [default: betel]."),
     ] = None,
     constraint: Annotated[
         list[str] | None,

@@ -286,7 +286,7 @@ def test_deal_unmet_says_so(lang: str) -> None:
         (["--game", "bridge", "-c", "N makes 9NT"], '"9NT"'),
         (["--game", "betel", "-c", "S hcp lots"], '"lots"'),
         (["--game", "chess"], "chess"),
-        ([], "--game"),
+        (["scenarios/levels/level-05.yaml", "--game", "betel"], "--game"),
     ],
 )
 def test_deal_refuses_in_one_line(args: list[str], words: str) -> None:
@@ -294,6 +294,13 @@ def test_deal_refuses_in_one_line(args: list[str], words: str) -> None:
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1
     assert words in result.stderr
+
+
+def test_deal_without_a_file_or_a_game_deals_betel() -> None:
+    args = ("--seed", "g", "--count", "2", "--json", "-c", "S ♠ 5+")
+    plain, betel = run("deal", *args), run("deal", "--game", "betel", *args)
+    assert plain.returncode == 0, plain.stderr
+    assert plain.stdout == betel.stdout and len(json.loads(plain.stdout)) == 2
 
 
 def test_deal_writes_a_scenario_that_check_accepts(tmp_path: Path) -> None:

@@ -223,13 +223,16 @@ def scenario_yaml(
 def wanted_for(
     path: str | None, game: str | None, texts: Sequence[str], deal_id: str | None = None
 ) -> Wanted:
-    """What to find: a scenario file's deal (its game, dealer and constraints) or ``game``,
-    and the conditions ``texts`` state. A :class:`BetelError` if they cannot be read."""
+    """What to find: a scenario file's deal (its game, dealer and constraints) or ``game``
+    (Betel when neither is given), and the conditions ``texts`` state. A :class:`BetelError`
+    if they cannot be read."""
     from betel_tutor.errors import BetelError, NotationError
     from betel_tutor.scenario.conditions import parse_condition
 
-    if (path is None) == (game is None):
-        raise NotationError("finder.what", token=path or game or "", position=0)
+    if path is not None and game is not None:
+        raise NotationError("finder.what", token=f"{path} --game {game}", position=0)
+    if path is None and game is None:
+        game = "betel"  # a Betel tutor deals Betel unless told otherwise
     wanted = Wanted()
     if path is not None:
         from betel_tutor.scenario.loader import load
