@@ -7,12 +7,7 @@ from __future__ import annotations
 
 import functools
 import json
-import os
-import signal
 import sqlite3
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -24,6 +19,7 @@ from betel_tutor.puzzles import build as build_module
 from betel_tutor.puzzles.store import read_puzzles
 from betel_tutor.scenario import dump, load_text
 from tests.in_process import run_cli
+from tests.killed import kill_once_journaled
 
 ROOT = Path(__file__).parents[1]
 
@@ -198,25 +194,7 @@ def test_a_killed_build_continues_without_repeating_or_losing_a_deal(
     out = tmp_path / "killed.sqlite"
     journal = build_module.journal_of(out)
     args = ["puzzles", "build", "--deals", "40", "--seed", "k", "--out", str(out), "--workers", "1"]
-    process = subprocess.Popen(
-        [sys.executable, "-c", BUILD, *args],
-        cwd=ROOT,
-        start_new_session=True,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:  # one batch of deals journaled, far from all 40
-            if journal.exists() and len(journal.read_bytes().splitlines()) > 1:
-                break
-            assert process.poll() is None, "the build ended before it could be killed"
-            time.sleep(0.02)
-        else:
-            pytest.fail("the build journaled nothing in 120 seconds")
-    finally:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait(timeout=10)
+    kill_once_journaled(BUILD, args, lambda: journal)
     assert not out.exists()  # no half corpus
     kept = len(journal.read_bytes().splitlines()) - 1
     assert 1 <= kept < 40

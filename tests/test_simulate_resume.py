@@ -8,10 +8,6 @@ from __future__ import annotations
 import functools
 import json
 import os
-import signal
-import subprocess
-import sys
-import time
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -25,6 +21,7 @@ from betel_tutor.errors import BetelError
 from betel_tutor.puzzles.build import deal_puzzles
 from betel_tutor.simulation.deals import deal_figures
 from tests.in_process import run_cli
+from tests.killed import kill_once_journaled
 
 ROOT = Path(__file__).parents[1]
 STATS = ("S makes 2♠", "N hcp 7+")
@@ -93,27 +90,10 @@ def test_the_same_command_killed_and_started_again_goes_on_with_its_seed(
     args = ["simulate", "--stat", "W makes 1♥", "--stat", "N hcp 9-", "--deals", "24"]
     args += ["--workers", "1", "--json"]
     before = cache_journals()
-    process = subprocess.Popen(
-        [sys.executable, "-c", SIMULATE, *args],
-        cwd=ROOT,
-        start_new_session=True,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:  # a batch of deals journaled, far from all 24
-            journals = [path for path in cache_journals() if path not in before]
-            if journals and len(journals[0].read_bytes().splitlines()) > 1:
-                break
-            assert process.poll() is None, "the run ended before it could be killed"
-            time.sleep(0.02)
-        else:
-            pytest.fail("the run journaled nothing in 120 seconds")
-    finally:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait(timeout=10)
-    (journal,) = journals
+    def new_journal() -> Path | None:
+        return next((path for path in cache_journals() if path not in before), None)
+
+    journal = kill_once_journaled(SIMULATE, args, new_journal)
     lines = journal.read_bytes().splitlines()
     seed = json.loads(lines[0])["run"]["seed"]
     kept = len(lines) - 1
