@@ -12,7 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import typer.core
+import typer.main
+from typer.testing import CliRunner
 
+from betel_tutor import cli
 from tests.in_process import LOCALE_VARIABLES, Ran, run_cli
 
 BETEL_TUTOR = Path(sys.executable).parent / "betel-tutor"
@@ -207,11 +211,48 @@ def test_rules_summary_whole() -> None:
     assert polish[8] == "8. Wyjątek od obowiązku przebijania: nie mają go obrońcy w grze „Betel”."
 
 
-def imported_modules(*args: str, whole: bool = False) -> set[str]:
+NAMED = sorted([*cli.COMMANDS, *cli.GROUPS])
+
+
+@pytest.mark.parametrize("name", NAMED)
+def test_a_command_built_alone_has_the_whole_apps_help_and_errors(name: str) -> None:
+    # main() builds only the command named on the command line (bench/startup.py); what the
+    # user sees must not change: its help, a bad option, a missing argument.
+    alone = cli.app_for([name, "--help"])
+    assert alone is not cli.app
+    runner = CliRunner()
+    missing = [[name]] if name in ("convert", "laydown", "odds", "import-note") else []
+    for args in ([name, "--help"], [name, "--no-such-option"], *missing):
+        whole = runner.invoke(cli.app, args, prog_name="betel-tutor", standalone_mode=False)
+        built = runner.invoke(alone, args, prog_name="betel-tutor", standalone_mode=False)
+        assert (built.exit_code, built.output) == (whole.exit_code, whole.output), args
+        assert type(built.exception) is type(whole.exception), args
+        assert str(built.exception) == str(whole.exception), args
+
+
+def test_only_the_named_command_is_built() -> None:
+    solve = typer.main.get_command(cli.app_for(["solve", "board.pbn"]))
+    assert isinstance(solve, typer.core.TyperGroup)
+    assert list(solve.commands) == ["solve"]
+    explain = typer.main.get_command(cli.app_for(["explain", "trick", "♠A"]))
+    assert isinstance(explain, typer.core.TyperGroup)
+    assert list(explain.commands) == ["explain"]
+
+
+@pytest.mark.parametrize("args", [[], ["--help"], ["sovle"], ["-x", "solve"]])
+def test_anything_but_a_command_gets_the_whole_app(args: list[str]) -> None:
+    assert cli.app_for(args) is cli.app
+
+
+def imported_modules(
+    *args: str, whole: bool = False, env: dict[str, str] | None = None, input: str = ""
+) -> set[str]:
     """The modules a real process of ``args`` imports: their packages' top names, or, with
     ``whole``, their full names."""
     result = subprocess.run(
         [sys.executable, "-X", "importtime", *args],
+        input=input,
+        env=env,
         capture_output=True,
         text=True,
         encoding="utf-8",
