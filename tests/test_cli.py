@@ -280,6 +280,28 @@ def test_explain_command_imports_no_heavy_library() -> None:
     assert names.isdisjoint(HEAVY_MODULES)
 
 
+def test_learn_json_loads_no_phase_it_does_not_enter(tmp_path: Path) -> None:
+    # A real process: what the tutor's start imports is the point. The first lesson's first
+    # prompt, then quit: no puzzles (nor their SQLite store), bridge lesson, full-screen
+    # scenes, work ahead nor solution is loaded.
+    env = {**os.environ, "BETEL_TUTOR_HOME": str(tmp_path), "LANG": "C.UTF-8"}
+    args = (str(BETEL_TUTOR), "learn", "--json", "--level", "1")
+    names = imported_modules(*args, whole=True, env=env, input="quit\n")
+    assert "betel_tutor.tutor.session" in names
+    assert "betel_tutor.tutor.lesson" in names
+    unneeded = {
+        "sqlite3",
+        "betel_tutor.tutor.puzzling",
+        "betel_tutor.puzzles.store",
+        "betel_tutor.tutor.penalty_lesson",
+        "betel_tutor.tutor.scene",
+        "betel_tutor.tutor.ahead",
+        "betel_tutor.tutor.solution",
+        "betel_tutor.solver.commentary",
+    }
+    assert names & unneeded == set()
+
+
 @pytest.mark.parametrize("command", ["solve", "convert"])
 def test_board_file_commands_load_no_scenario_model(command: str, tmp_path: Path) -> None:
     # A real process: what solve and convert on a PBN file import is the point. They need
