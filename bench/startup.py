@@ -13,6 +13,10 @@ The pairs (command: reference — target):
 - the full-screen tutor's first frame (``bench/screen.py``): a minimal Textual app drawing one
   screen, both timed from spawning in a pseudo-terminal until their text is on it — at most 1.5×.
 
+Beside the references, a floor no Typer command can go under: the same endplay calls, and the
+same minimal Textual app, run by a two-command Typer app (Typer 0.29 imports pydantic to check
+the options it parses; the references load no command-line library).
+
 The command line freezes the objects loaded before a command runs (``gc.freeze()``); ``explain``
 with that freeze turned off is measured too, so that its share shows. The runs may write bytecode
 caches (``PYTHONDONTWRITEBYTECODE`` is dropped for them), as an installed package has them.
@@ -33,7 +37,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from screen import minimal_textual_once, start_once  # bench/screen.py, beside this script
+from screen import (  # bench/screen.py, beside this script
+    minimal_textual_once,
+    start_once,
+    typer_textual_once,
+)
 
 MINIMAL_APP = """\
 import typer
@@ -116,6 +124,52 @@ with open(sys.argv[1], encoding="utf-8") as file:
 with open(sys.argv[2], "w", encoding="utf-8") as file:
     pbn.dump(boards, file)
 print(sys.argv[2])
+"""
+
+# The floor of a Typer command: the same endplay calls as the two scripts above, run by a
+# two-command Typer app as the program runs them (Typer 0.29 checks every option it parses
+# through a pydantic ``TypeAdapter``, so parsing the command line imports pydantic).
+TYPER_ENDPLAY = """\
+import importlib.util
+import sys
+
+import typer
+
+app = typer.Typer()
+
+
+@app.command()
+def solve(path: str) -> None:
+    sys.modules["endplay"] = importlib.util.module_from_spec(importlib.util.find_spec("endplay"))
+    import endplay.parsers.pbn as pbn
+    from endplay.dds import calc_dd_table, par
+
+    with open(path, encoding="utf-8") as file:
+        boards = pbn.load(file)
+    for board in boards:
+        table = calc_dd_table(board.deal)
+        print(board.board_num)
+        for row in table.to_list():
+            print(" ".join(f"{n:>4}" for n in row))
+        result = par(table, board.vul, board.dealer)
+        print(result.score, ", ".join(str(contract) for contract in result))
+
+
+@app.command()
+def convert(source: str, target: str) -> None:
+    sys.modules["endplay"] = importlib.util.module_from_spec(importlib.util.find_spec("endplay"))
+    import endplay.parsers.lin as lin
+    import endplay.parsers.pbn as pbn
+
+    with open(source, encoding="utf-8") as file:
+        boards = lin.load(file)
+    with open(target, "w", encoding="utf-8") as file:
+        pbn.dump(boards, file)
+    print(target)
+
+
+if __name__ == "__main__":
+    app()
 """
 
 # Without gc.freeze: the console script's own code, with the freeze made a no-op.
@@ -211,6 +265,7 @@ def commands(folder: Path) -> dict[str, dict[str, Timer]]:
         ("minimal_prompt", MINIMAL_PROMPT),
         ("minimal_solve", MINIMAL_SOLVE),
         ("minimal_convert", MINIMAL_CONVERT),
+        ("typer_endplay", TYPER_ENDPLAY),
     ):
         scripts[name] = folder / f"{name}.py"
         scripts[name].write_text(text, encoding="utf-8")
@@ -232,6 +287,9 @@ def commands(folder: Path) -> dict[str, dict[str, Timer]]:
             "endplay: PBN, DDS table, par": to_exit(
                 [python, str(scripts["minimal_solve"]), str(board)]
             ),
+            "endplay solve, run by a Typer app": to_exit(
+                [python, str(scripts["typer_endplay"]), "solve", str(board)]
+            ),
         },
         "convert": {
             "betel-tutor convert LIN to PBN": to_exit(
@@ -239,6 +297,9 @@ def commands(folder: Path) -> dict[str, dict[str, Timer]]:
             ),
             "endplay: LIN read, PBN written": to_exit(
                 [python, str(scripts["minimal_convert"]), lin, out]
+            ),
+            "endplay convert, by a Typer app": to_exit(
+                [python, str(scripts["typer_endplay"]), "convert", lin, out]
             ),
         },
         "learn": {
@@ -252,6 +313,7 @@ def commands(folder: Path) -> dict[str, dict[str, Timer]]:
         "screen": {
             "full-screen tutor, first frame": lambda: start_once(folder / "screen"),
             "minimal Textual app, a frame": lambda: minimal_textual_once(folder / "textual"),
+            "Textual app, run by a Typer app": lambda: typer_textual_once(folder / "typer"),
         },
     }
 
@@ -282,7 +344,8 @@ def main() -> None:
         for other in others:
             print(
                 f"{other:34} {medians[other] * 1000:7.1f} ms  "
-                f"{medians[other] / medians[reference]:5.2f}×"
+                f"{medians[other] / medians[reference]:5.2f}×  "
+                f"(the command: {medians[measured] / medians[other]:.2f}× this)"
             )
 
 
