@@ -287,7 +287,7 @@ def commands(folder: Path) -> dict[str, dict[str, Timer]]:
             "endplay: PBN, DDS table, par": to_exit(
                 [python, str(scripts["minimal_solve"]), str(board)]
             ),
-            "endplay solve, run by a Typer app": to_exit(
+            "the same, solve in a Typer app": to_exit(
                 [python, str(scripts["typer_endplay"]), "solve", str(board)]
             ),
         },
@@ -298,7 +298,7 @@ def commands(folder: Path) -> dict[str, dict[str, Timer]]:
             "endplay: LIN read, PBN written": to_exit(
                 [python, str(scripts["minimal_convert"]), lin, out]
             ),
-            "endplay convert, by a Typer app": to_exit(
+            "the same, convert in a Typer app": to_exit(
                 [python, str(scripts["typer_endplay"]), "convert", lin, out]
             ),
         },
@@ -313,7 +313,7 @@ def commands(folder: Path) -> dict[str, dict[str, Timer]]:
         "screen": {
             "full-screen tutor, first frame": lambda: start_once(folder / "screen"),
             "minimal Textual app, a frame": lambda: minimal_textual_once(folder / "textual"),
-            "Textual app, run by a Typer app": lambda: typer_textual_once(folder / "typer"),
+            "the same, run by a Typer app": lambda: typer_textual_once(folder / "typer"),
         },
     }
 
