@@ -244,6 +244,30 @@ def test_anything_but_a_command_gets_the_whole_app(args: list[str]) -> None:
     assert cli.app_for(args) is cli.app
 
 
+def test_the_collector_is_on_for_a_commands_work_and_after(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The console script starts with the garbage collector off (betel_tutor.entry); a
+    # command's own work, however long, runs with it on, and so does what follows main().
+    import gc
+
+    from betel_tutor.app import odds
+
+    seen: list[bool] = []
+    real = odds.odds
+
+    def watched(options: odds.OddsOptions) -> odds.Odds:
+        seen.append(gc.isenabled())
+        return real(options)
+
+    monkeypatch.setattr(odds, "odds", watched)
+    assert run("odds", "--hold", "5").returncode == 0
+    assert seen == [True]
+    assert gc.isenabled()
+    assert run("odds", "--hold", "99").returncode == 2  # refused before the command's work
+    assert gc.isenabled()
+
+
 def imported_modules(
     *args: str, whole: bool = False, env: dict[str, str] | None = None, input: str = ""
 ) -> set[str]:
