@@ -5,7 +5,8 @@ The commands are declared by kind beside this module (``cli_explain``, ``cli_aut
 ``cli_solving``, ``cli_tutor``) over what they share (``cli_common``); each declares its
 options, calls one function of the application layer and turns its result into text and exit
 status. A command imports its part of the application layer inside its body: only Typer is
-loaded up front, so that ``--help`` and every command start fast (bench/startup.py).
+loaded up front, and :func:`main` has Typer build only the command named on the command line
+(:func:`app_for`), so that ``--help`` and every command start fast (bench/startup.py).
 """
 
 from __future__ import annotations
