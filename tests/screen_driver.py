@@ -191,6 +191,11 @@ def capture(app: TutorApp, seen: list[dict[str, Any]]) -> None:
     session.handle = handled  # type: ignore[method-assign]
 
 
+def cursor_on(picker: Picker, index: int) -> Callable[[], bool]:
+    """Whether the picker's cursor is on item ``index`` (a key's effect to wait for)."""
+    return lambda: picker.cursor == index
+
+
 async def choose(pilot: Any, app: TutorApp, value: str, answered: Callable[[], bool]) -> bool:
     """Choose ``value`` with the arrow keys and Enter, when the picker offers it: Home to the
     first choice, Right to each next one, each key seen to move the cursor, Enter answered."""
@@ -199,13 +204,9 @@ async def choose(pilot: Any, app: TutorApp, value: str, answered: Callable[[], b
     values = [str(picker.items[i].value) for i in enabled]
     if not picker.display or value not in values:
         return False
-
-    def at(index: int) -> Callable[[], bool]:
-        return lambda: picker.cursor == index
-
-    await press_until(pilot, app, "home", at(enabled[0]))
+    await press_until(pilot, app, "home", cursor_on(picker, enabled[0]))
     for index in enabled[1 : values.index(value) + 1]:
-        await press_until(pilot, app, "right", at(index))
+        await press_until(pilot, app, "right", cursor_on(picker, index))
     await press_until(pilot, app, "enter", answered)
     return True
 
