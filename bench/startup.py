@@ -128,8 +128,8 @@ print(sys.argv[2])
 """
 
 # The floor of a Typer command: the same endplay calls as the two scripts above, run by a
-# two-command Typer app as the program runs them (Typer 0.29 checks every option it parses
-# through a pydantic ``TypeAdapter``, so parsing the command line imports pydantic).
+# two-command Typer app as the program runs them (Typer 0.29 checks every option and argument
+# but on/off flags through a pydantic ``TypeAdapter``: parsing the command line imports pydantic).
 TYPER_ENDPLAY = """\
 import importlib.util
 import sys
