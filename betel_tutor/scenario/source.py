@@ -121,6 +121,10 @@ def _start(node: Any) -> int | None:
     return quotes // 2 if end.column - start.column == len(node.value) + quotes else None
 
 
+_SCALAR = yaml.ScalarNode
+_new_position = tuple.__new__
+
+
 class _Converter:
     def __init__(self, path: str, *, anchors: bool) -> None:
         self.path = path
@@ -130,16 +134,24 @@ class _Converter:
 
     def convert(self, node: Any) -> Node:
         mark = node.start_mark
-        where = Position(self.path, mark.line + 1, mark.column + 1)  # ``_position``, inline
+        # ``_position``, inline, and the named tuple made as a tuple (its ``__new__`` is a
+        # Python function: measured, a sixth of converting a file's nodes).
+        where = _new_position(Position, (self.path, mark.line + 1, mark.column + 1))
         if self.seen is not None:
             if id(node) in self.seen:
                 # A node met twice is an alias: refused, which also stops "billion laughs".
                 raise YamlProblem(Problem(where, "scenario.alias"))
             self.seen.add(id(node))
         tag = node.tag
-        if tag == _STR and type(node) is yaml.ScalarNode:
+        if tag == _STR and type(node) is _SCALAR:
             # Most scalars are text, which needs no constructor (as ``construct_yaml_str``).
-            if node.style in ("|", ">"):  # a block scalar's text starts on the next line
+            style = node.style
+            if not style:  # plain (``None`` in PyYAML, "" in libyaml): ``_start``, inline
+                end = node.end_mark
+                value = node.value
+                plain = end.line == mark.line and end.column - mark.column == len(value)
+                return Node(value, where, start=0 if plain else None)
+            if style in ("|", ">"):  # a block scalar's text starts on the next line
                 where = Position(self.path, where.line + 1, 1)
             return Node(node.value, where, start=_start(node))
         if tag not in _PLAIN_TAGS:
