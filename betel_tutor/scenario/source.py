@@ -34,8 +34,18 @@ _TAGS: dict[tuple[str, Any], str] = {}
 _TAGS_KEPT = 4096
 
 
+_MAP = "tag:yaml.org,2002:map"
+_SEQ = "tag:yaml.org,2002:seq"
+
+
 class _Loader(_BaseLoader):  # type: ignore[misc]
     def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+        # A mapping's or a sequence's tag is the default one: the safe loader holds no path
+        # resolvers (asked of PyYAML, a Python call more for every collection).
+        if kind is yaml.MappingNode:
+            return _MAP
+        if kind is yaml.SequenceNode:
+            return _SEQ
         if kind is not yaml.ScalarNode or len(value) > 32:
             return super().resolve(kind, value, implicit)
         key = (value, implicit)
