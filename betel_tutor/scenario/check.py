@@ -117,11 +117,10 @@ def _ready_for_workers() -> None:
     from importlib import import_module
 
     from betel_tutor.scenario.checked import program_version
-
-    for module in ("loader", "goals", "quizzes"):
-        import_module(f"betel_tutor.scenario.{module}")
     from betel_tutor.solver.known import solver_version
 
+    for module in ("loader", "goals", "quizzes"):  # imported by each file's check
+        import_module(f"betel_tutor.scenario.{module}")
     program_version()
     solver_version()
 
