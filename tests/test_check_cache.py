@@ -149,3 +149,25 @@ def test_the_same_question_in_two_files_is_answered_once_each_answer_judged_in_i
     assert problems[0].params["engine"] == "♥K"
     assert check.check_file(str(other)) == []
     assert asked == ["♥9 ♥K ♠A", "♥9 ♥8 ♠A"]
+
+
+def test_files_spread_over_workers_are_judged_as_in_one_process_the_digest_worked_out_once(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    paths = []
+    for number in range(4):
+        lesson = tmp_path / f"lesson-{number}.yaml"
+        shutil.copy(LEVEL, lesson)
+        paths.append(str(lesson))
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("kind: practice\nid: x\ndeals: 7\n", encoding="utf-8")
+    paths.insert(2, str(broken))
+    monkeypatch.setattr(check, "usable_workers", lambda wanted: wanted)  # two on any machine
+    checked.program_version.cache_clear()
+    spread = check.check_files(paths, workers=2)
+    # Forked workers inherit the digest this process worked out before starting them.
+    assert checked.program_version.cache_info().currsize == 1
+    shutil.rmtree(folder)  # nothing remembered: the one-process run checks every file again
+    alone = check.check_files(paths, workers=1)
+    assert spread == alone
+    assert spread and {problem.position.path for problem in spread} == {str(broken)}
