@@ -169,16 +169,23 @@ class _Converter:
         if isinstance(node, yaml.MappingNode):
             values: dict[str, Node] = {}
             keys: dict[str, Position] = {}
+            path = self.path
             for key_node, value_node in node.value:
-                key = self.convert(key_node)
-                if not isinstance(key.value, (str, int)) or isinstance(key.value, bool):
-                    raise YamlProblem(Problem(key.position, "scenario.bad_key"))
-                name = str(key.value)
+                if key_node.tag == _STR and not key_node.style and self.seen is None:
+                    # A plain text key, the most common: its name and place without a Node.
+                    name = key_node.value
+                    mark = key_node.start_mark
+                    at = _new_position(Position, (path, mark.line + 1, mark.column + 1))
+                else:
+                    key = self.convert(key_node)
+                    if not isinstance(key.value, (str, int)) or isinstance(key.value, bool):
+                        raise YamlProblem(Problem(key.position, "scenario.bad_key"))
+                    name, at = str(key.value), key.position
                 if name in values:
                     params = {"key": name, "first": keys[name].line}
-                    raise YamlProblem(Problem(key.position, "scenario.duplicate_key", params))
+                    raise YamlProblem(Problem(at, "scenario.duplicate_key", params))
                 values[name] = self.convert(value_node)
-                keys[name] = key.position
+                keys[name] = at
             return Node(values, where, keys)
         if isinstance(node, yaml.SequenceNode):
             return Node([self.convert(item) for item in node.value], where)
