@@ -12,48 +12,11 @@ the puzzles' own, tests of :mod:`betel_tutor.solver.techniques` that a solution 
 
 from __future__ import annotations
 
-from betel_tutor.i18n import translate
 from betel_tutor.puzzles.model import Puzzle
+from betel_tutor.puzzles.theme_names import TECHNIQUE_THEMES, THEMES
 from betel_tutor.solver.board import Board
 from betel_tutor.solver.commentary import CommentedTrick, solution
 from betel_tutor.solver.techniques import draws_trumps, several_cards
-
-THEMES: tuple[str, ...] = (
-    "ruff",
-    "overruff",
-    "discard",
-    "misere-discard",
-    "drawing-trumps",
-    "duck",
-    "hold-up",
-    "unblock",
-    "throw-in",
-    "setting-up",
-    "squeeze",
-    "cash",
-    "must-win",
-    "long",
-)
-
-# The theme each technique of a solution names; ``safe`` and ``forced`` name none.
-TECHNIQUE_THEMES: dict[str, str] = {
-    "throw_in": "throw-in",
-    "squeeze": "squeeze",
-    "unblock": "unblock",
-    "overruff": "overruff",
-    "ruff": "ruff",
-    "hold_up": "hold-up",
-    "duck": "duck",
-    "discard": "discard",
-    "cash": "cash",
-    "must_win": "must-win",
-    "set_up": "setting-up",
-}
-
-
-def theme_name(theme: str, language: str) -> str:
-    """A theme's name for the learner (``themes.duck``: "duck", "przepuszczenie")."""
-    return translate(f"themes.{theme}", language)
 
 
 def line_tricks(puzzle: Puzzle, board: Board | None = None) -> tuple[CommentedTrick, ...]:
