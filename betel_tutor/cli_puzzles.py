@@ -117,11 +117,8 @@ def export_command(
 
         from betel_tutor.app.puzzles import chosen, export_json, export_yaml
         from betel_tutor.app.writing import write
-        from betel_tutor.errors import BetelError
 
         puzzles = chosen(None if corpus is None else Path(corpus), count, theme)
-        if not puzzles:
-            raise BetelError("puzzles.none_found", theme=theme or "", path=corpus or "")
         if out is not None:
             written = write(
                 out, export_yaml(puzzles, theme), folder=False, kind="yaml", force=force

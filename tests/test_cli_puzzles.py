@@ -16,7 +16,8 @@ import yaml
 from betel_tutor.dealing import deal
 from betel_tutor.play import BETEL, play_card, start_play
 from betel_tutor.puzzles import build as build_module
-from betel_tutor.puzzles.store import read_puzzles
+from betel_tutor.puzzles.store import read_puzzles, write_corpus
+from betel_tutor.puzzles.theme_names import THEMES
 from betel_tutor.scenario import dump, load_text
 from tests.in_process import run_cli
 from tests.killed import kill_once_journaled
@@ -183,6 +184,36 @@ def test_bad_input_is_told_in_polish() -> None:
     ran = run_cli("puzzles", "export", "--theme", "sqeeze", "--lang", "pl")
     assert ran.returncode == 2
     assert "nie jest motywem zadań" in ran.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "no puzzle of the theme {theme} in {path}"),
+        ("pl", "w {path} nie ma zadania z motywem {theme}"),
+    ],
+)
+@pytest.mark.parametrize("form", [["--json"], [], ["--out", "handout.yaml"]])
+def test_export_of_a_theme_with_no_puzzle_is_one_clear_line(
+    corpus: Path, tmp_path: Path, lang: str, said: str, form: list[str]
+) -> None:
+    held = {theme for puzzle in read_puzzles(corpus) for theme in puzzle.themes}
+    theme = next(theme for theme in THEMES if theme not in held)
+    form = [str(tmp_path / f) if f.endswith(".yaml") else f for f in form]
+    ran = run_cli(
+        "puzzles", "export", "--corpus", str(corpus), "--theme", theme, *form, "--lang", lang
+    )
+    assert ran.returncode == 2
+    assert ran.stderr.strip() == said.format(theme=theme, path=corpus)
+    assert ran.stdout == "" and not (tmp_path / "handout.yaml").exists()
+
+
+def test_export_from_an_empty_corpus_says_so(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.sqlite"
+    write_corpus(empty, [], {})
+    for lang, said in (("en", "no puzzle in {}"), ("pl", "w {} nie ma żadnego zadania")):
+        ran = run_cli("puzzles", "export", "--corpus", str(empty), "--json", "--lang", lang)
+        assert (ran.returncode, ran.stderr.strip(), ran.stdout) == (2, said.format(empty), "")
 
 
 BUILD = "from betel_tutor.entry import main; main()"

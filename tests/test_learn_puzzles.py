@@ -14,9 +14,10 @@ from typing import Any
 
 import pytest
 
+from betel_tutor.puzzles import corpus as corpus_module
 from betel_tutor.puzzles.corpus import shipped_corpus
 from betel_tutor.puzzles.model import Puzzle
-from betel_tutor.puzzles.store import nearest, read_puzzles
+from betel_tutor.puzzles.store import nearest, read_puzzles, theme_counts, write_corpus
 from betel_tutor.rating import Rating, play
 from betel_tutor.tutor.progress import Progress, load, merge, save
 from betel_tutor.tutor.puzzle_record import Attempt, dashboard, ratings
@@ -180,6 +181,40 @@ def test_a_bad_theme_is_one_clear_line(home: dict[str, str], args: list[str], sa
     ran = run_cli("learn", *args, "--json", env=home)
     assert ran.returncode == 2
     assert said in ran.stderr and len(ran.stderr.strip().splitlines()) == 1
+
+
+@pytest.fixture()
+def without_throw_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The shipped corpus, as the tutor sees it, made of a few duck puzzles and no throw-in."""
+    small = tmp_path / "ducks.sqlite"
+    ducks = [p for p in read_puzzles(shipped_corpus(), theme="duck") if "throw-in" not in p.themes]
+    write_corpus(small, ducks[:5], {})
+    monkeypatch.setattr(corpus_module, "SHIPPED", small)
+    assert shipped_corpus() == small and "throw-in" not in theme_counts(small)
+    return small
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--lang", "en"], "no puzzle of the theme throw-in in {path}"),
+        (["--lang", "pl"], "w {path} nie ma zadania z motywem throw-in"),
+        (["--lang", "en", "--json"], "no puzzle of the theme throw-in in {path}"),
+        (["--lang", "pl", "--json"], "w {path} nie ma zadania z motywem throw-in"),
+    ],
+)
+def test_a_theme_with_no_puzzle_is_refused_before_the_session(
+    home: dict[str, str], without_throw_in: Path, args: list[str], said: str
+) -> None:
+    ran = run_cli("learn", "--puzzles", "--theme", "throw-in", *args, env=home)
+    assert ran.returncode == 2
+    assert ran.stderr.strip() == said.format(path=without_throw_in)
+    assert ran.stdout == ""  # no session, no menu of levels after it
+    assert "Traceback" not in ran.stderr
+    # a theme the corpus has still opens its puzzles
+    ran = run_cli("learn", "--puzzles", "--theme", "duck", "--json", env=home, typist=Learner(1))
+    assert ran.returncode == 0, ran.stderr
+    assert any(e["event"] == "puzzle" for e in events_of(ran.stdout))
 
 
 def attempt(number: int, theme: str, solved: bool) -> Attempt:

@@ -75,7 +75,19 @@ def checked(options: LearnOptions, course: Course | None = None) -> LearnOptions
         if options.theme not in THEMES:
             themes = ", ".join(THEMES)
             raise NotationError("puzzles.bad_theme", token=options.theme, position=0, themes=themes)
+        corpus_holds(options.theme)
     return replace(options, seed=seed)
+
+
+def corpus_holds(theme: str) -> None:
+    """Refuses ``--theme`` when the shipped corpus has no puzzle of it (a theme the solver
+    knows may be in no line of the corpus): said at once, not as a session with nothing in it."""
+    from betel_tutor.puzzles.corpus import shipped_corpus
+    from betel_tutor.puzzles.store import theme_counts
+
+    path = shipped_corpus()
+    if theme_counts(path).get(theme, 0) == 0:
+        raise BetelError("puzzles.none_found", theme=theme, path=str(path))
 
 
 def open_session(

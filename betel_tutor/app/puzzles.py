@@ -86,11 +86,16 @@ def chosen(corpus: Path | None, count: int, theme: str | None) -> list[Puzzle]:
     check_theme(theme)
     if count < 1:
         raise NotationError("puzzles.bad_count", token=str(count), position=0)
+    path = corpus or shipped_corpus()
     found: list[Puzzle] = []
-    for puzzle in read_puzzles(corpus or shipped_corpus(), theme=theme):
+    for puzzle in read_puzzles(path, theme=theme):
         found.append(puzzle)
         if len(found) == count:
             break
+    if not found and theme is not None:
+        raise BetelError("puzzles.none_found", theme=theme, path=str(path))
+    if not found:
+        raise BetelError("puzzles.corpus_empty", path=str(path))
     return found
 
 
