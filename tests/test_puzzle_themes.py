@@ -27,7 +27,16 @@ from betel_tutor.puzzles.themes import line_tricks, technique_theme, themes_of
 from betel_tutor.seats import Seat
 from betel_tutor.solver.commentary import solution
 from betel_tutor.solver.techniques import TECHNIQUES
-from tests.test_solution import HOLD_UP, POSITIONS, SQUEEZE, before, deal, led_by, replay_to
+from tests.test_solution import (
+    FINESSE,
+    HOLD_UP,
+    POSITIONS,
+    SQUEEZE,
+    before,
+    deal,
+    led_by,
+    replay_to,
+)
 
 # The themes that are no technique of a solution: the puzzles' own.
 PUZZLE_ONLY = {"drawing-trumps", "long"}
@@ -63,6 +72,7 @@ MADE = [
     *POSITIONS,
     (SQUEEZE, "1NT", 2, 1, "squeeze", 2, "♥8"),
     (HOLD_UP, "1NT", 0, 1, "hold_up", 0, "♥10"),
+    (FINESSE, "1NT", 1, 1, "finesse", 1, "♠Q"),
 ]
 
 
@@ -76,7 +86,7 @@ def test_a_puzzle_at_a_techniques_position_has_its_theme(
     seat: int,
     card: str,
 ) -> None:
-    state = led_by(hands, 2) if hands in (SQUEEZE, HOLD_UP) else deal(hands, contract)
+    state = led_by(hands, 2) if hands in (SQUEEZE, HOLD_UP, FINESSE) else deal(hands, contract)
     found = solution(state, Seat(learner))
     trick = next(t for t in found.tricks if t.number == number)
     at = before(replay_to(state, found.tricks, number), trick, seat)

@@ -210,6 +210,75 @@ def test_a_hold_up_is_found_where_it_is_the_only_way(
         assert first.reason.technique not in ("hold_up", "duck")
 
 
+# A finesse of the defenders': North leads ♠10 (he holds nothing but spades), South, the
+# declarer, must beat it (rule 7) and keeps ♠K behind ♠J; West wins with ♠Q over him, holding
+# ♠A above the king. Taking the trick with ♠A instead makes ♠K the master: it costs a trick.
+FINESSE = ("♠KJ ♦7", "♠AQ ♦A", "♠1098")
+# The near misses, each with the tenace ♠AQ winning or meant to win a trick:
+# the higher card does as well — in hearts North ruffs South's ♠K later, so ♠A at once costs
+# nothing and ♠Q is only the cheaper of two equal cards;
+FINESSE_FOR_NOTHING = ("♠KJ ♦7", "♠AQ ♦A", "♠10 ♥7 ♣7")
+# the king is behind, with West still to play: he beats South's ♠Q (rule 7) and it loses;
+KING_BEHIND = ("♠AQ ♦7", "♠K9 ♦A", "♠1087")
+# a free win of the last player's: West leads, North beats him with ♠J from ♠KJ, and South,
+# last, takes ♠Q; his ♠A would cost, but with both opponents' cards down he risks nothing.
+FREE_WIN = ("♠AQ ♦A", "♠1098", "♠KJ ♦7")
+
+
+def test_a_finesse_is_found_and_the_higher_card_costs() -> None:
+    state = led_by(FINESSE, 2)
+    found = solution(state, Seat(1))
+    first = found.tricks[0]
+    assert first.cards == ((2, c("♠10")), (0, c("♠J")), (1, c("♠Q")))
+    assert (first.reason.technique, int(first.reason.seat), first.reason.card) == (
+        "finesse",
+        1,
+        c("♠Q"),
+    )
+    assert tagged(found.tricks, "finesse") == [1]
+    # The solver's proof: at West's card ♠Q keeps the declarer to no trick, ♠A gives him one.
+    aim = aim_of(state, Seat(1))
+    at = before(state, first, 1)
+    worth = values(at, aim, board_for(at, aim))
+    assert worth[c("♠Q")] == found.result == 0
+    assert worth[c("♠A")] == 1
+    # North's partner sees the same trick the same way.
+    assert solution(state, Seat(2)).tricks[0].reason.technique == "finesse"
+
+
+@pytest.mark.parametrize(
+    ("hands", "contract", "leader", "learner", "technique", "why"),
+    [
+        (FINESSE_FOR_NOTHING, "2♥", 2, 1, "forced", "the higher card does as well"),
+        (KING_BEHIND, "1NT", 2, 0, "forced", "the king with the opponent still to play"),
+        (FREE_WIN, "1NT", 1, 0, "safe", "a last player's free win"),
+    ],
+)
+def test_near_misses_of_a_finesse_are_not_tagged(
+    hands: tuple[str, str, str],
+    contract: str,
+    leader: int,
+    learner: int,
+    technique: str,
+    why: str,
+) -> None:
+    cards = [parse_cards(h) for h in hands]
+    state = start_play(BETEL, cards, parse_contract(contract), declarer=0, leader=Seat(leader))
+    found = solution(state, Seat(learner))
+    assert tagged(found.tricks, "finesse") == [], why
+    first = found.tricks[0]
+    assert first.reason.technique == technique, why
+    # the tenace's seat plays ♠Q to the first trick, ♠A kept, in each of them
+    tenace = next(seat for seat, hand in enumerate(cards) if c("♠A") in hand and c("♠Q") in hand)
+    assert (tenace, c("♠Q")) in first.cards
+    aim = aim_of(state, Seat(learner))
+    at = before(state, first, tenace)
+    worth = values(at, aim, board_for(at, aim))
+    assert worth[c("♠Q")] == found.result
+    costs = worth[c("♠A")] != found.result
+    assert costs is (why == "a last player's free win"), worth  # the free win: ♠A costs
+
+
 def test_every_technique_is_worded_in_both_languages() -> None:
     for lang in i18n.LANGUAGES:
         for key in TECHNIQUES:

@@ -29,6 +29,11 @@ line whose cards are given (a puzzle's):
   costs: the side plays under; ``hold_up`` when the card kept back is the master of the suit an
   opponent led;
 * ``discard`` — the side cannot follow and its discard matters: another discard costs;
+* ``finesse`` — a player of the side who is not the last to play, or whose partner led the
+  suit through the opponent, wins the trick with a card that is not the master of the suit led:
+  a higher card of the suit is with an opponent who has already played to the trick, and the
+  player holds a card above that one (the tenace); every such card of his costs (normal
+  contracts);
 * ``cash`` / ``must_win`` — the side wins the trick with the master of the led suit, or with a
   card where every card that would not win it costs;
 * ``set_up`` — the side leads a suit, loses the trick, and later wins a trick with a card of
@@ -40,7 +45,7 @@ line whose cards are given (a puzzle's):
 In the betelki and Betel nobody wants tricks (:attr:`Aim.takes`): there ``duck`` is the declarer
 playing under (or a defender leaving the trick to the declarer), ``unblock`` sheds a high card
 while it is safe, ``must_win`` takes a trick on purpose, and ``throw_in`` hands the declarer the
-lead with no way out; cashing, setting up and ruffing are for tricks wanted.
+lead with no way out; finessing, cashing, setting up and ruffing are for tricks wanted.
 
 Two tests are the puzzles' alone and never a trick's reason (:data:`PUZZLE_ONLY`): drawing
 trumps (:func:`draws_trumps`) and a line of several cards (:func:`several_cards`).
@@ -68,6 +73,7 @@ TECHNIQUES = (
     "hold_up",
     "duck",
     "discard",
+    "finesse",
     "cash",
     "must_win",
     "set_up",
@@ -110,6 +116,7 @@ def explain(
         lambda: _ruff(moves, side, winner) if aim.takes else None,
         lambda: _duck(moves, side, winner, worse, aim),
         lambda: _discard(moves, side, worse),
+        lambda: _finesse(moves, side, winner, worse) if aim.takes else None,
         lambda: _win(moves, side, winner, worse, aim) if won else None,
         lambda: _set_up(moves, side, later, won, aim) if aim.takes else None,
     )
@@ -293,6 +300,36 @@ def _discard(moves: Sequence[Move], side: Sequence[Move], worse: Worse) -> Reaso
             continue
         if any(worse(value) for value in move.values.values()):
             return Reason("discard", move.seat, move.card)
+    return None
+
+
+def _finesse(
+    moves: Sequence[Move], side: Sequence[Move], winner: Seat, worse: Worse
+) -> Reason | None:
+    """The side's winner keeps the top of a tenace over an opponent who has already played:
+    spec §5 (one follows suit; the highest card of the suit led wins, bar a trump)."""
+    move = next((m for m in side if m.seat == winner), None)
+    led = _led(moves)
+    if move is None or move is moves[0] or move.card.suit is not led.suit:
+        return None
+    place = moves.index(move)
+    last = place == len(moves) - 1
+    if last and moves[0].seat not in {m.seat for m in side}:
+        return None  # both opponents played before him: a free cheap win, not a finesse
+    before = {m.seat for m in moves[:place]} - {m.seat for m in side}
+    state = move.state
+    higher = [
+        card
+        for seat in before
+        for card in state.hands[seat]
+        if card.suit is led.suit and card.rank > move.card.rank
+    ]
+    if not higher:
+        return None
+    top = max(card.rank for card in higher)
+    tenace = [c for c in move.values if c.suit is led.suit and c.rank > top]
+    if tenace and all(worse(move.values[c]) for c in tenace):
+        return Reason("finesse", move.seat, move.card)
     return None
 
 
