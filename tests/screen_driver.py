@@ -4,6 +4,10 @@ and calls."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
 from textual import events
 from textual.geometry import Region
 from textual.keys import _character_to_key
@@ -18,8 +22,14 @@ from betel_tutor.tutor.context import Settings
 from betel_tutor.tutor.events import Choice, Event
 from betel_tutor.tutor.progress import Progress
 from betel_tutor.tutor.session import Session
+from tests.learner import Learner
 
 YES_NO = {"true": "yes", "false": "no"}
+
+# Handling a key is a short chain of messages (the app, the input line, the picker): a few turns
+# of the event loop, never a wait on the clock.
+HANDLED_WITHIN = 200
+_CHARACTERS = {"enter": "\r", "home": None, "end": None, "left": None, "right": None}
 
 
 def new_app(lang: str = "en", level: int = 1, **settings: object) -> TutorApp:
@@ -36,8 +46,37 @@ async def type_line(pilot: Pilot[int], app: TutorApp, text: str) -> None:
     typed = app.query_one("#typed", Input)
     typed.focus()
     typed.value = text
-    await pilot.press("enter")
-    await pilot.pause()
+    await enter(pilot, app)
+
+
+async def enter(pilot: Pilot[int], app: TutorApp) -> None:
+    """Press Enter and wait until the session has answered the line it sends, and the screen
+    has shown the answer; a line that never reaches the session (the tutor has ended, or the
+    key only fills the input line) is waited for as Pilot waits, until the app is idle."""
+    session = app.session
+    handle = session.handle
+    answered = False
+
+    def answer(line: Choice) -> list[Event]:
+        nonlocal answered
+        events = handle(line)
+        answered = True
+        return events
+
+    session.handle = answer  # type: ignore[method-assign]
+    try:
+        app.post_message(events.Key("enter", "\r"))
+        for _ in range(HANDLED_WITHIN):
+            await pilot.pause(0)
+            if answered:
+                break
+    finally:
+        session.handle = handle  # type: ignore[method-assign]
+    if answered:  # the answer's widgets mounted and laid out
+        await pilot.pause(0)
+        await pilot.pause(0)
+    else:
+        await pilot.pause()
 
 
 async def type_at_once(pilot: Pilot[int], app: TutorApp, text: str) -> None:
@@ -48,6 +87,20 @@ async def type_at_once(pilot: Pilot[int], app: TutorApp, text: str) -> None:
     app.post_message(events.Key("enter", "\r"))
     await pilot.pause()
     await pilot.pause()
+
+
+async def press_until(
+    pilot: Pilot[int], app: TutorApp, key: str, handled: Callable[[], bool]
+) -> None:
+    """Press ``key`` as the terminal sends it and wait, turn by turn of the event loop, until
+    ``handled()`` shows the app has done what the key asks (Pilot's ``press`` instead sleeps
+    until the process looks idle, some 40 ms a key)."""
+    app.post_message(events.Key(key, _CHARACTERS.get(key, key)))
+    for _ in range(HANDLED_WITHIN):
+        await pilot.pause(0)
+        if handled():
+            return
+    raise AssertionError(f"the key {key!r} was never handled; the tutor expects {expects(app)}")
 
 
 async def until(pilot: Pilot[int], app: TutorApp, wanted: str, *, limit: int = 200) -> None:
@@ -63,8 +116,7 @@ async def until(pilot: Pilot[int], app: TutorApp, wanted: str, *, limit: int = 2
         elif now == "retry":  # going on, not playing the deal again
             await type_line(pilot, app, "no")
         elif app.query_one("#picker", Picker).choosable:
-            await pilot.press("enter")  # the cursor's card, call or choice
-            await pilot.pause()
+            await enter(pilot, app)  # the cursor's card, call or choice
         else:
             await type_line(pilot, app, "")
     raise AssertionError(f"never asked for {wanted}; last {expects(app)}")
@@ -109,3 +161,90 @@ def recorded(app: TutorApp) -> tuple[list[Choice], list[Event]]:
 
     app.session.handle = record  # type: ignore[method-assign]
     return lines, said
+
+
+@dataclass
+class Played:
+    """What a scripted learner's session on the full screen came to."""
+
+    events: list[dict[str, Any]] = field(default_factory=list)  # as ``learn --json`` writes them
+    by_keys: int = 0  # the lines chosen with the arrow keys and Enter
+    asked: set[str] = field(default_factory=set)  # what the prompts expected
+
+
+def capture(app: TutorApp, seen: list[dict[str, Any]]) -> None:
+    """Keep every event the session gives the app, as ``learn --json`` writes it."""
+    session = app.session
+    start, handle = session.start, session.handle
+
+    def started(*args: Any, **kwargs: Any) -> list[Event]:
+        events = start(*args, **kwargs)
+        seen.extend(event.to_json() for event in events)
+        return events
+
+    def handled(line: Choice) -> list[Event]:
+        events = handle(line)
+        seen.extend(event.to_json() for event in events)
+        return events
+
+    session.start = started  # type: ignore[method-assign]
+    session.handle = handled  # type: ignore[method-assign]
+
+
+def cursor_on(picker: Picker, index: int) -> Callable[[], bool]:
+    """Whether the picker's cursor is on item ``index`` (a key's effect to wait for)."""
+    return lambda: picker.cursor == index
+
+
+async def choose(pilot: Any, app: TutorApp, value: str, answered: Callable[[], bool]) -> bool:
+    """Choose ``value`` with the arrow keys and Enter, when the picker offers it: Home to the
+    first choice, Right to each next one, each key seen to move the cursor, Enter answered."""
+    picker = app.query_one("#picker", Picker)
+    enabled = [i for i, item in enumerate(picker.items) if item.enabled]
+    values = [str(picker.items[i].value) for i in enabled]
+    if not picker.display or value not in values:
+        return False
+    await press_until(pilot, app, "home", cursor_on(picker, enabled[0]))
+    for index in enabled[1 : values.index(value) + 1]:
+        await press_until(pilot, app, "right", cursor_on(picker, index))
+    await press_until(pilot, app, "enter", answered)
+    return True
+
+
+async def play_through(
+    app: TutorApp, learner: Learner, keyed: Sequence[str], *, max_lines: int = 3000
+) -> Played:
+    """``learner`` at the keyboard until it is done: at a prompt expecting one of ``keyed`` its
+    answer chosen with the arrow keys and Enter when the picker offers it, every other answer
+    typed into the input line; then "quit"."""
+    played = Played()
+    seen: list[dict[str, Any]] = []
+    capture(app, seen)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        typed = app.query_one("#typed", Input)
+        typed.focus()
+
+        def answered() -> bool:
+            return (bool(seen) and seen[-1]["event"] == "prompt") or app.session.finished
+
+        for _ in range(max_lines):
+            if learner.done or app.session.finished:
+                break
+            for _ in range(400):  # a loaded machine: wait until the answer's prompt has come
+                if answered():
+                    break
+                await pilot.pause(0.05)
+            events: Sequence[dict[str, Any]] = list(seen)
+            played.events += events
+            seen.clear()
+            line = learner.answer(events)
+            prompt = events[-1]
+            played.asked.add(prompt["expects"])
+            if prompt["expects"] in keyed and await choose(pilot, app, line, answered):
+                played.by_keys += 1
+                continue
+            typed.value = line
+            await press_until(pilot, app, "enter", answered)
+        await type_line(pilot, app, "quit")
+    return played

@@ -23,7 +23,7 @@ from betel_tutor.tutor.progress import Progress
 from betel_tutor.tutor.scene import Scene
 from betel_tutor.tutor.session import Session
 from tests.learner import quiz_line
-from tests.screen_driver import expects, new_app, until
+from tests.screen_driver import cursor_on, enter, expects, new_app, press_until, until
 
 
 def _scenes(events: list[Event]) -> list[Scene]:
@@ -182,8 +182,11 @@ def test_a_deal_is_played_on_the_screen_without_parsing_a_label(
                     isinstance(item.value, Card) and item.label == item.value.format(lang="pl")
                     for item in items
                 )
-                await pilot.press("left", "enter")  # the last legal card, by the keys
-                await pilot.pause()
+                # The last legal card, by the keys: Left from the first goes round to it.
+                last = max(i for i, item in enumerate(items) if item.enabled)
+                picker = app.query_one("#picker", Picker)
+                await press_until(pilot, app, "left", cursor_on(picker, last))
+                await enter(pilot, app)
                 played += 1
             return played
 

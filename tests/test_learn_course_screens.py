@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import re
 from pathlib import Path
-from typing import Any
 
 import pexpect
 
@@ -17,9 +16,8 @@ from betel_tutor.tutor.context import Settings
 from betel_tutor.tutor.progress import Progress
 from betel_tutor.tutor.session import Session
 from tests.learner import Learner
-from tests.screen_driver import type_line
+from tests.screen_driver import play_through
 from tests.test_learn_course import lesson
-from tests.test_screen_levels import capture, choose
 from tests.test_tutor import BETEL_TUTOR, environment
 
 CARD_PROMPT = "Twoja karta"
@@ -59,31 +57,6 @@ def test_a_teachers_lesson_in_polish_in_a_terminal(tmp_path: Path) -> None:
     assert child.exitstatus == 0
 
 
-async def play_course(app: TutorApp, learner: Learner) -> list[dict[str, Any]]:
-    """The scripted learner through the course's menu and its first lesson, full-screen."""
-    seen: list[dict[str, Any]] = []
-    everything: list[dict[str, Any]] = []
-    capture(app, seen)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        for _ in range(300):
-            if learner.done or app.session.finished:
-                break
-            for _ in range(400):
-                if seen and seen[-1]["event"] == "prompt":
-                    break
-                await pilot.pause(0.05)
-            events = list(seen)
-            everything += events
-            seen.clear()
-            line = learner.answer(events)
-            if events[-1]["expects"] in ("card", "retry") and await choose(pilot, app, line):
-                continue
-            await type_line(pilot, app, line)
-        await type_line(pilot, app, "quit")
-    return everything
-
-
 def test_the_full_screen_tutor_opens_a_course(tmp_path: Path) -> None:
     folder = tmp_path / "course"
     folder.mkdir()
@@ -92,7 +65,9 @@ def test_the_full_screen_tutor_opens_a_course(tmp_path: Path) -> None:
     course = open_course(str(folder))
     session = Session(Progress(), "en", settings=Settings(course=course))
     learner = Learner(2)  # the second lesson, from the menu
-    events = asyncio.run(play_course(TutorApp(session, level=None), learner))
+    events = asyncio.run(
+        play_through(TutorApp(session, level=None), learner, ("card", "retry"))
+    ).events
     texts = [str(event.get("text", "")) for event in events]
     assert "course:" in texts
     assert any(text.startswith("   2. Second steps") for text in texts)

@@ -10,6 +10,7 @@ import pexpect
 
 from betel_tutor.screen.picker import Picker
 from tests.screen_driver import (
+    enter,
     expects,
     new_app,
     panel_text,
@@ -43,8 +44,7 @@ def test_a_deal_of_level_one_on_the_table() -> None:
                 if expects(app) == "card" and not all(e for _, e in picker_labels(app)):
                     break
                 if expects(app) == "card":
-                    await pilot.press("enter")
-                    await pilot.pause()
+                    await enter(pilot, app)
                 else:
                     await until(pilot, app, "card")
             illegal = next(label for label, enabled in picker_labels(app) if not enabled)
@@ -65,8 +65,7 @@ def test_level_five_a_call_chosen_with_the_keys_in_polish() -> None:
             assert calls[0] == "pas" and "1BA" in calls and "1NT" not in calls
             assert "Licytacja" in shown(app, "#felt")
             assert "Twoja ręka" in shown(app, "#hand")
-            await pilot.press("enter")  # pas
-            await pilot.pause()
+            await enter(pilot, app)  # pas
             said = panel_text(app)
             print(said)
             assert "Południe" in said and "pas" in said.rsplit("Południe", 1)[-1]

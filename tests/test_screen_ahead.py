@@ -13,7 +13,7 @@ from betel_tutor.screen.app import TutorApp
 from betel_tutor.tutor import auctionreview, call_values
 from betel_tutor.tutor.progress import Progress
 from betel_tutor.tutor.session import Session
-from tests.screen_driver import recorded, until
+from tests.screen_driver import enter, recorded, until
 
 
 @pytest.mark.parametrize("think_ahead", [True, None])
@@ -35,8 +35,7 @@ async def played(monkeypatch: pytest.MonkeyPatch, think_ahead: bool | None) -> N
     app = TutorApp(Session(Progress(), "en"), level=5, think_ahead=think_ahead)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, app, "call")
-        await pilot.press("enter")  # the cursor's call
-        await pilot.pause()
+        await enter(pilot, app)  # the cursor's call
         # The learner thinks; the thread works (a call is judged in well under a second on
         # the idle machine; headless, three seconds show that nothing is done).
         for _ in range(400 if think_ahead else 60):

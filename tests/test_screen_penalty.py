@@ -12,7 +12,7 @@ from betel_tutor.screen.app import TutorApp
 from betel_tutor.screen.picker import Picker
 from betel_tutor.tutor.progress import Progress
 from betel_tutor.tutor.session import Session
-from tests.screen_driver import expects, panel_text, picker_labels, shown, type_line, until
+from tests.screen_driver import enter, expects, panel_text, picker_labels, shown, type_line, until
 
 
 def lesson_app(lang: str) -> TutorApp:
@@ -52,8 +52,7 @@ def test_the_lesson_on_the_full_screen(lang: str, words: tuple[str, ...]) -> Non
             options = [label for label, _ in picker_labels(app)]
             expected = ["require:♠", "forbid:♠", "none"]
             assert options == (expected if lang == "en" else ["nakaz:♠", "zakaz:♠", "nic"])
-            await pilot.press("enter")  # require:♠, the cursor's choice
-            await pilot.pause()
+            await enter(pilot, app)  # require:♠, the cursor's choice
             assert law in panel_text(app)
             assert expects(app) == "card"
             assert app.scene is not None and str(app.scene.playing) == "N"  # the dummy's cards
@@ -70,19 +69,16 @@ def test_the_lesson_on_the_full_screen(lang: str, words: tuple[str, ...]) -> Non
             await type_line(pilot, app, "♥3")  # must follow to the spade
             assert follow in panel_text(app)
             assert expects(app) == "card"
-            await pilot.press("enter")  # the cursor's (legal) card
-            await pilot.pause()
+            await enter(pilot, app)  # the cursor's (legal) card
             assert app.scene is not None and str(app.scene.playing) == "S"
             assert penalty not in shown(app, "#felt")  # the spades were picked up
-            await pilot.press("enter")
-            await pilot.pause()
+            await enter(pilot, app)
             for _ in range(400):  # the rest of the lesson by the keys, to the menu
                 if expects(app) == "menu":
                     break
                 picker = app.query_one("#picker", Picker)
                 if picker.choosable:
-                    await pilot.press("enter")  # the cursor's card or choice
-                    await pilot.pause()
+                    await enter(pilot, app)  # the cursor's card or choice
                 else:
                     await type_line(pilot, app, "")
             assert expects(app) == "menu"

@@ -27,7 +27,7 @@ from betel_tutor.tutor.events import DealEnd, Event, Prompt, Solution, lines
 from betel_tutor.tutor.session import Session
 from tests.in_process import run_cli
 from tests.learner import first_deal_step, lesson_lines, shipped_lesson
-from tests.screen_driver import expects, new_app, panel_text, type_line, until
+from tests.screen_driver import enter, expects, new_app, panel_text, type_line, until
 from tests.test_lesson_deals import at_step, play_out
 from tests.test_tutor import environment, quit_cleanly, spawn
 
@@ -338,8 +338,7 @@ def test_solution_on_the_full_screen() -> None:
             for _ in range(60):  # the cursor's card until the deal is over
                 if expects(app) != "card":
                     break
-                await pilot.press("enter")
-                await pilot.pause()
+                await enter(pilot, app)
             await type_line(pilot, app, "rozwiązanie")
             told = " ".join(panel_text(app).split())  # as read, whatever the panel's wrapping
             assert "Rozwiązanie, najlepsza gra wszystkich:" in told
