@@ -97,7 +97,7 @@ def _lay_out(html: str) -> Printed:
             if kind == "internal":
                 links.append((target, number, (left, top, right, bottom)))
     outside = [link for link in links if link[0] not in anchors]
-    pdf: bytes = document.write_pdf(font_config=fonts)
+    pdf: bytes = document.write_pdf()
     return Printed(pdf, len(document.pages), anchors, outside)
 
 
