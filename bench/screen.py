@@ -58,6 +58,36 @@ if __name__ == "__main__":
 """
 
 
+# The minimal Textual app run by a two-command Typer app, as ``betel-tutor learn`` runs the
+# full-screen tutor: the floor of a Typer command that draws a screen (bench/startup.py).
+TYPER_TEXTUAL = """\
+import typer
+
+app = typer.Typer()
+
+
+@app.command()
+def learn(level: int = 1, lang: str = "en") -> None:
+    from textual.app import App, ComposeResult
+    from textual.widgets import Static
+
+    class Minimal(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Static("Your hand: ♠A ♠K ♥Q ♦J ♣10")
+
+    Minimal().run()
+
+
+@app.command()
+def other() -> None:
+    pass
+
+
+if __name__ == "__main__":
+    app()
+"""
+
+
 def spawned_until(home: Path, command: str, args: list[str], env: dict[str, str]) -> float:
     """Seconds from spawning ``command`` in an 80×24 pseudo-terminal until "Your hand" is on
     the screen; then Ctrl-Q ends it."""
@@ -77,6 +107,15 @@ def minimal_textual_once(home: Path) -> float:
     script = home / "minimal_textual.py"
     script.write_text(MINIMAL_TEXTUAL, encoding="utf-8")
     return spawned_until(home, sys.executable, [str(script)], environment(home))
+
+
+def typer_textual_once(home: Path) -> float:
+    """The minimal Textual app run by a Typer command, timed the same way."""
+    home.mkdir(parents=True, exist_ok=True)
+    script = home / "typer_textual.py"
+    script.write_text(TYPER_TEXTUAL, encoding="utf-8")
+    args = [str(script), "learn", "--level", "1", "--lang", "en"]
+    return spawned_until(home, sys.executable, args, environment(home))
 
 
 def start_once(home: Path) -> float:

@@ -16,9 +16,13 @@ of the first runs alone is printed too.
 First, cold beside warm: for each of ``--cold`` deals (100) and each kind of contract (a trump
 suit, cycling ♣ ♦ ♥ ♠; no trumps; Betelek 1; Betel), a fresh process makes the solver ready
 (``solver.api.prepare``: the tables loaded, the search run once on a fixed deal; timed apart),
-solves the deal once (cold) and twice more; warm is the best of the three. Times are
-the CPU time of the solving thread, which other work on a shared machine hardly touches.
-Target: the median cold solve within 1.2× the median warm one, for each kind.
+solves the deal once (cold) and twice more; warm is the best of the three. A second process
+of the same deal and kind first solves ``WARMING`` other deals of the kind, then the deal
+three times: its first solve is a new deal's in a process long at work ("warmed"). Times
+are the CPU time of the solving thread, which other work on a shared machine hardly touches.
+Target: the median cold solve within 1.2× the median warm one, for each kind; the warmed
+process's first solve says how much of the gap a fresh process adds and how much any first
+solve of a deal costs beside its repeats.
 """
 
 from __future__ import annotations
@@ -31,10 +35,10 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 
 from betel_tutor.bots.strong import player
-from betel_tutor.cards import Suit
+from betel_tutor.cards import Card, Suit
 from betel_tutor.contracts import parse_contract
 from betel_tutor.dealing import Deal, deal
 from betel_tutor.play import BETEL, play_card, start_play
@@ -107,49 +111,71 @@ def _machine() -> str:
 
 
 COLD_KINDS = ("trump suit", "no trumps", "betelek", "Betel")
+WARMING = 20  # other deals a "warmed" process solves before the deal measured
 
 
-def first_solves(kind: str, number: int) -> None:
+def _solve_kind(hands: Sequence[Iterable[Card]], kind: str, number: int) -> None:
+    if kind == "trump suit":
+        solve_position(hands, trump=STRAINS[number % 4])
+    elif kind == "no trumps":
+        solve_position(hands, trump=None)
+    else:
+        solve_position(hands, contract_kind=kind.lower())
+
+
+def first_solves(kind: str, number: int, warmed: bool) -> None:
     """In this fresh process: make the solver ready (its tables loaded, its search run once on
-    a fixed deal), then solve deal ``number`` three times; print the CPU time (ms) of each
-    as JSON."""
+    a fixed deal), with ``warmed`` solve ``WARMING`` other deals of the kind, then solve deal
+    ``number`` three times; print the CPU time (ms) of each as JSON."""
     from betel_tutor.solver.api import prepare
 
     start = time.thread_time()
     prepare()
     load = (time.thread_time() - start) * 1000
+    if warmed:
+        for other in range(WARMING):
+            _solve_kind(deal(f"solver-bench-warming-{number}-{other}").hands, kind, other)
     hands = deal(f"solver-bench-{number}").hands
     solves: list[float] = []
     for _ in range(3):
         start = time.thread_time()
-        if kind == "trump suit":
-            solve_position(hands, trump=STRAINS[number % 4])
-        elif kind == "no trumps":
-            solve_position(hands, trump=None)
-        else:
-            solve_position(hands, contract_kind=kind.lower())
+        _solve_kind(hands, kind, number)
         solves.append((time.thread_time() - start) * 1000)
     print(json.dumps({"load": load, "solves": solves}))
 
 
 def cold_and_warm(deals: int) -> None:
-    """Each kind's first solve of a deal in a fresh process beside the best of its three."""
+    """Each kind's first solve of a deal in a fresh process beside the best of its three, and
+    beside its first solve in a process warmed on other deals (the two processes of a deal
+    run one after the other, so that the machine's load weighs on both alike)."""
     loads: list[float] = []
     for kind in COLD_KINDS:
         colds: list[float] = []
         warms: list[float] = []
+        warmed_firsts: list[float] = []
         for number in range(deals):
-            command = [sys.executable, __file__, "--first", kind, str(number)]
-            done = subprocess.run(command, capture_output=True, text=True, check=True)
-            figures = json.loads(done.stdout)
-            loads.append(figures["load"])
-            colds.append(figures["solves"][0])
-            warms.append(min(figures["solves"]))
+            for warmed in (False, True):
+                command = [sys.executable, __file__, "--first", kind, str(number)]
+                done = subprocess.run(
+                    [*command, *(["--warmed"] if warmed else [])],
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                )
+                figures = json.loads(done.stdout)
+                if warmed:
+                    warmed_firsts.append(figures["solves"][0])
+                    continue
+                loads.append(figures["load"])
+                colds.append(figures["solves"][0])
+                warms.append(min(figures["solves"]))
         cold, warm = statistics.median(colds), statistics.median(warms)
+        first = statistics.median(warmed_firsts)
         print(
             f"{'cold/warm ' + kind:<22} median {cold:7.2f} ms cold, {warm:7.2f} ms warm: "
             f"{cold / warm:.2f}×  (p95 {percentile(colds, 0.95):.2f} against "
-            f"{percentile(warms, 0.95):.2f})"
+            f"{percentile(warms, 0.95):.2f}); first solve in a warmed process "
+            f"{first:.2f} ms: {first / warm:.2f}× warm, cold {cold / first:.2f}× it"
         )
     print(
         f"{'tables and warm-up':<22} median {statistics.median(loads):7.1f} ms  "
@@ -159,7 +185,7 @@ def cold_and_warm(deals: int) -> None:
 
 def main() -> None:
     if sys.argv[1:2] == ["--first"]:
-        first_solves(sys.argv[2], int(sys.argv[3]))
+        first_solves(sys.argv[2], int(sys.argv[3]), sys.argv[4:5] == ["--warmed"])
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=100)

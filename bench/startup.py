@@ -13,8 +13,13 @@ The pairs (command: reference — target):
 - the full-screen tutor's first frame (``bench/screen.py``): a minimal Textual app drawing one
   screen, both timed from spawning in a pseudo-terminal until their text is on it — at most 1.5×.
 
-The command line freezes the objects loaded before a command runs (``gc.freeze()``); ``explain``
-with that freeze turned off is measured too, so that its share shows. The runs may write bytecode
+Beside the references, a floor no Typer command can go under: the same endplay calls, and the
+same minimal Textual app, run by a two-command Typer app (Typer 0.29 imports pydantic to check
+the options it parses; the references load no command-line library).
+
+The console script starts with the garbage collector off and turns it on, with what it has
+loaded frozen (``gc.freeze()``), when a command's body runs; ``explain`` with the collector left
+as Python sets it is measured too, so that its share shows. The runs may write bytecode
 caches (``PYTHONDONTWRITEBYTECODE`` is dropped for them), as an installed package has them.
 
     .venv/bin/python bench/startup.py [--runs 20] [--only solve convert ...]
@@ -33,7 +38,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from screen import minimal_textual_once, start_once  # bench/screen.py, beside this script
+from screen import (  # bench/screen.py, beside this script
+    minimal_textual_once,
+    start_once,
+    typer_textual_once,
+)
 
 MINIMAL_APP = """\
 import typer
@@ -118,10 +127,57 @@ with open(sys.argv[2], "w", encoding="utf-8") as file:
 print(sys.argv[2])
 """
 
-# Without gc.freeze: the console script's own code, with the freeze made a no-op.
+# The floor of a Typer command: the same endplay calls as the two scripts above, run by a
+# two-command Typer app as the program runs them (Typer 0.29 checks every option and argument
+# but on/off flags through a pydantic ``TypeAdapter``: parsing the command line imports pydantic).
+TYPER_ENDPLAY = """\
+import importlib.util
+import sys
+
+import typer
+
+app = typer.Typer()
+
+
+@app.command()
+def solve(path: str) -> None:
+    sys.modules["endplay"] = importlib.util.module_from_spec(importlib.util.find_spec("endplay"))
+    import endplay.parsers.pbn as pbn
+    from endplay.dds import calc_dd_table, par
+
+    with open(path, encoding="utf-8") as file:
+        boards = pbn.load(file)
+    for board in boards:
+        table = calc_dd_table(board.deal)
+        print(board.board_num)
+        for row in table.to_list():
+            print(" ".join(f"{n:>4}" for n in row))
+        result = par(table, board.vul, board.dealer)
+        print(result.score, ", ".join(str(contract) for contract in result))
+
+
+@app.command()
+def convert(source: str, target: str) -> None:
+    sys.modules["endplay"] = importlib.util.module_from_spec(importlib.util.find_spec("endplay"))
+    import endplay.parsers.lin as lin
+    import endplay.parsers.pbn as pbn
+
+    with open(source, encoding="utf-8") as file:
+        boards = lin.load(file)
+    with open(target, "w", encoding="utf-8") as file:
+        pbn.dump(boards, file)
+    print(target)
+
+
+if __name__ == "__main__":
+    app()
+"""
+
+# The collector as Python leaves it: the console script's own code, with its turning the
+# collector off during start-up and its freeze made no-ops.
 WITHOUT_FREEZE = (
-    "import gc, sys; gc.freeze = lambda: None; sys.argv = ['betel-tutor', *sys.argv[1:]]; "
-    "from betel_tutor.cli import main; main()"
+    "import gc, sys; gc.freeze = gc.disable = lambda: None; "
+    "sys.argv = ['betel-tutor', *sys.argv[1:]]; from betel_tutor.entry import main; main()"
 )
 TRICK = ("explain", "trick", "♠A ♣2 ♦2 ♥2", "--trump", "♠")
 BOARD = """\
@@ -211,6 +267,7 @@ def commands(folder: Path) -> dict[str, dict[str, Timer]]:
         ("minimal_prompt", MINIMAL_PROMPT),
         ("minimal_solve", MINIMAL_SOLVE),
         ("minimal_convert", MINIMAL_CONVERT),
+        ("typer_endplay", TYPER_ENDPLAY),
     ):
         scripts[name] = folder / f"{name}.py"
         scripts[name].write_text(text, encoding="utf-8")
@@ -225,12 +282,15 @@ def commands(folder: Path) -> dict[str, dict[str, Timer]]:
         "explain": {
             "betel-tutor explain trick": to_exit([BETEL_TUTOR, *TRICK]),
             "minimal Typer app": to_exit([python, str(scripts["minimal_app"]), "hello"]),
-            "explain, without gc.freeze": to_exit([python, "-c", WITHOUT_FREEZE, *TRICK]),
+            "explain, the collector left on": to_exit([python, "-c", WITHOUT_FREEZE, *TRICK]),
         },
         "solve": {
             "betel-tutor solve board.pbn": to_exit([BETEL_TUTOR, "solve", str(board)]),
             "endplay: PBN, DDS table, par": to_exit(
                 [python, str(scripts["minimal_solve"]), str(board)]
+            ),
+            "the same, solve in a Typer app": to_exit(
+                [python, str(scripts["typer_endplay"]), "solve", str(board)]
             ),
         },
         "convert": {
@@ -239,6 +299,9 @@ def commands(folder: Path) -> dict[str, dict[str, Timer]]:
             ),
             "endplay: LIN read, PBN written": to_exit(
                 [python, str(scripts["minimal_convert"]), lin, out]
+            ),
+            "the same, convert in a Typer app": to_exit(
+                [python, str(scripts["typer_endplay"]), "convert", lin, out]
             ),
         },
         "learn": {
@@ -252,6 +315,7 @@ def commands(folder: Path) -> dict[str, dict[str, Timer]]:
         "screen": {
             "full-screen tutor, first frame": lambda: start_once(folder / "screen"),
             "minimal Textual app, a frame": lambda: minimal_textual_once(folder / "textual"),
+            "the same, run by a Typer app": lambda: typer_textual_once(folder / "typer"),
         },
     }
 
@@ -282,7 +346,8 @@ def main() -> None:
         for other in others:
             print(
                 f"{other:34} {medians[other] * 1000:7.1f} ms  "
-                f"{medians[other] / medians[reference]:5.2f}×"
+                f"{medians[other] / medians[reference]:5.2f}×  "
+                f"(the command: {medians[measured] / medians[other]:.2f}× this)"
             )
 
 

@@ -375,6 +375,24 @@ def parse_cards(text: str, *, lang: str = "en") -> list[Card]:
     ...
     betel_tutor.errors.NotationError: bad card notation '1' at position 5: no such rank
     """
+    known = _PARSED.get(text)
+    if known is None:
+        known = _read_cards(text)
+        if len(_PARSED) >= _PARSED_KEPT:
+            _PARSED.clear()
+        _PARSED[text] = known
+    return list(known)
+
+
+# The cards of texts read before: hands, tricks and answers repeat within a file and across
+# files (cards are shared, immutable values), and reading one was an eighth of checking a
+# folder of lessons. Bounded: cleared when full.
+_PARSED: dict[str, tuple[Card, ...]] = {}
+_PARSED_KEPT = 4096
+
+
+def _read_cards(text: str) -> tuple[Card, ...]:
+    """:func:`parse_cards`' reading, without the memo."""
     cards: list[Card] = []
     current: Suit | None = None
     waiting = False  # a suit written alone: the next token is read as its ranks
@@ -408,7 +426,7 @@ def parse_cards(text: str, *, lang: str = "en") -> list[Card]:
             continue
         parsed, current = _parse_token(token, start, current, _RANK_TOKENS)
         cards.extend(parsed)
-    return cards
+    return tuple(cards)
 
 
 def _continues_as_dama(

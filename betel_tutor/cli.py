@@ -5,7 +5,8 @@ The commands are declared by kind beside this module (``cli_explain``, ``cli_aut
 ``cli_solving``, ``cli_tutor``) over what they share (``cli_common``); each declares its
 options, calls one function of the application layer and turns its result into text and exit
 status. A command imports its part of the application layer inside its body: only Typer is
-loaded up front, so that ``--help`` and every command start fast (bench/startup.py).
+loaded up front, and :func:`main` has Typer build only the command named on the command line
+(:func:`app_for`), so that ``--help`` and every command start fast (bench/startup.py).
 """
 
 from __future__ import annotations
@@ -39,50 +40,21 @@ from betel_tutor.cli_tutor import learn_command, progress_command
 
 __all__ = ["CHECK_FAILED", "USAGE_ERROR", "app", "laydown_command", "main"]
 
-app = typer.Typer(
-    name="betel-tutor",
-    help="Learn and teach Betel, the Polish three-player trick-taking game.",
-    no_args_is_help=True,
-    add_completion=False,
-    rich_markup_mode=None,
-    pretty_exceptions_enable=False,
-)
 explain_app = typer.Typer(
     help="Explain a trick, the legal cards, a score or an auction, step by step.",
     no_args_is_help=True,
     rich_markup_mode=None,
 )
-app.add_typer(explain_app, name="explain")
-
 EXPLAIN_COMMANDS: dict[str, Callable[..., None]] = {
     "trick": explain_trick_command,
     "legal": explain_legal_command,
     "score": explain_score_command,
     "auction": explain_auction_command,
 }
-COMMANDS: dict[str, Callable[..., None]] = {  # in the order --help lists them
-    "rules": rules_command,
-    "check": check_command,
-    "schema": schema_command,
-    "import-note": import_note_command,
-    "deal": deal_command,
-    "odds": odds_command,
-    "simulate": simulate_command,
-}
-LATER_COMMANDS: dict[str, Callable[..., None]] = {  # after render
-    "solve": solve_command,
-    "convert": convert_command,
-    "laydown": laydown_command,
-    "learn": learn_command,
-    "progress": progress_command,
-}
 for name, command in EXPLAIN_COMMANDS.items():
     explain_app.command(name)(command)
-for name, command in COMMANDS.items():
-    app.command(name)(command)
 
 
-@app.command("render")
 def render_command(
     paths: Annotated[list[str], typer.Argument(help="Scenario files, or folders for a handout.")],
     output: Annotated[str, typer.Option("--output", "-o", help="The folder for the HTML files.")],
@@ -134,9 +106,63 @@ def render_command(
             typer.echo(str(written.path))
 
 
-for name, command in LATER_COMMANDS.items():
-    app.command(name)(command)
-app.add_typer(puzzles_app, name="puzzles")
+COMMANDS: dict[str, Callable[..., None]] = {  # in the order --help lists them
+    "rules": rules_command,
+    "check": check_command,
+    "schema": schema_command,
+    "import-note": import_note_command,
+    "deal": deal_command,
+    "odds": odds_command,
+    "simulate": simulate_command,
+    "render": render_command,
+    "solve": solve_command,
+    "convert": convert_command,
+    "laydown": laydown_command,
+    "learn": learn_command,
+    "progress": progress_command,
+}
+GROUPS = {"explain": explain_app, "puzzles": puzzles_app}  # after the commands in --help
+
+
+def _one_command() -> None:
+    """The callback of an app built for one command: none of its own options, it keeps that
+    command a subcommand (``betel-tutor solve …``), as in the whole app."""
+
+
+def build(only: str | None = None) -> typer.Typer:
+    """The ``betel-tutor`` app: every command, or only the command or group ``only``.
+
+    Typer builds every command's parameters before it parses the command line, and this app
+    has twenty-odd commands; built alone, the command that runs starts sooner, with the same
+    usage, help and errors (bench/startup.py)."""
+    built = typer.Typer(
+        name="betel-tutor",
+        help="Learn and teach Betel, the Polish three-player trick-taking game.",
+        no_args_is_help=True,
+        add_completion=False,
+        rich_markup_mode=None,
+        pretty_exceptions_enable=False,
+    )
+    if only is not None:
+        built.callback()(_one_command)
+    for name, command in COMMANDS.items():
+        if only in (None, name):
+            built.command(name)(command)
+    for name, group in GROUPS.items():
+        if only in (None, name):
+            built.add_typer(group, name=name)
+    return built
+
+
+app = build()
+
+
+def app_for(args: list[str]) -> typer.Typer:
+    """The app that runs ``args``: built with only the command they name, or whole for
+    anything else (no command, ``--help``, a mistyped command, which Typer answers with the
+    list of commands)."""
+    named = args[0] if args else None
+    return build(named) if named in COMMANDS or named in GROUPS else app
 
 
 def main() -> None:
@@ -148,7 +174,7 @@ def main() -> None:
     """
     fit_output()
     try:
-        status = app(prog_name="betel-tutor", standalone_mode=False)
+        status = app_for(sys.argv[1:])(prog_name="betel-tutor", standalone_mode=False)
     except typer.Abort:  # Ctrl-C (the command line turns KeyboardInterrupt into Abort)
         sys.stderr.write("\n")
         sys.exit(130)

@@ -42,7 +42,10 @@ def reported(lang: str | None) -> Iterator[str]:
     """Run a command body in the chosen language; report a library error and exit with 2."""
     # Typer and pydantic, loaded to read the command line, stay until exit: frozen, the garbage
     # collector need not walk them again and again while the library loads (bench/startup.py).
+    # The console script starts with the collector off (betel_tutor.entry): on from here, for
+    # the command's own work.
     gc.freeze()
+    gc.enable()
     from betel_tutor import i18n
     from betel_tutor.errors import BetelError, NotationError
 

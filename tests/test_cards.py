@@ -67,6 +67,15 @@ def test_cards_are_interned_values() -> None:
         ace.rank = Rank.KING
 
 
+def test_cards_read_again_are_a_fresh_list_and_a_bad_text_fails_every_time() -> None:
+    first = parse_cards("♠AKQ ♥10")
+    first.clear()  # the caller's own list: the next reading of the same text is whole
+    assert [str(card) for card in parse_cards("♠AKQ ♥10")] == ["♠A", "♠K", "♠Q", "♥10"]
+    for _ in range(2):
+        with pytest.raises(NotationError):
+            parse_cards("♠A ♥1")
+
+
 def test_a_notation_error_survives_pickling() -> None:
     # ``check`` sends problems, which can hold errors, back from worker processes.
     with pytest.raises(NotationError) as caught:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from betel_tutor.scenario import check, checked
+from betel_tutor.scenario import check, checked, quizzes
 from betel_tutor.scenario.loader import LoadedFile
 from betel_tutor.scenario.source import Problem
 
@@ -114,3 +115,59 @@ def test_render_skips_the_check_of_a_file_found_clean_and_remembers_what_it_chec
         failed = render(RenderOptions(paths=(str(broken),), output=tmp_path / "no"))
         assert failed.problems and not failed.written
     assert calls == [str(lesson), str(broken), str(broken)]
+
+
+def _practice(quiz: str) -> str:
+    return (
+        "kind: practice\nid: quizzes\ntitle: {en: Quizzes, pl: Quizy}\nsteps:\n"
+        "  - quiz:\n      kind: trick-winner\n"
+        "      question: {en: Who wins?, pl: Kto bierze?}\n" + quiz
+    )
+
+
+def test_the_same_question_in_two_files_is_answered_once_each_answer_judged_in_its_own(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked: list[str] = []
+    real = quizzes.engine_answer
+
+    def engine_answer(quiz: Any) -> Any:
+        asked.append(quiz.params["trick"])
+        return real(quiz)
+
+    monkeypatch.setattr(check, "engine_answer", engine_answer)
+    monkeypatch.setattr(check, "_ANSWERS", {})
+    right = tmp_path / "right.yaml"
+    right.write_text(_practice("      trick: ♥9 ♥K ♠A\n      answer: ♥K\n"), encoding="utf-8")
+    wrong = tmp_path / "wrong.yaml"
+    wrong.write_text(_practice("      trick: ♥9 ♥K ♠A\n      answer: ♠A\n"), encoding="utf-8")
+    other = tmp_path / "other.yaml"
+    other.write_text(_practice("      trick: ♥9 ♥8 ♠A\n      answer: ♥9\n"), encoding="utf-8")
+    assert check.check_file(str(right)) == []
+    problems = check.check_file(str(wrong))
+    assert [(p.key, p.position.path) for p in problems] == [("check.quiz_wrong", str(wrong))]
+    assert problems[0].params["engine"] == "♥K"
+    assert check.check_file(str(other)) == []
+    assert asked == ["♥9 ♥K ♠A", "♥9 ♥8 ♠A"]
+
+
+def test_files_spread_over_workers_are_judged_as_in_one_process_the_digest_worked_out_once(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    paths = []
+    for number in range(4):
+        lesson = tmp_path / f"lesson-{number}.yaml"
+        shutil.copy(LEVEL, lesson)
+        paths.append(str(lesson))
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("kind: practice\nid: x\ndeals: 7\n", encoding="utf-8")
+    paths.insert(2, str(broken))
+    monkeypatch.setattr(check, "usable_workers", lambda wanted: wanted)  # two on any machine
+    checked.program_version.cache_clear()
+    spread = check.check_files(paths, workers=2)
+    # Forked workers inherit the digest this process worked out before starting them.
+    assert checked.program_version.cache_info().currsize == 1
+    shutil.rmtree(folder)  # nothing remembered: the one-process run checks every file again
+    alone = check.check_files(paths, workers=1)
+    assert spread == alone
+    assert spread and {problem.position.path for problem in spread} == {str(broken)}

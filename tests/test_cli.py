@@ -12,7 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import typer.core
+import typer.main
+from typer.testing import CliRunner
 
+from betel_tutor import cli
 from tests.in_process import LOCALE_VARIABLES, Ran, run_cli
 
 BETEL_TUTOR = Path(sys.executable).parent / "betel-tutor"
@@ -207,11 +211,72 @@ def test_rules_summary_whole() -> None:
     assert polish[8] == "8. Wyjątek od obowiązku przebijania: nie mają go obrońcy w grze „Betel”."
 
 
-def imported_modules(*args: str, whole: bool = False) -> set[str]:
+NAMED = sorted([*cli.COMMANDS, *cli.GROUPS])
+
+
+@pytest.mark.parametrize("name", NAMED)
+def test_a_command_built_alone_has_the_whole_apps_help_and_errors(name: str) -> None:
+    # main() builds only the command named on the command line (bench/startup.py); what the
+    # user sees must not change: its help, a bad option, a missing argument.
+    alone = cli.app_for([name, "--help"])
+    assert alone is not cli.app
+    runner = CliRunner()
+    missing = [[name]] if name in ("convert", "laydown", "odds", "import-note") else []
+    for args in ([name, "--help"], [name, "--no-such-option"], *missing):
+        whole = runner.invoke(cli.app, args, prog_name="betel-tutor", standalone_mode=False)
+        built = runner.invoke(alone, args, prog_name="betel-tutor", standalone_mode=False)
+        assert (built.exit_code, built.output) == (whole.exit_code, whole.output), args
+        assert type(built.exception) is type(whole.exception), args
+        assert str(built.exception) == str(whole.exception), args
+
+
+def test_only_the_named_command_is_built() -> None:
+    solve = typer.main.get_command(cli.app_for(["solve", "board.pbn"]))
+    assert isinstance(solve, typer.core.TyperGroup)
+    assert list(solve.commands) == ["solve"]
+    explain = typer.main.get_command(cli.app_for(["explain", "trick", "♠A"]))
+    assert isinstance(explain, typer.core.TyperGroup)
+    assert list(explain.commands) == ["explain"]
+
+
+@pytest.mark.parametrize("args", [[], ["--help"], ["sovle"], ["-x", "solve"]])
+def test_anything_but_a_command_gets_the_whole_app(args: list[str]) -> None:
+    assert cli.app_for(args) is cli.app
+
+
+def test_the_collector_is_on_for_a_commands_work_and_after(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The console script starts with the garbage collector off (betel_tutor.entry); a
+    # command's own work, however long, runs with it on, and so does what follows main().
+    import gc
+
+    from betel_tutor.app import odds
+
+    seen: list[bool] = []
+    real = odds.odds
+
+    def watched(options: odds.OddsOptions) -> odds.Odds:
+        seen.append(gc.isenabled())
+        return real(options)
+
+    monkeypatch.setattr(odds, "odds", watched)
+    assert run("odds", "--hold", "5").returncode == 0
+    assert seen == [True]
+    assert gc.isenabled()
+    assert run("odds", "--hold", "99").returncode == 2  # refused before the command's work
+    assert gc.isenabled()
+
+
+def imported_modules(
+    *args: str, whole: bool = False, env: dict[str, str] | None = None, input: str = ""
+) -> set[str]:
     """The modules a real process of ``args`` imports: their packages' top names, or, with
     ``whole``, their full names."""
     result = subprocess.run(
         [sys.executable, "-X", "importtime", *args],
+        input=input,
+        env=env,
         capture_output=True,
         text=True,
         encoding="utf-8",
@@ -237,6 +302,28 @@ def test_explain_command_imports_no_heavy_library() -> None:
     names = imported_modules(str(BETEL_TUTOR), "explain", "trick", "♥Q ♥K ♠7", "--trump", "♠")
     assert "betel_tutor" in names
     assert names.isdisjoint(HEAVY_MODULES)
+
+
+def test_learn_json_loads_no_phase_it_does_not_enter(tmp_path: Path) -> None:
+    # A real process: what the tutor's start imports is the point. The first lesson's first
+    # prompt, then quit: no puzzles (nor their SQLite store), bridge lesson, full-screen
+    # scenes, work ahead nor solution is loaded.
+    env = {**os.environ, "BETEL_TUTOR_HOME": str(tmp_path), "LANG": "C.UTF-8"}
+    args = (str(BETEL_TUTOR), "learn", "--json", "--level", "1")
+    names = imported_modules(*args, whole=True, env=env, input="quit\n")
+    assert "betel_tutor.tutor.session" in names
+    assert "betel_tutor.tutor.lesson" in names
+    unneeded = {
+        "sqlite3",
+        "betel_tutor.tutor.puzzling",
+        "betel_tutor.puzzles.store",
+        "betel_tutor.tutor.penalty_lesson",
+        "betel_tutor.tutor.scene",
+        "betel_tutor.tutor.ahead",
+        "betel_tutor.tutor.solution",
+        "betel_tutor.solver.commentary",
+    }
+    assert names & unneeded == set()
 
 
 @pytest.mark.parametrize("command", ["solve", "convert"])

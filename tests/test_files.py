@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import stat
+import threading
 from pathlib import Path
 
 import pytest
@@ -60,3 +61,25 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(
 def test_sync_folder_never_fails(tmp_path: Path) -> None:
     files.sync_folder(tmp_path)
     files.sync_folder(tmp_path / "missing")
+
+
+def test_a_cache_entry_is_written_whole_in_new_folders_and_nothing_left_beside(
+    tmp_path: Path,
+) -> None:
+    entry = tmp_path / "cache" / "ab" / "abcdef.json"
+    files.write_cache_entry(entry, '{"tricks": 7}')
+    files.write_cache_entry(entry, b'{"tricks": 8}')
+    assert entry.read_bytes() == b'{"tricks": 8}'
+    assert [p.name for p in entry.parent.iterdir()] == ["abcdef.json"]
+
+
+def test_a_cache_entry_replaces_a_temporary_file_a_killed_writer_left(tmp_path: Path) -> None:
+    entry = tmp_path / "entry"
+    aside = tmp_path / "elsewhere"
+    aside.write_text("not to be touched", encoding="utf-8")
+    left = tmp_path / f".entry.{os.getpid()}.{threading.get_ident()}.tmp"
+    left.symlink_to(aside)  # never followed: removed, then made anew
+    files.write_cache_entry(entry, "clean\n")
+    assert entry.read_text(encoding="utf-8") == "clean\n"
+    assert aside.read_text(encoding="utf-8") == "not to be touched"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["elsewhere", "entry"]

@@ -50,3 +50,32 @@ async def played(monkeypatch: pytest.MonkeyPatch, think_ahead: bool | None) -> N
         await pilot.press("f2")  # a line while the thread may be working: still answered
         await pilot.pause()
         assert sent == ["hint"] and shown
+
+
+def test_the_work_ahead_starts_after_the_first_frame() -> None:
+    asyncio.run(first_frame_then_thinking())
+
+
+async def first_frame_then_thinking() -> None:
+    # The thread's work would hold back the first frame (bench/startup.py): it starts once
+    # the first frame is on the screen.
+    frames_before_thinking: list[int] = []
+    frames: list[object] = []
+    app = TutorApp(Session(Progress(), "en"), level=5, think_ahead=True)
+    display, think = app._display, app.think
+
+    def drawn(screen: object, renderable: object) -> None:
+        display(screen, renderable)  # type: ignore[arg-type]
+        if renderable is not None:
+            frames.append(renderable)
+
+    def thinking() -> None:
+        frames_before_thinking.append(len(frames))
+        think()
+
+    app._display = drawn  # type: ignore[method-assign]
+    app.think = thinking  # type: ignore[method-assign]
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, app, "call")
+    assert len(frames_before_thinking) == 1
+    assert frames_before_thinking[0] >= 1

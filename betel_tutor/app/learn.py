@@ -12,7 +12,7 @@ from pathlib import Path
 from betel_tutor.app.seeds import seed_text
 from betel_tutor.bots.strong import STRENGTHS
 from betel_tutor.errors import BetelError, NotationError
-from betel_tutor.puzzles.themes import THEMES
+from betel_tutor.puzzles.theme_names import THEMES
 from betel_tutor.scenario.course import Course, open_course
 from betel_tutor.tutor import progress as store
 from betel_tutor.tutor.context import Settings

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from betel_tutor.i18n import translate, translate_plural
-from betel_tutor.puzzles.themes import theme_name
+from betel_tutor.puzzles.theme_names import theme_name
 from betel_tutor.scenario.course import Course, open_course
 from betel_tutor.tutor import progress as store
 from betel_tutor.tutor.puzzle_record import dashboard, ratings

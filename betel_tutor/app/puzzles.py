@@ -21,7 +21,7 @@ from betel_tutor.puzzles.model import Puzzle
 from betel_tutor.puzzles.prove import proved
 from betel_tutor.puzzles.replay import played_before, seed_value
 from betel_tutor.puzzles.store import corpus_meta, read_puzzles, write_corpus
-from betel_tutor.puzzles.themes import THEMES, theme_name
+from betel_tutor.puzzles.theme_names import THEMES, theme_name
 from betel_tutor.scenario.model import DealSpec, LevelOptions, PlayStep, Scenario
 from betel_tutor.scenario.writer import dump
 

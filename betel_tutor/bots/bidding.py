@@ -29,10 +29,11 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from betel_tutor.auction import AuctionState, Call, legal_calls
-from betel_tutor.cards import Card, Rank
+from betel_tutor.cards import Card, Rank, Suit
 from betel_tutor.contracts import Contract
 from betel_tutor.trick_count import count_tricks, counts_by_trump
 
+_KONTRA = Call("kontra")
 LOW_RANKS = (Rank.SEVEN, Rank.EIGHT)
 """The cards a betelek defender counts as low: they go under almost anything."""
 
@@ -64,35 +65,83 @@ def kontra_choice(
 ) -> CallChoice | None:
     """Kontra, with its reason, when a defender's hand clearly beats the standing contract
     (``calls``: the legal calls now, when already worked out)."""
-    kontra = Call("kontra")
+    legal = Call("kontra") in (legal_calls(state) if calls is None else calls)
+    return _kontra(state, cards, legal=legal)
+
+
+def _kontra(state: AuctionState, cards: list[Card], *, legal: bool) -> CallChoice | None:
     standing = state.standing
     if (
         standing is not None
         and state.declarer != state.to_call
-        and kontra in (legal_calls(state) if calls is None else calls)
+        and legal
         and beats_contract(cards, standing)
     ):
         if standing.is_misere:
             low = sum(card.rank in LOW_RANKS for card in cards)
-            return CallChoice(kontra, "bots.call_kontra_misere", {"contract": standing, "n": low})
+            return CallChoice(_KONTRA, "bots.call_kontra_misere", {"contract": standing, "n": low})
         tricks = round(count_tricks(cards, standing.trump), 1)
         spare = 11 - standing.tricks_needed
         return CallChoice(
-            kontra, "bots.call_kontra", {"contract": standing, "tricks": tricks, "spare": spare}
+            _KONTRA, "bots.call_kontra", {"contract": standing, "tricks": tricks, "spare": spare}
         )
     return None
 
 
 def open_calls(state: AuctionState) -> list[Call]:
-    """The legal calls now without an exchange (:func:`legal_calls`), which no hand changes:
-    kept for each state of the auction, since a player's call is asked for many hands when
-    the tutor reads what the auction told (:mod:`betel_tutor.tutor.told`)."""
-    return list(_open_calls(replace(state, hands=None)))
+    """The legal calls now without an exchange (:func:`legal_calls`), which no hand changes."""
+    return list(_open(state).calls)
+
+
+@dataclass(frozen=True, eq=False)
+class _Open:
+    """What a beginner's call reads of an auction state besides its hand, worked out once for
+    each state: a player's call is asked for many hands when the tutor reads what the auction
+    told (:mod:`betel_tutor.tutor.told`).
+
+    ``calls`` are the legal calls without an exchange. The declarations among them are ranked
+    for a count of tricks: ``misere`` the betelki and Betel, highest first, each with the most
+    its count at no trump may be (its allowance less half a trick); ``normal`` for each strain
+    its contracts, highest first, with the tricks each needs; ``cheapest`` the declaration of
+    each kind and strain that bids it lowest (the article's advice: bid low first)."""
+
+    calls: tuple[Call, ...]
+    kontra: bool
+    misere: tuple[tuple[float, Contract], ...]
+    normal: tuple[tuple[Suit | None, tuple[tuple[int, Contract], ...]], ...]
+    cheapest: dict[tuple[bool, Suit | None], Call]
+
+
+def _open(state: AuctionState) -> _Open:
+    return _open_at(state if state.hands is None else replace(state, hands=None))
 
 
 @lru_cache(maxsize=256)
-def _open_calls(public: AuctionState) -> tuple[Call, ...]:
-    return tuple(legal_calls(public))
+def _open_at(public: AuctionState) -> _Open:
+    calls = tuple(legal_calls(public))
+    declared = [
+        (call, call.contract)
+        for call in calls
+        if call.kind == "declare" and call.contract is not None
+    ]
+    contracts = sorted({contract for _, contract in declared}, reverse=True)
+    strains: dict[Suit | None, list[tuple[int, Contract]]] = {}
+    for contract in contracts:
+        if not contract.is_misere:
+            strains.setdefault(contract.trump, []).append((contract.tricks_needed, contract))
+    cheapest: dict[tuple[bool, Suit | None], Call] = {}
+    for call, contract in declared:  # the first of the lowest, in the calls' order
+        key = (contract.is_misere, contract.trump)
+        low = cheapest.get(key)
+        if low is None or (low.contract is not None and contract.rank < low.contract.rank):
+            cheapest[key] = call
+    return _Open(
+        calls=calls,
+        kontra=Call("kontra") in calls,
+        misere=tuple((c.tricks_allowed - 0.5, c) for c in contracts if c.is_misere),
+        normal=tuple((strain, tuple(rungs)) for strain, rungs in strains.items()),
+        cheapest=cheapest,
+    )
 
 
 def call_distance(state: AuctionState, hand: Iterable[Card], call: Call) -> float:
@@ -128,11 +177,11 @@ def call_choice(state: AuctionState, hand: Iterable[Card]) -> CallChoice:
     exchange when that lets it bid.
     """
     cards = list(hand)
-    calls = open_calls(state)
-    kontra = kontra_choice(state, cards, calls)
+    known = _open(state)
+    kontra = _kontra(state, cards, legal=known.kontra)
     if kontra is not None:
         return kontra
-    plain = _choose_without_exchange(state, cards, calls)
+    plain = _choose_without_exchange(state, cards, known)
     if plain.kind != "pass" or not state.options.exchange or not state.dubel:
         return _explained(state, cards, plain)
     # The dubel is two face-up cards, not a sequence: tried in the deck's order, so that the
@@ -144,7 +193,7 @@ def call_choice(state: AuctionState, hand: Iterable[Card]) -> CallChoice:
             if lay is take:
                 continue
             new_hand = [c for c in cards if c is not lay] + [take]
-            call = _choose_without_exchange(state, new_hand, calls)
+            call = _choose_without_exchange(state, new_hand, known)
             contract = call.contract
             if call.kind == "declare" and contract is not None and contract.is_misere == misere:
                 made = Call("declare", contract, take=(take,), lay=(lay,))
@@ -169,34 +218,23 @@ def _explained(state: AuctionState, cards: list[Card], call: Call) -> CallChoice
     return CallChoice(call, "bots.call_declare", params)
 
 
-def _choose_without_exchange(
-    state: AuctionState, cards: list[Card], calls: list[Call] | None = None
-) -> Call:
-    """The beginner's declaration with ``cards``, or pass; ``calls`` are the legal calls now
-    (worked out here when not given: an exchange tried asks again with the same ones)."""
-    calls = legal_calls(state) if calls is None else calls
-    declarations = [call for call in calls if call.kind == "declare" and call.contract is not None]
-    best: Contract | None = None
+def _choose_without_exchange(state: AuctionState, cards: list[Card], known: _Open) -> Call:
+    """The beginner's declaration with ``cards``, or pass: the highest contract its count of
+    tricks reaches (a betelek: its count at no trump half a trick or more under the allowance),
+    bid with the cheapest declaration of its kind and strain, when it outbids the standing
+    contract."""
     counts = counts_by_trump(cards)  # a count per trump, not per declaration
-    for call in declarations:
-        contract = call.contract
-        assert contract is not None
-        if contract.is_misere:
-            if counts[None] <= contract.tricks_allowed - 0.5:
+    best: Contract | None = None
+    for most, contract in known.misere:
+        if counts[None] <= most:
+            best = contract
+            break
+    for strain, rungs in known.normal:
+        count = counts[strain]
+        for needed, contract in rungs:
+            if count >= needed:
                 best = contract if best is None or contract > best else best
-        elif counts[contract.trump] >= contract.tricks_needed:
-            best = contract if best is None or contract > best else best
+                break
     if best is not None and (state.standing is None or best > state.standing):
-        # Bid low first, as the article advises: the cheapest declaration that is legal now.
-        cheapest = min(
-            (
-                call
-                for call in declarations
-                if call.contract is not None
-                and call.contract.is_misere == best.is_misere
-                and call.contract.trump == best.trump
-            ),
-            key=lambda call: call.contract.rank if call.contract else 0,
-        )
-        return cheapest
+        return known.cheapest[(best.is_misere, best.trump)]
     return Call("pass")

@@ -8,7 +8,7 @@ letter (S W N), cards and contracts in their canonical notation (``â™ A``, ``2â™
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from betel_tutor.cards import Card, parse_card, sort_cards
@@ -76,6 +76,15 @@ class Puzzle:
             tuple(card for _seat, card in self.trick),
             earlier,
         )
+
+    def trick_start(self) -> PlayState:
+        """The position at the start of the puzzle's trick: :meth:`state` with the cards of
+        the trick under way back in their players' hands."""
+        state = self.state()
+        hands = [set(hand) for hand in state.hands]
+        for seat, card in self.trick:
+            hands[seat].add(card)
+        return replace(state, hands=tuple(frozenset(hand) for hand in hands), current=())
 
     def replay(self) -> list[tuple[PlayState, Card]]:
         """Each card of the line with the position it is played from."""

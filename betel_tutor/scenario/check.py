@@ -7,6 +7,7 @@ contradicts is reported with what the engine says instead.
 from __future__ import annotations
 
 import errno
+import json
 import os
 import re
 import stat
@@ -100,12 +101,28 @@ def check_files(
         return problems
     # A few chunks each, to even out the load; small enough that progress is seen each second.
     chunk = max(1, min(CHUNK, len(paths) // (4 * workers)))
+    _ready_for_workers()
     with worker_pool(workers) as pool:
         problems = []
         for done, found in enumerate(pool.map(check_file, paths, chunksize=chunk), 1):
             problems += found
             told(done)
         return problems
+
+
+def _ready_for_workers() -> None:
+    """What every file's check needs, done once here rather than once in each worker: the
+    workers are forked from this process where the system does so, and share it (measured:
+    the program's digest alone took 0.16 s of CPU a process, a sixth of a second run)."""
+    from importlib import import_module
+
+    from betel_tutor.scenario.checked import program_version
+    from betel_tutor.solver.known import solver_version
+
+    for module in ("loader", "goals", "quizzes"):  # imported by each file's check
+        import_module(f"betel_tutor.scenario.{module}")
+    program_version()
+    solver_version()
 
 
 def default_workers(files: int) -> int:
@@ -201,14 +218,24 @@ def check_legacy_note(path: str) -> list[Problem]:
     return in_file_order(problems)
 
 
+_KEPT = 4096  # entries of each of this module's memos; cleared when full
+# The remote images and links of a note's text, by the text (parsing markdown is costly, and
+# the same note is met in many files).
+_URLS: dict[str, list[tuple[int, int, str, str]]] = {}
+
+
 def _remote_urls(text: str, lang: str, start: Position, source: str | None = None) -> list[Problem]:
     """A problem for each image or link in a note that a sheet would load from outside
     itself (see :mod:`betel_tutor.markup`), where its URL is written in the file."""
     if "[" not in text and "<" not in text:  # CommonMark writes no link or image without them
         return []
-    from betel_tutor.markup import remote_urls
+    found = _URLS.get(text)
+    if found is None:
+        from betel_tutor.markup import remote_urls
 
-    found = remote_urls(text)
+        if len(_URLS) >= _KEPT:
+            _URLS.clear()
+        found = _URLS[text] = remote_urls(text)
     if not found:
         return []
     if source is None:
@@ -468,7 +495,7 @@ def check_quiz(quiz: Quiz) -> list[Problem]:
     where = _where(quiz.position)
     answer_at = quiz.where.get("answer", where)
     try:
-        truth, shown = engine_answer(quiz)
+        truth, shown = _known_answer(quiz)
         given = normalise_answer(quiz, quiz.answer)
     except BetelError as error:
         return [Problem(where, "check.quiz_input", {"detail": error})]
@@ -487,6 +514,25 @@ def check_quiz(quiz: Quiz) -> list[Problem]:
             )
         ]
     return _check_wrong_notes(quiz, truth, where)
+
+
+def _known_answer(quiz: Quiz) -> tuple[Any, str]:
+    """:func:`engine_answer`, once per question's content in this process: the same question
+    in many files (a handout's copies, a lesson quoted in a folder) is answered once. Kept
+    only for questions whose data are plain values, written out as their key."""
+    try:
+        key = json.dumps([quiz.kind, quiz.params], sort_keys=True, ensure_ascii=False)
+    except (TypeError, ValueError):  # not plain data: answered afresh
+        return engine_answer(quiz)
+    known = _ANSWERS.get(key)
+    if known is None:
+        if len(_ANSWERS) >= _KEPT:
+            _ANSWERS.clear()
+        known = _ANSWERS[key] = engine_answer(quiz)
+    return known
+
+
+_ANSWERS: dict[str, tuple[Any, str]] = {}
 
 
 def _check_wrong_notes(quiz: Quiz, truth: object, where: Position) -> list[Problem]:

@@ -11,6 +11,7 @@ entry holds is no entry.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 from functools import cache
@@ -37,6 +38,13 @@ def program_version() -> str:
 
 def cache_folder() -> Path:
     """Where the entries are kept: ``checked`` in the user's cache folder."""
+    return _cache_folder(os.environ.get("XDG_CACHE_HOME"), os.environ.get("HOME"))
+
+
+@cache
+def _cache_folder(_xdg: str | None, _home: str | None) -> Path:
+    """``cache_folder`` for the environment's cache and home folders, which decide it: worked
+    out once (asked of ``platformdirs`` for each file, it was a twentieth of a first run)."""
     from platformdirs import user_cache_dir
 
     return Path(user_cache_dir("betel-tutor", appauthor=False)) / "checked"
@@ -67,10 +75,7 @@ def known_clean(entry: Path) -> bool:
 def keep_clean(entry: Path) -> None:
     """Remember that the file of ``entry`` is clean; a cache that cannot be written only costs
     time."""
-    from betel_tutor.files import make_folders, write_atomic
+    from betel_tutor.files import write_cache_entry
 
-    try:
-        make_folders(entry.parent)
-        write_atomic(entry, CLEAN)
-    except OSError:
-        pass
+    with contextlib.suppress(OSError):  # a cache that cannot be written only costs time
+        write_cache_entry(entry, CLEAN)

@@ -34,8 +34,18 @@ _TAGS: dict[tuple[str, Any], str] = {}
 _TAGS_KEPT = 4096
 
 
+_MAP = "tag:yaml.org,2002:map"
+_SEQ = "tag:yaml.org,2002:seq"
+
+
 class _Loader(_BaseLoader):  # type: ignore[misc]
     def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+        # A mapping's or a sequence's tag is the default one: the safe loader holds no path
+        # resolvers (asked of PyYAML, a Python call more for every collection).
+        if kind is yaml.MappingNode:
+            return _MAP
+        if kind is yaml.SequenceNode:
+            return _SEQ
         if kind is not yaml.ScalarNode or len(value) > 32:
             return super().resolve(kind, value, implicit)
         key = (value, implicit)
@@ -121,6 +131,10 @@ def _start(node: Any) -> int | None:
     return quotes // 2 if end.column - start.column == len(node.value) + quotes else None
 
 
+_SCALAR = yaml.ScalarNode
+_new_position = tuple.__new__
+
+
 class _Converter:
     def __init__(self, path: str, *, anchors: bool) -> None:
         self.path = path
@@ -130,16 +144,24 @@ class _Converter:
 
     def convert(self, node: Any) -> Node:
         mark = node.start_mark
-        where = Position(self.path, mark.line + 1, mark.column + 1)  # ``_position``, inline
+        # ``_position``, inline, and the named tuple made as a tuple (its ``__new__`` is a
+        # Python function: measured, a sixth of converting a file's nodes).
+        where = _new_position(Position, (self.path, mark.line + 1, mark.column + 1))
         if self.seen is not None:
             if id(node) in self.seen:
                 # A node met twice is an alias: refused, which also stops "billion laughs".
                 raise YamlProblem(Problem(where, "scenario.alias"))
             self.seen.add(id(node))
         tag = node.tag
-        if tag == _STR and type(node) is yaml.ScalarNode:
+        if tag == _STR and type(node) is _SCALAR:
             # Most scalars are text, which needs no constructor (as ``construct_yaml_str``).
-            if node.style in ("|", ">"):  # a block scalar's text starts on the next line
+            style = node.style
+            if not style:  # plain (``None`` in PyYAML, "" in libyaml): ``_start``, inline
+                end = node.end_mark
+                value = node.value
+                plain = end.line == mark.line and end.column - mark.column == len(value)
+                return Node(value, where, start=0 if plain else None)
+            if style in ("|", ">"):  # a block scalar's text starts on the next line
                 where = Position(self.path, where.line + 1, 1)
             return Node(node.value, where, start=_start(node))
         if tag not in _PLAIN_TAGS:
@@ -147,16 +169,23 @@ class _Converter:
         if isinstance(node, yaml.MappingNode):
             values: dict[str, Node] = {}
             keys: dict[str, Position] = {}
+            path = self.path
             for key_node, value_node in node.value:
-                key = self.convert(key_node)
-                if not isinstance(key.value, (str, int)) or isinstance(key.value, bool):
-                    raise YamlProblem(Problem(key.position, "scenario.bad_key"))
-                name = str(key.value)
+                if key_node.tag == _STR and not key_node.style and self.seen is None:
+                    # A plain text key, the most common: its name and place without a Node.
+                    name = key_node.value
+                    mark = key_node.start_mark
+                    at = _new_position(Position, (path, mark.line + 1, mark.column + 1))
+                else:
+                    key = self.convert(key_node)
+                    if not isinstance(key.value, (str, int)) or isinstance(key.value, bool):
+                        raise YamlProblem(Problem(key.position, "scenario.bad_key"))
+                    name, at = str(key.value), key.position
                 if name in values:
                     params = {"key": name, "first": keys[name].line}
-                    raise YamlProblem(Problem(key.position, "scenario.duplicate_key", params))
+                    raise YamlProblem(Problem(at, "scenario.duplicate_key", params))
                 values[name] = self.convert(value_node)
-                keys[name] = key.position
+                keys[name] = at
             return Node(values, where, keys)
         if isinstance(node, yaml.SequenceNode):
             return Node([self.convert(item) for item in node.value], where)

@@ -104,7 +104,11 @@ class TutorApp(App[int]):
             started = self.session.start(self.level, practice=self.practice)
         self.show(started)
         if self.think_ahead if self.think_ahead is not None else not self.is_headless:
-            self.run_worker(self.ahead, thread=True, exclusive=True, group="ahead")
+            # Once the first frame is drawn: the thread's work would hold it back.
+            self.call_after_refresh(self.think)
+
+    def think(self) -> None:
+        self.run_worker(self.ahead, thread=True, exclusive=True, group="ahead")
 
     def on_unmount(self) -> None:
         self.stop_thinking.set()

@@ -12,6 +12,7 @@ written over.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 from collections.abc import Iterable, Sequence
@@ -97,13 +98,10 @@ def _read(path: Path, field: str) -> Any:
 
 def _write(path: Path, field: str, value: object) -> None:
     """Keep an entry, atomically; a cache that cannot be written only costs time."""
-    from betel_tutor.files import make_folders, write_atomic
+    from betel_tutor.files import write_cache_entry
 
-    try:
-        make_folders(path.parent)
-        write_atomic(path, json.dumps({field: value}))
-    except OSError:
-        pass
+    with contextlib.suppress(OSError):  # a cache that cannot be written only costs time
+        write_cache_entry(path, json.dumps({field: value}))
 
 
 def known_solve(

@@ -25,7 +25,7 @@ from betel_tutor.puzzles.corpus import shipped_corpus
 from betel_tutor.puzzles.goals import best_cards, card_goals, choose, same_run
 from betel_tutor.puzzles.model import Puzzle
 from betel_tutor.puzzles.store import nearest
-from betel_tutor.puzzles.themes import theme_name
+from betel_tutor.puzzles.theme_names import theme_name
 from betel_tutor.seats import Seat, seats
 from betel_tutor.solver.api import make_board
 from betel_tutor.tutor.context import Context

@@ -6,6 +6,10 @@ the table (:mod:`betel_tutor.tutor.commands`) are handled here when they mean th
 phase (quit, help, rules, save, note, replay, solution) and passed to the phase otherwise
 (hint, undo, open, trade, offer). Nothing here reads a terminal or prints: the front ends do
 (:mod:`betel_tutor.tutor.terminal`, :mod:`betel_tutor.tutor.jsonlines`).
+
+What only some sessions reach is imported where it is first entered, not at the top: a bridge
+lesson, the puzzles, the scenes of the full-screen front end, the work done ahead, a deal's
+solution. The tutor's first prompt then comes without them (bench/startup.py).
 """
 
 from __future__ import annotations
@@ -19,19 +23,14 @@ from betel_tutor import i18n
 from betel_tutor.errors import BetelError
 from betel_tutor.files import make_folders, why_not, write_output
 from betel_tutor.play import DealPlay
-from betel_tutor.tutor import ahead
 from betel_tutor.tutor.commands import Command, Typed, parse_command
 from betel_tutor.tutor.context import Context, Settings
 from betel_tutor.tutor.events import Bye, Choice, Event, Prompt
 from betel_tutor.tutor.menu import MenuPhase, open_level, practise
-from betel_tutor.tutor.penalty_lesson import open_lesson
 from betel_tutor.tutor.phase import Phase
 from betel_tutor.tutor.playing import PlayPhase
 from betel_tutor.tutor.progress import Progress
-from betel_tutor.tutor.puzzling import PuzzlePhase
 from betel_tutor.tutor.saving import deal_to_yaml
-from betel_tutor.tutor.scene import scene
-from betel_tutor.tutor.solution import show_solution
 from betel_tutor.tutor.text import shown, small_number
 
 FORCE = "--force"  # after ``save FILE``: write over a file this program did not write
@@ -87,11 +86,15 @@ class Session:
     def open_lesson(self, name: str) -> None:
         """Open the shipped bridge lesson ``name`` (``learn --lesson``) in place of the menu,
         which follows its last board; ``start`` then runs it."""
+        from betel_tutor.tutor.penalty_lesson import open_lesson
+
         self.phase = open_lesson(name, lambda ctx: MenuPhase())
 
     def open_puzzles(self, theme: str | None = None, corpus: Path | None = None) -> None:
         """Puzzles from the corpus in place of the menu (``learn --puzzles``), which follows
         when the learner stops; ``start`` then shows the first."""
+        from betel_tutor.tutor.puzzling import PuzzlePhase
+
         self.phase = PuzzlePhase(lambda ctx: MenuPhase(), theme=theme, corpus=corpus)
 
     def run(self) -> list[Event]:
@@ -100,9 +103,12 @@ class Session:
         while not self.phase.waiting(ctx):
             self.phase = self.phase.advance(ctx)
         prompt = self.phase.prompt(ctx)
-        now = scene(ctx) if self.scenes else None
-        if now is not None:
-            ctx.emit(now)
+        if self.scenes:
+            from betel_tutor.tutor.scene import scene
+
+            now = scene(ctx)
+            if now is not None:
+                ctx.emit(now)
         ctx.emit(prompt)
         return ctx.take_events()
 
@@ -168,6 +174,8 @@ class Session:
         table = self.ctx.table
         if self.finished or table is None:
             return False
+        from betel_tutor.tutor import ahead
+
         return ahead.step(self.ctx, table)
 
     def save(self) -> None:
@@ -220,6 +228,8 @@ class Session:
         if finished is None or finished.play is None:
             self.ctx.refuse("", "nothing_to_solve", self.ctx.t("nothing_to_solve"))
             return
+        from betel_tutor.tutor.solution import show_solution
+
         show_solution(self.ctx, finished)
 
     def save_deal(self, argument: str) -> None:
