@@ -44,6 +44,7 @@ def test_wheel_ships_data(tmp_path: Path) -> None:
     assert "betel_tutor/_data/templates/README.md" in names
     assert "betel_tutor/solver/suit_tables.bin" in names
     assert "betel_tutor/puzzles/corpus.sqlite" in names  # the shipped puzzles
+    assert "betel_tutor/render/shipped_tables.json" in names  # the shipped lessons' tables
     for lang in ("en", "pl"):
         assert f"betel_tutor/i18n/locale/{lang}/LC_MESSAGES/betel_tutor.mo" in names
     # The search compiled (a C compiler is part of the set-up), with the digest of its source.
@@ -74,3 +75,14 @@ def test_wheel_ships_data(tmp_path: Path) -> None:
     assert out.strip().endswith("True")
     assert out.startswith("2 True ")  # the installed copy solves with its compiled search
     assert str(target) in out
+    # and reads the shipped lessons' trick tables: its solver is the one that made them
+    shipped = "from betel_tutor.render.tables import _shipped; print(len(_shipped()))"
+    out = subprocess.run(
+        [sys.executable, "-c", shipped],
+        env={"PYTHONPATH": str(target)},
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert int(out) > 0

@@ -39,7 +39,8 @@ def themes_of(puzzle: Puzzle, board: Board | None = None) -> tuple[str, ...]:
     """The puzzle's themes, in the vocabulary's order."""
     named = {technique_theme(t.reason.technique, puzzle) for t in line_tricks(puzzle, board)}
     steps = puzzle.replay()
-    side = {puzzle.to_play} if puzzle.side == "declarer" else set(range(3)) - {puzzle.declarer}
+    table = puzzle.state().profile.table
+    side = {puzzle.to_play} if puzzle.side == "declarer" else set(table) - {puzzle.declarer}
     if any(draws_trumps(state, card, side) for state, card in steps):
         named.add("drawing-trumps")
     if several_cards([state.to_play for state, _card in steps], puzzle.to_play):

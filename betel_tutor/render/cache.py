@@ -31,12 +31,13 @@ def _no_fraction(text: str) -> Any:
     raise ValueError(f"not a whole number: {text}")
 
 
-def read_entry(path: Path) -> Any:
-    """A cache entry's JSON, or ``None`` when there is none, it is no regular file, or it is not
-    JSON of whole numbers; the caller checks that it holds what an entry holds."""
+def read_entry(path: Path, limit: int = LIMIT) -> Any:
+    """A cache entry's JSON, or ``None`` when there is none, it is no regular file, it is
+    larger than ``limit`` bytes, or it is not JSON of whole numbers; the caller checks that it
+    holds what an entry holds."""
     from betel_tutor.files import read_regular
 
-    data = read_regular(path, LIMIT)
+    data = read_regular(path, limit)
     if data is None:
         return None
     try:

@@ -6,6 +6,11 @@ and swaps included) and by the solver's version (a digest of the solver's own so
 changed solver never serves an old figure. Entries are written atomically; one that cannot be
 read or does not hold what an entry holds is ignored and computed again. Several missing
 tables are spread over the available cores, and the sheet is laid out while they are computed.
+
+The shipped scenarios' entries ship with the program (:data:`SHIPPED`, made by
+:mod:`betel_tutor.render.shipped`), read and checked like the cache's, where the cache has none:
+a first render of the shipped lessons searches nothing. Made by another solver, they are not
+read.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 from concurrent.futures import Future, ProcessPoolExecutor
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -51,14 +57,32 @@ def deal_key(played: PlayedDeal) -> str | None:
 
 TRICKS = 10  # a Betel hand's tricks: every figure of an entry is from 0 to this
 
+SHIPPED = Path(__file__).with_name("shipped_tables.json")
+SHIPPED_LIMIT = 4 * 1024 * 1024  # the shipped file: a hundred or so tables of a kilobyte
+
+
+@cache
+def _shipped() -> dict[str, Any]:
+    """The shipped entries by their key; none when the file is missing, holds no object of
+    entries, or was made by another solver."""
+    data = read_entry(SHIPPED, limit=SHIPPED_LIMIT)
+    if not isinstance(data, dict) or data.get("solver") != solver_version():
+        return {}
+    entries = data.get("tables")
+    return entries if isinstance(entries, dict) else {}
+
 
 def _read(path: Path) -> Analysis | None:
-    """An entry, or ``None`` when there is none or it does not hold what an entry holds: three
+    """An entry of the cache, or ``None`` when there is none or it is not one."""
+    return _parse(read_entry(path))
+
+
+def _parse(data: Any) -> Analysis | None:
+    """An entry's analysis, or ``None`` when it does not hold what an entry holds: three
     rows of seven trick counts, a cost of up to :data:`TRICKS` per card played (at most the
     pack), a count of positions searched."""
     from betel_tutor.solver.table import COLUMNS, TrickTable
 
-    data = read_entry(path)
     try:
         rows = tuple(tuple(whole(n, 0, TRICKS) for n in row) for row in data["rows"])
         costs = [whole(n, 0, TRICKS) for n in data["costs"]]
@@ -97,15 +121,19 @@ def _solved_trick(data: Any) -> SolvedTrick:
     )
 
 
-def _write(path: Path, analysis: Analysis) -> None:
-    entry = {
+def entry_of(analysis: Analysis) -> dict[str, Any]:
+    """An analysis as an entry's JSON (what :func:`_parse` reads back)."""
+    return {
         "rows": [list(row) for row in analysis.table.rows],
         "nodes": analysis.table.nodes,
         "costs": analysis.costs,
         "solution": [list(trick) for trick in analysis.solution],
         "takes": analysis.takes,
     }
-    write_entry(path, entry)
+
+
+def _write(path: Path, analysis: Analysis) -> None:
+    write_entry(path, entry_of(analysis))
 
 
 def _load_solver() -> None:
@@ -157,7 +185,13 @@ class Analyses:
                 self._pending[key] = self._pool.submit(analyse, deals[self._first[key]])
 
     def _read(self, key: str) -> Analysis | None:
-        return _read(self._folder / f"{key}.json") if self._use_cache else None
+        """The cache's entry, else the shipped one."""
+        if not self._use_cache:
+            return None
+        found = _read(self._folder / f"{key}.json")
+        if found is None and key in _shipped():
+            found = _parse(_shipped()[key])
+        return found
 
     def get(self, index: int) -> Analysis | None:
         """The analysis of ``deals[index]``; ``None`` for a deal the solver does not analyse."""
