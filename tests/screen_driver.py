@@ -4,6 +4,7 @@ and calls."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,7 +29,7 @@ YES_NO = {"true": "yes", "false": "no"}
 
 # Handling a key is a short chain of messages (the app, the input line, the picker): a few turns
 # of the event loop, never a wait on the clock.
-HANDLED_WITHIN = 200
+TURNS_WITHIN = 20_000  # turns of the event loop, each a few microseconds when nothing is due
 _CHARACTERS = {"enter": "\r", "home": None, "end": None, "left": None, "right": None}
 
 
@@ -66,8 +67,8 @@ async def enter(pilot: Pilot[int], app: TutorApp) -> None:
     session.handle = answer  # type: ignore[method-assign]
     try:
         app.post_message(events.Key("enter", "\r"))
-        for _ in range(HANDLED_WITHIN):
-            await pilot.pause(0)
+        for _ in range(TURNS_WITHIN):
+            await asyncio.sleep(0)
             if answered:
                 break
     finally:
@@ -94,10 +95,11 @@ async def press_until(
 ) -> None:
     """Press ``key`` as the terminal sends it and wait, turn by turn of the event loop, until
     ``handled()`` shows the app has done what the key asks (Pilot's ``press`` instead sleeps
-    until the process looks idle, some 40 ms a key)."""
+    until the process looks idle, some 40 ms a key). The screen is drawn by its own timer
+    meanwhile, as often as a terminal would show it, not after every turn."""
     app.post_message(events.Key(key, _CHARACTERS.get(key, key)))
-    for _ in range(HANDLED_WITHIN):
-        await pilot.pause(0)
+    for _ in range(TURNS_WITHIN):
+        await asyncio.sleep(0)
         if handled():
             return
     raise AssertionError(f"the key {key!r} was never handled; the tutor expects {expects(app)}")
