@@ -30,7 +30,12 @@ Corpus = Annotated[
     str | None,
     typer.Option("--corpus", help="A corpus file [default: the one shipped with the program]."),
 ]
-Theme = Annotated[str | None, typer.Option("--theme", help="Only puzzles of this theme.")]
+Theme = Annotated[
+    str | None,
+    typer.Option(
+        "--theme", help="Only puzzles of this theme (its key, or its name in English or Polish)."
+    ),
+]
 
 
 @puzzles_app.command("build")
@@ -117,7 +122,9 @@ def export_command(
 
         from betel_tutor.app.puzzles import chosen, export_json, export_yaml
         from betel_tutor.app.writing import write
+        from betel_tutor.puzzles.theme_names import read_theme
 
+        theme = None if theme is None else read_theme(theme)  # a name in either language
         puzzles = chosen(None if corpus is None else Path(corpus), count, theme)
         if out is not None:
             written = write(

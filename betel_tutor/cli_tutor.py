@@ -83,7 +83,7 @@ def learn_command(
         typer.Option("--puzzles", help="Rated puzzles made by the solver (docs/puzzles.md)."),
     ] = False,
     theme: Annotated[
-        str | None, typer.Option("--theme", help="With --puzzles: only puzzles of this theme.")
+        str | None, typer.Option("--theme", help="With --puzzles: only this theme (key or name).")
     ] = None,
     screen: Annotated[bool, typer.Option("--screen", hidden=True)] = False,
 ) -> None:

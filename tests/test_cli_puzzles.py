@@ -17,7 +17,7 @@ from betel_tutor.dealing import deal
 from betel_tutor.play import BETEL, play_card, start_play
 from betel_tutor.puzzles import build as build_module
 from betel_tutor.puzzles.store import read_puzzles, write_corpus
-from betel_tutor.puzzles.theme_names import THEMES
+from betel_tutor.puzzles.theme_names import THEMES, theme_name
 from betel_tutor.scenario import dump, load_text
 from tests.in_process import run_cli
 from tests.killed import kill_once_journaled
@@ -184,6 +184,16 @@ def test_bad_input_is_told_in_polish() -> None:
     ran = run_cli("puzzles", "export", "--theme", "sqeeze", "--lang", "pl")
     assert ran.returncode == 2
     assert "nie jest motywem zadań" in ran.stderr
+    # the themes listed as a Polish learner may type them
+    assert "wpustka, impas" in ran.stderr and "throw-in" not in ran.stderr
+
+
+@pytest.mark.parametrize("typed", ["finesse", "impas", "IMPAS", "Finesse"])
+def test_a_theme_is_read_by_its_key_or_its_name_in_either_language(typed: str) -> None:
+    ran = run_cli("puzzles", "export", "--theme", typed, "--count", "3", "--json")
+    assert ran.returncode == 0, ran.stderr
+    exported = json.loads(ran.stdout)
+    assert len(exported) == 3 and all("finesse" in item["themes"] for item in exported)
 
 
 @pytest.mark.parametrize(
@@ -204,7 +214,8 @@ def test_export_of_a_theme_with_no_puzzle_is_one_clear_line(
         "puzzles", "export", "--corpus", str(corpus), "--theme", theme, *form, "--lang", lang
     )
     assert ran.returncode == 2
-    assert ran.stderr.strip() == said.format(theme=theme, path=corpus)
+    # the theme named in the learner's language
+    assert ran.stderr.strip() == said.format(theme=theme_name(theme, lang), path=corpus)
     assert ran.stdout == "" and not (tmp_path / "handout.yaml").exists()
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from betel_tutor.app.seeds import seed_text
 from betel_tutor.bots.strong import STRENGTHS
 from betel_tutor.errors import BetelError, NotationError
-from betel_tutor.puzzles.theme_names import THEMES
+from betel_tutor.puzzles.theme_names import Theme, read_theme
 from betel_tutor.scenario.course import Course, open_course
 from betel_tutor.tutor import progress as store
 from betel_tutor.tutor.context import Settings
@@ -72,10 +72,9 @@ def checked(options: LearnOptions, course: Course | None = None) -> LearnOptions
     if options.theme is not None:
         if not options.puzzles:
             raise NotationError("tutor.theme_without_puzzles", token=options.theme, position=0)
-        if options.theme not in THEMES:
-            themes = ", ".join(THEMES)
-            raise NotationError("puzzles.bad_theme", token=options.theme, position=0, themes=themes)
-        corpus_holds(options.theme)
+        theme = read_theme(options.theme)
+        corpus_holds(theme)
+        options = replace(options, theme=theme)
     return replace(options, seed=seed)
 
 
@@ -87,7 +86,7 @@ def corpus_holds(theme: str) -> None:
 
     path = shipped_corpus()
     if theme_counts(path).get(theme, 0) == 0:
-        raise BetelError("puzzles.none_found", theme=theme, path=str(path))
+        raise BetelError("puzzles.none_found", theme=Theme(theme), path=str(path))
 
 
 def open_session(

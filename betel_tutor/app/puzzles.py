@@ -21,7 +21,7 @@ from betel_tutor.puzzles.model import Puzzle
 from betel_tutor.puzzles.prove import proved
 from betel_tutor.puzzles.replay import played_before, seed_value
 from betel_tutor.puzzles.store import corpus_meta, read_puzzles, write_corpus
-from betel_tutor.puzzles.theme_names import THEMES, theme_name
+from betel_tutor.puzzles.theme_names import Theme, read_theme, theme_name
 from betel_tutor.scenario.model import DealSpec, LevelOptions, PlayStep, Scenario
 from betel_tutor.scenario.writer import dump
 
@@ -75,15 +75,10 @@ def built_line(built: Built, language: str) -> str:
     return translate("puzzles.built", language, path=str(built.path), puzzles=puzzles, deals=deals)
 
 
-def check_theme(theme: str | None) -> None:
-    if theme is not None and theme not in THEMES:
-        raise NotationError("puzzles.bad_theme", token=theme, position=0, themes=", ".join(THEMES))
-
-
 def chosen(corpus: Path | None, count: int, theme: str | None) -> list[Puzzle]:
     """The first ``count`` puzzles of the corpus (the shipped one by default), easiest first,
-    of ``theme`` only if given."""
-    check_theme(theme)
+    of ``theme`` only if given (its key, or its name in either language)."""
+    theme = None if theme is None else read_theme(theme)
     if count < 1:
         raise NotationError("puzzles.bad_count", token=str(count), position=0)
     path = corpus or shipped_corpus()
@@ -93,7 +88,7 @@ def chosen(corpus: Path | None, count: int, theme: str | None) -> list[Puzzle]:
         if len(found) == count:
             break
     if not found and theme is not None:
-        raise BetelError("puzzles.none_found", theme=theme, path=str(path))
+        raise BetelError("puzzles.none_found", theme=Theme(theme), path=str(path))
     if not found:
         raise BetelError("puzzles.corpus_empty", path=str(path))
     return found
