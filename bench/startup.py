@@ -34,6 +34,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import textwrap
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -92,15 +93,14 @@ if __name__ == "__main__":
 
 # What solve does for a PBN board, with no more than it needs: endplay's PBN reader and DDS,
 # loaded without endplay's own __init__ (which loads its plotting) as the program loads them.
-MINIMAL_SOLVE = """\
-import importlib.util
-import sys
-
+# What solve and convert do, with endplay's own parsers and DDS: the bodies of the minimal
+# scripts below and of the Typer floor's two commands (``path``, ``source``, ``target``).
+_ENDPLAY_SOLVE = """\
 sys.modules["endplay"] = importlib.util.module_from_spec(importlib.util.find_spec("endplay"))
 import endplay.parsers.pbn as pbn
 from endplay.dds import calc_dd_table, par
 
-with open(sys.argv[1], encoding="utf-8") as file:
+with open(path, encoding="utf-8") as file:
     boards = pbn.load(file)
 for board in boards:
     table = calc_dd_table(board.deal)
@@ -110,68 +110,35 @@ for board in boards:
     result = par(table, board.vul, board.dealer)
     print(result.score, ", ".join(str(contract) for contract in result))
 """
-
-# What convert does from LIN to PBN, with endplay's own reader and writer.
-MINIMAL_CONVERT = """\
-import importlib.util
-import sys
-
+_ENDPLAY_CONVERT = """\
 sys.modules["endplay"] = importlib.util.module_from_spec(importlib.util.find_spec("endplay"))
 import endplay.parsers.lin as lin
 import endplay.parsers.pbn as pbn
 
-with open(sys.argv[1], encoding="utf-8") as file:
+with open(source, encoding="utf-8") as file:
     boards = lin.load(file)
-with open(sys.argv[2], "w", encoding="utf-8") as file:
+with open(target, "w", encoding="utf-8") as file:
     pbn.dump(boards, file)
-print(sys.argv[2])
+print(target)
 """
+_IMPORTS = "import importlib.util\nimport sys\n\n"
+
+MINIMAL_SOLVE = _IMPORTS + "path = sys.argv[1]\n" + _ENDPLAY_SOLVE
+
+# What convert does from LIN to PBN, with endplay's own reader and writer.
+MINIMAL_CONVERT = _IMPORTS + "source, target = sys.argv[1:3]\n" + _ENDPLAY_CONVERT
 
 # The floor of a Typer command: the same endplay calls as the two scripts above, run by a
 # two-command Typer app as the program runs them (Typer 0.29 checks every option and argument
 # but on/off flags through a pydantic ``TypeAdapter``: parsing the command line imports pydantic).
-TYPER_ENDPLAY = """\
-import importlib.util
-import sys
-
-import typer
-
-app = typer.Typer()
-
-
-@app.command()
-def solve(path: str) -> None:
-    sys.modules["endplay"] = importlib.util.module_from_spec(importlib.util.find_spec("endplay"))
-    import endplay.parsers.pbn as pbn
-    from endplay.dds import calc_dd_table, par
-
-    with open(path, encoding="utf-8") as file:
-        boards = pbn.load(file)
-    for board in boards:
-        table = calc_dd_table(board.deal)
-        print(board.board_num)
-        for row in table.to_list():
-            print(" ".join(f"{n:>4}" for n in row))
-        result = par(table, board.vul, board.dealer)
-        print(result.score, ", ".join(str(contract) for contract in result))
-
-
-@app.command()
-def convert(source: str, target: str) -> None:
-    sys.modules["endplay"] = importlib.util.module_from_spec(importlib.util.find_spec("endplay"))
-    import endplay.parsers.lin as lin
-    import endplay.parsers.pbn as pbn
-
-    with open(source, encoding="utf-8") as file:
-        boards = lin.load(file)
-    with open(target, "w", encoding="utf-8") as file:
-        pbn.dump(boards, file)
-    print(target)
-
-
-if __name__ == "__main__":
-    app()
-"""
+TYPER_ENDPLAY = (
+    _IMPORTS
+    + "import typer\n\napp = typer.Typer()\n\n\n@app.command()\ndef solve(path: str) -> None:\n"
+    + textwrap.indent(_ENDPLAY_SOLVE, "    ")
+    + "\n\n@app.command()\ndef convert(source: str, target: str) -> None:\n"
+    + textwrap.indent(_ENDPLAY_CONVERT, "    ")
+    + '\n\nif __name__ == "__main__":\n    app()\n'
+)
 
 # The collector as Python leaves it: the console script's own code, with its turning the
 # collector off during start-up and its freeze made no-ops.

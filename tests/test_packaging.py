@@ -64,25 +64,22 @@ def test_wheel_ships_data(tmp_path: Path) -> None:
         "print(two, running_compiled(), "
         "data_dir('scenarios'), (data_dir('scenarios') / 'README.md').is_file())"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", probe],
-        env={"PYTHONPATH": str(target)},
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+
+    def installed(code: str) -> str:
+        """What ``code`` prints run against the installed copy alone."""
+        return subprocess.run(
+            [sys.executable, "-c", code],
+            env={"PYTHONPATH": str(target)},
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+
+    out = installed(probe)
     assert out.strip().endswith("True")
     assert out.startswith("2 True ")  # the installed copy solves with its compiled search
     assert str(target) in out
     # and reads the shipped lessons' trick tables: its solver is the one that made them
     shipped = "from betel_tutor.render.tables import _shipped; print(len(_shipped()))"
-    out = subprocess.run(
-        [sys.executable, "-c", shipped],
-        env={"PYTHONPATH": str(target)},
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    assert int(out) > 0
+    assert int(installed(shipped)) > 0
