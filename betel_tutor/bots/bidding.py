@@ -31,7 +31,7 @@ from functools import lru_cache
 from betel_tutor.auction import AuctionState, Call, legal_calls
 from betel_tutor.cards import Card, Rank, Suit
 from betel_tutor.contracts import Contract
-from betel_tutor.trick_count import count_tricks, counts_by_trump
+from betel_tutor.trick_count import NO_TRUMP, strain_counts
 
 _KONTRA = Call("kontra")
 LOW_RANKS = (Rank.SEVEN, Rank.EIGHT)
@@ -47,7 +47,17 @@ def beats_contract(hand: Iterable[Card], contract: Contract) -> bool:
         return len(low) >= contract.tricks_allowed + 3 and len(suits) >= 3
     if contract.kind != "normal":
         return False
-    return count_tricks(cards, contract.trump) > 11 - contract.tricks_needed
+    return _count(cards, contract.trump) > 11 - contract.tricks_needed
+
+
+def _count(cards: list[Card], trump: Suit | None) -> float:
+    """The hand's count of tricks with ``trump`` (:func:`betel_tutor.trick_count.count_tricks`)."""
+    return strain_counts(cards)[_place(trump)]
+
+
+def _place(trump: Suit | None) -> int:
+    """Where :func:`strain_counts` keeps the count with ``trump``."""
+    return NO_TRUMP if trump is None else trump.order
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +90,7 @@ def _kontra(state: AuctionState, cards: list[Card], *, legal: bool) -> CallChoic
         if standing.is_misere:
             low = sum(card.rank in LOW_RANKS for card in cards)
             return CallChoice(_KONTRA, "bots.call_kontra_misere", {"contract": standing, "n": low})
-        tricks = round(count_tricks(cards, standing.trump), 1)
+        tricks = round(_count(cards, standing.trump), 1)
         spare = 11 - standing.tricks_needed
         return CallChoice(
             _KONTRA, "bots.call_kontra", {"contract": standing, "tricks": tricks, "spare": spare}
@@ -102,13 +112,14 @@ class _Open:
     ``calls`` are the legal calls without an exchange. The declarations among them are ranked
     for a count of tricks: ``misere`` the betelki and Betel, highest first, each with the most
     its count at no trump may be (its allowance less half a trick); ``normal`` for each strain
-    its contracts, highest first, with the tricks each needs; ``cheapest`` the declaration of
+    (by its place in :func:`strain_counts`) its contracts, highest first, with the tricks each
+    needs; ``cheapest`` the declaration of
     each kind and strain that bids it lowest (the article's advice: bid low first)."""
 
     calls: tuple[Call, ...]
     kontra: bool
     misere: tuple[tuple[float, Contract], ...]
-    normal: tuple[tuple[Suit | None, tuple[tuple[int, Contract], ...]], ...]
+    normal: tuple[tuple[int, tuple[tuple[int, Contract], ...]], ...]
     cheapest: dict[tuple[bool, Suit | None], Call]
 
 
@@ -139,7 +150,7 @@ def _open_at(public: AuctionState) -> _Open:
         calls=calls,
         kontra=Call("kontra") in calls,
         misere=tuple((c.tricks_allowed - 0.5, c) for c in contracts if c.is_misere),
-        normal=tuple((strain, tuple(rungs)) for strain, rungs in strains.items()),
+        normal=tuple((_place(strain), tuple(rungs)) for strain, rungs in strains.items()),
         cheapest=cheapest,
     )
 
@@ -151,21 +162,21 @@ def call_distance(state: AuctionState, hand: Iterable[Card], call: Call) -> floa
     either way); 1 for any other call it would not make. A guide towards hands that make the
     calls a player made (:mod:`betel_tutor.tutor.told`)."""
     cards = list(hand)
-    choice = call_choice(state, cards).call
+    choice, _, _ = _decision(state, cards)
     if choice == call:
         return 0.0
     contract = call.contract
     if call.kind == "declare" and contract is not None and not contract.is_misere:
-        return max(0.5, contract.tricks_needed - count_tricks(cards, contract.trump))
+        return max(0.5, contract.tricks_needed - _count(cards, contract.trump))
     made = choice.contract
     if call.kind == "pass" and choice.kind == "declare" and made and not made.is_misere:
-        return max(0.5, count_tricks(cards, made.trump) - made.tricks_needed + 0.5)
+        return max(0.5, _count(cards, made.trump) - made.tricks_needed + 0.5)
     return 1.0
 
 
 def choose_call(state: AuctionState, hand: Iterable[Card]) -> Call:
     """The call a beginner makes with ``hand`` now (:func:`call_choice`, without the reason)."""
-    return call_choice(state, hand).call
+    return _decision(state, list(hand))[0]
 
 
 def call_choice(state: AuctionState, hand: Iterable[Card]) -> CallChoice:
@@ -177,13 +188,28 @@ def call_choice(state: AuctionState, hand: Iterable[Card]) -> CallChoice:
     exchange when that lets it bid.
     """
     cards = list(hand)
-    known = _open(state)
-    kontra = _kontra(state, cards, legal=known.kontra)
-    if kontra is not None:
+    call, declared, counted = _decision(state, cards)
+    if call.kind == "kontra":
+        kontra = _kontra(state, cards, legal=True)
+        assert kontra is not None
         return kontra
+    explained = _explained(counted, declared)
+    if declared is call:
+        return explained
+    params = {**explained.params, "call": call, "take": call.take[0], "lay": call.lay[0]}
+    return CallChoice(call, explained.reason + "_exchange", params)
+
+
+def _decision(state: AuctionState, cards: list[Card]) -> tuple[Call, Call, list[Card]]:
+    """:func:`call_choice`'s call without its reason (asked for thousands of hands when the
+    tutor reads what an auction told), with the declaration or pass it rests on and the hand
+    that was counted for it: with an exchange, the hand after it."""
+    known = _open(state)
+    if known.kontra and _kontra(state, cards, legal=True) is not None:
+        return _KONTRA, _KONTRA, cards
     plain = _choose_without_exchange(state, cards, known)
     if plain.kind != "pass" or not state.options.exchange or not state.dubel:
-        return _explained(state, cards, plain)
+        return plain, plain, cards
     # The dubel is two face-up cards, not a sequence: tried in the deck's order, so that the
     # call depends on which cards lie there, never on the order they were laid in.
     for take in sorted(state.dubel, key=lambda card: card.index):
@@ -196,24 +222,22 @@ def call_choice(state: AuctionState, hand: Iterable[Card]) -> CallChoice:
             call = _choose_without_exchange(state, new_hand, known)
             contract = call.contract
             if call.kind == "declare" and contract is not None and contract.is_misere == misere:
-                made = Call("declare", contract, take=(take,), lay=(lay,))
-                explained = _explained(state, new_hand, call)
-                params = {**explained.params, "call": made, "take": take, "lay": lay}
-                return CallChoice(made, explained.reason + "_exchange", params)
-    return _explained(state, cards, plain)
+                return Call("declare", contract, take=(take,), lay=(lay,)), call, new_hand
+    return plain, plain, cards
 
 
-def _explained(state: AuctionState, cards: list[Card], call: Call) -> CallChoice:
+def _explained(cards: list[Card], call: Call) -> CallChoice:
     """The beginner's reason for ``call`` (a declaration or pass), from its count of tricks."""
     contract = call.contract
+    counts = strain_counts(cards)
     if call.kind != "declare" or contract is None:
-        best = max(counts_by_trump(cards).values())
+        best = max(counts)
         return CallChoice(call, "bots.call_pass", {"call": call, "tricks": round(best, 1)})
     if contract.is_misere:
-        tricks = round(count_tricks(cards, None), 1)
+        tricks = round(counts[NO_TRUMP], 1)
         params = {"call": call, "tricks": tricks, "allowed": contract.tricks_allowed}
         return CallChoice(call, "bots.call_misere", params)
-    tricks = round(count_tricks(cards, contract.trump), 1)
+    tricks = round(counts[_place(contract.trump)], 1)
     params = {"call": call, "tricks": tricks, "needed": contract.tricks_needed}
     return CallChoice(call, "bots.call_declare", params)
 
@@ -223,14 +247,14 @@ def _choose_without_exchange(state: AuctionState, cards: list[Card], known: _Ope
     tricks reaches (a betelek: its count at no trump half a trick or more under the allowance),
     bid with the cheapest declaration of its kind and strain, when it outbids the standing
     contract."""
-    counts = counts_by_trump(cards)  # a count per trump, not per declaration
+    counts = strain_counts(cards)  # a count per strain, not per declaration
     best: Contract | None = None
     for most, contract in known.misere:
-        if counts[None] <= most:
+        if counts[NO_TRUMP] <= most:
             best = contract
             break
-    for strain, rungs in known.normal:
-        count = counts[strain]
+    for place, rungs in known.normal:
+        count = counts[place]
         for needed, contract in rungs:
             if count >= needed:
                 best = contract if best is None or contract > best else best
