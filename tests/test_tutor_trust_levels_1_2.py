@@ -18,3 +18,4 @@ _tests = level_tests(GROUP)
 runs = _tests.runs
 test_the_tutors_claims_hold = _tests.claims
 test_the_sides_and_kinds_of_these_levels_are_seen = _tests.sides
+test_every_costly_card_has_a_true_line_and_why = _tests.lines

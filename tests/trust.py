@@ -17,13 +17,20 @@ card's seat as the leader) and the deal replayed card by card; then:
 - a review's card costs exactly ``cost`` tricks against ``better``, a best card, and no card
   of the learner's before it cost anything; a clean review means every card was a best one;
 - a hint's ``best`` are exactly the cards of best value, ``costs`` what each other card costs
-  the learner's side, and its rule of thumb is a best card unless it says it is wrong.
+  the learner's side, and its rule of thumb is a best card unless it says it is wrong;
+- why a card cost: every costly card a review names (the first, and each later one in
+  ``more``) carries the line that punishes it, which, replayed from the learner's card, ends
+  with the tricks the solver gives that card, and a ``why`` that names the trick where the line
+  goes wrong and the card that takes it there; every other card of the learner's was among
+  the best, so no costly card is left unexplained.
 
 Those are the claims of the open deals, where every hand is shown. A closed deal is judged by
 what the learner could know (single dummy, :mod:`betel_tutor.solver.single_dummy`, whose own
 tests check its layouts against the play and its chances against the solver's values): its
 hints, review and stars are checked against each card's chance of meeting the goal over the
-layouts the learner could face, the goal read here from the deal_end.
+layouts the learner could face, the goal read here from the deal_end; the line of each costly
+card it names, replayed on the layout the review shows (the cards as dealt when it shows none),
+misses the deal's goal, as the review says it may.
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
@@ -80,6 +87,9 @@ class Checked:
 
     deals: int = 0
     reviews: int = 0  # reviews naming a card
+    lines: int = 0  # costly cards named, each with its line checked
+    later: int = 0  # costly cards named after a review's first
+    lined: set[tuple[str, str, bool]] = field(default_factory=set)  # (side, kind, closed)
     clean: int = 0  # reviews saying every card was among the best
     hints: int = 0
     kinds: set[tuple[str, str]] = field(default_factory=set)  # (side, contract kind)
@@ -127,6 +137,7 @@ class Runs:
     def __init__(self, factory: pytest.TempPathFactory) -> None:
         self.factory = factory
         self.played: dict[Key, Run] = {}
+        self.checked: dict[tuple[int, str, str], Checked] = {}  # by the claims tests
 
     def get(self, key: Key) -> Run:
         if key not in self.played:
@@ -456,6 +467,72 @@ def check_review(deal: Deal, review: Event) -> None:
     raise AssertionError(f"the learner played no card in trick {review['trick']}")
 
 
+NAMES = ("South", "West", "North")
+
+
+def start_of_line(deal: Deal, review: Event) -> PlayState:
+    """The position at the reviewed card, on the layout the review shows, if any."""
+    move = deal.cards.index(parse_card(review["card"]))
+    state = deal.positions[move]
+    assert state.to_play == deal.learner and len(state.tricks) + 1 == review["trick"]
+    if not review.get("layout"):  # an open deal's entry has none
+        return state
+    hands = list(state.hands)
+    for seat, cards in review["layout"].items():
+        hands[SEATS.index(seat)] = frozenset(parse_card(c) for c in cards)
+    return replace(state, hands=tuple(hands))
+
+
+def replay_line(state: PlayState, line: list[list[str]]) -> PlayState:
+    for seat, text in line:
+        card = parse_card(text)
+        assert Seat.parse(seat) == state.to_play, (seat, text)
+        assert card in state.legal_moves(), f"{text} is not legal for {seat}"
+        state = play_card(state, card)
+    assert state.finished, "the line stops before the deal's end"
+    return state
+
+
+def check_line(deal: Deal, entry: Event) -> None:
+    """A costly card named by a review: the line that punishes it is true, and its ``why``
+    names the trick the line loses and the card that takes it there."""
+    line, why = entry["line"], entry["why"]
+    assert line and why, entry
+    start = start_of_line(deal, entry)
+    assert line[0] == [SEATS[deal.learner], entry["card"]]
+    end = replay_line(start, line)
+    counted = end.tricks_taken()[deal.counted_seat]
+    if deal.closed:
+        assert not deal.aim().met(counted), "the punishing line meets the goal"
+    else:
+        assert counted == card_values(start, deal.board)[parse_card(entry["card"])]
+    number = int(re.search(r"trick (\d+)", why).group(1))  # type: ignore[union-attr]
+    trick = end.tricks[number - 1]
+    winning = trick.cards[(trick.winner - trick.leader) % 3]
+    who = "you take" if trick.winner == deal.learner else f"{NAMES[trick.winner]} takes"
+    assert f"{who} trick {number} with {winning}" in why, why
+
+
+def check_lines(deal: Deal, review: Event, checked: Checked) -> None:
+    """Every costly card the review names has a true line; in an open deal they are named in
+    the order played, each costly where it was played, and every other card of the learner's
+    was among the best."""
+    named = [review, *review["more"]]
+    for entry in named:
+        check_line(deal, entry)
+    checked.lines += len(named)
+    checked.later += len(review["more"])
+    checked.lined.add((deal.side, deal.kind, deal.closed))
+    if deal.closed:
+        return
+    tricks = [entry["trick"] for entry in named]
+    assert tricks == sorted(set(tricks)), tricks
+    costly = {parse_card(entry["card"]) for entry in named}
+    for _, state, card in learner_turns(deal):
+        cost = deal.cost(deal.values(state), card)
+        assert (cost > 0) == (card in costly), (card, cost)
+
+
 def check_hint(deal: Deal, hint: Event, played: int) -> None:
     """The hint asked for after ``played`` cards of the deal."""
     state = deal.positions[played]
@@ -490,6 +567,7 @@ def check_run(run: Run) -> Checked:
             checked.clean += 1
         else:
             checked.reviews += 1
+            check_lines(deal, review, checked)
         cards = 0
         for event in events:
             if event["event"] == "card_played":
@@ -500,7 +578,7 @@ def check_run(run: Run) -> Checked:
     return checked
 
 
-def check_claims(run: Run) -> None:
+def check_claims(run: Run) -> Checked:
     """Every claim of ``run`` holds, over enough deals; the learner who plays the solver's best
     card asked for a hint at every card and was never faulted."""
     checked = check_run(run)
@@ -508,6 +586,7 @@ def check_claims(run: Run) -> None:
     if run.learner.best:
         assert checked.hints >= 10 * checked.deals  # one at every card of the learner's
         assert checked.reviews == 0  # the solver's own cards cost nothing
+    return checked
 
 
 def sides_and_kinds(runs: Runs, levels: Iterable[int]) -> Counter[tuple[str, str]]:
@@ -528,6 +607,7 @@ class LevelTests:
     runs: Callable[[pytest.TempPathFactory], Runs]
     claims: Callable[[Runs, int, str, str], None]
     sides: Callable[[Runs], None]
+    lines: Callable[[Runs], None]
 
 
 def level_tests(group: tuple[int, ...]) -> LevelTests:
@@ -543,10 +623,25 @@ def level_tests(group: tuple[int, ...]) -> LevelTests:
     @pytest.mark.parametrize("seed", SEEDS)
     @pytest.mark.parametrize("level", group)
     def claims(runs: Runs, level: int, seed: str, kind: str) -> None:
-        check_claims(runs.get((level, seed, kind, "no")))
+        runs.checked[level, seed, kind] = check_claims(runs.get((level, seed, kind, "no")))
 
     def sides(runs: Runs) -> None:
         seen = sides_and_kinds(runs, group)
         assert set(seen) == GROUPS[group], seen
 
-    return LevelTests(runs, claims, sides)
+    def lines(runs: Runs) -> None:
+        """Costly cards named with their lines in every side and kind of contract of the group,
+        in open deals and closed ones, several a deal now and then."""
+        lined: set[tuple[str, str, bool]] = set()
+        later = 0
+        for level, seed, kind, _ in keys(group):
+            checked = runs.checked.get((level, seed, kind))
+            if checked is None:  # its claims test did not run first (a test picked alone)
+                checked = check_run(runs.get((level, seed, kind, "no")))
+            lined |= checked.lined
+            later += checked.later
+        assert {(side, kind) for side, kind, _ in lined} == GROUPS[group], lined
+        assert {closed for _, _, closed in lined} == {False, True}, lined
+        assert later >= 3
+
+    return LevelTests(runs, claims, sides, lines)
