@@ -85,7 +85,10 @@ fi
 rm -f "$stamp"
 .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
 if [ "${1:-}" = "--test" ]; then
-  .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test]"
+  # Not compiled to bytecode ahead: that is half the install's time, for the many modules of
+  # the test tools the suite never imports; what it imports is compiled as it is first read
+  # (scripts/test.sh).
+  .venv/bin/python -m pip install -q --disable-pip-version-check --no-compile -e ".[test]"
 else
   .venv/bin/python -m pip install -q --disable-pip-version-check -e .
 fi
