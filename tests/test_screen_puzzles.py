@@ -12,9 +12,18 @@ import pytest
 from betel_tutor.puzzles.corpus import shipped_corpus
 from betel_tutor.puzzles.store import read_puzzles
 from betel_tutor.screen.app import TutorApp
+from betel_tutor.tutor.events import Prompt, Refused
 from betel_tutor.tutor.progress import Progress
 from betel_tutor.tutor.session import Session
-from tests.screen_driver import expects, panel_text, type_line, until
+from tests.screen_driver import (
+    expects,
+    new_app,
+    panel_text,
+    recorded,
+    shown,
+    type_line,
+    until,
+)
 
 
 @pytest.mark.parametrize(
@@ -52,3 +61,43 @@ def test_a_puzzle_on_the_full_screen(lang: str, words: tuple[str, ...], tmp_path
 
     asyncio.run(play())
     assert kept and len(kept[-1].puzzles) == 1 and not kept[-1].puzzles[0].solved
+
+
+KEYS = {
+    "en": ("←→ Enter play · F1 help · ^Q quit", "F2 hint", "solved without help"),
+    "pl": ("←→ Enter zagraj · F1 pomoc · ^Q koniec", "F2 podpowiedź", "rozwiązuje się bez pomocy"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_a_puzzles_key_line_offers_no_hint_and_f2_says_why(lang: str) -> None:
+    unaided, _, why = KEYS[lang]
+
+    async def play() -> None:
+        session = Session(Progress(), lang)
+        session.open_puzzles()
+        app = TutorApp(session, level=None)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await until(pilot, app, "card")
+            assert shown(app, "#keys").strip() == unaided
+            before = app.prompt
+            sent, said = recorded(app)
+            await pilot.press("f2")  # through the app's bindings, as a terminal sends it
+            await pilot.pause()
+            assert sent == [{"en": "hint", "pl": "podpowiedź"}[lang]]
+            assert [type(event) for event in said] == [Refused, Prompt], said
+            assert why in panel_text(app)
+            assert app.prompt == before and shown(app, "#keys").strip() == unaided
+
+    asyncio.run(play())
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_a_deals_key_line_still_offers_the_hint(lang: str) -> None:
+    async def play() -> None:
+        app = new_app(lang, level=1)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await until(pilot, app, "card")
+            assert KEYS[lang][1] in shown(app, "#keys")
+
+    asyncio.run(play())

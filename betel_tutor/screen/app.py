@@ -274,8 +274,8 @@ class TutorApp(App[int]):
         dummy = scene is not None and scene.playing not in (None, scene.learner)
         title = words("dummy_hand" if dummy else "your_hand", self.lang)
         picker.border_title = title if expects == "card" else ""
-        if expects == "card":
-            keys.update(words("keys_card", self.lang))
+        if expects == "card":  # no hint key where none is given (a puzzle)
+            keys.update(words("keys_card_unaided" if prompt.unaided else "keys_card", self.lang))
         elif items:
             keys.update(words("keys_choice", self.lang))
         elif expects == "continue":

@@ -81,6 +81,9 @@ class Prompt(Event):
     kind: ClassVar[str] = "prompt"
     expects: str = "continue"
     choices: tuple[Choice, ...] | None = None
+    # The answer is the learner's alone (a puzzle's card): hint, undo and open are refused
+    # there, so a front end offers no key for them.
+    unaided: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,9 @@ class Phase:
     """The base of every phase: waits for a line and goes on to ``then`` by default."""
 
     expects = "continue"
+    # True where the learner answers without help (a puzzle's card): the session refuses
+    # hint, undo and open there saying why, and the prompt says so (``Prompt.unaided``).
+    unaided = False
 
     def waiting(self, ctx: Context) -> bool:
         """True when the phase needs the learner's input before anything else happens."""

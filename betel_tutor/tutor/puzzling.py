@@ -68,6 +68,7 @@ class PuzzlePhase(Phase):
     """One puzzle at the card prompt; ``done`` follows when the learner stops (the menu)."""
 
     expects = "card"
+    unaided = True  # rated as solved alone: no hint, no undo; all hands are open already
 
     def __init__(
         self,
@@ -138,7 +139,9 @@ class PuzzlePhase(Phase):
 
     def prompt(self, ctx: Context) -> Prompt:
         legal = tuple(sorted(self.state.legal_moves()))
-        return Prompt(ctx.t("prompt_card"), expects=self.expects, choices=legal)
+        return Prompt(
+            ctx.t("prompt_card_unaided"), expects=self.expects, choices=legal, unaided=self.unaided
+        )
 
     # -- the learner's card ----------------------------------------------------------------
     def handle(self, ctx: Context, line: str) -> Phase:

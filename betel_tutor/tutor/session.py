@@ -43,6 +43,7 @@ NO_HINT_SAYS = {  # prompts with no hint, and the message that says what to do t
     "retry": "no_hint_retry",
     "trump": "no_hint_trump",
 }
+NO_HELP = (Command.HINT, Command.UNDO, Command.OPEN)  # refused, saying why, where unaided
 
 
 class Session:
@@ -152,7 +153,9 @@ class Session:
                 following = self.phase.command(ctx, typed)
                 if following is None:
                     word = shown(line.strip().split(" ", 1)[0])
-                    if typed.command is Command.HINT:  # say what to do instead
+                    if self.phase.unaided and typed.command in NO_HELP:  # a puzzle
+                        ctx.refuse(line, "not_now", ctx.t("no_hint_puzzle", word=word))
+                    elif typed.command is Command.HINT:  # say what to do instead
                         said = NO_HINT_SAYS.get(self.phase.expects, "no_hint")
                         ctx.refuse(line, "not_now", ctx.t(said, word=word))
                     else:
