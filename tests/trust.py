@@ -179,6 +179,8 @@ class Deal:
     closed: bool = False  # judged single dummy, by the learner's chances
     misfit: Misfit | None = None  # closed deals: how far a layout is from fitting the auction
     held: dict[int, frozenset[Card]] = field(default_factory=dict)  # taken from the dubel
+    # Each position's judgement, worked out once for the stars, the review and the hint there.
+    judged: dict[PlayState, Judgement] = field(default_factory=dict)
 
     @property
     def final(self) -> PlayState:
@@ -202,7 +204,10 @@ class Deal:
     def chances(self, state: PlayState) -> Judgement:
         """The learner's cards in ``state`` judged over the layouts they could face."""
         assert state.to_play == self.learner
-        return judge(state, self.learner, self.aim(), self.board, self.held, self.misfit)
+        if state not in self.judged:
+            aim = self.aim()
+            self.judged[state] = judge(state, self.learner, aim, self.board, self.held, self.misfit)
+        return self.judged[state]
 
     def slip(self, state: PlayState, card: Card) -> bool:
         """Whether ``card`` lowered the learner's chance of meeting the goal."""

@@ -212,10 +212,11 @@ def _decision(state: AuctionState, cards: list[Card]) -> tuple[Call, Call, list[
         return plain, plain, cards
     # The dubel is two face-up cards, not a sequence: tried in the deck's order, so that the
     # call depends on which cards lie there, never on the order they were laid in.
+    lowest = min(cards, key=_worth)
+    highest = max(cards, key=_worth)
     for take in sorted(state.dubel, key=lambda card: card.index):
         for misere in (False, True):
-            kept = sorted(cards, key=lambda c: (int(c.rank), c.suit.order))
-            lay = kept[-1] if misere else kept[0]
+            lay = highest if misere else lowest
             if lay is take:
                 continue
             new_hand = [c for c in cards if c is not lay] + [take]
@@ -224,6 +225,11 @@ def _decision(state: AuctionState, cards: list[Card]) -> tuple[Call, Call, list[
             if call.kind == "declare" and contract is not None and contract.is_misere == misere:
                 return Call("declare", contract, take=(take,), lay=(lay,)), call, new_hand
     return plain, plain, cards
+
+
+def _worth(card: Card) -> tuple[int, int]:
+    """The order in which the beginner gives up a card for the dubel's: by rank, then suit."""
+    return int(card.rank), card.suit.order
 
 
 def _explained(cards: list[Card], call: Call) -> CallChoice:
