@@ -29,6 +29,16 @@ def brute_force(
 ) -> int:
     """Plain minimax over every legal card, using only ``rules.legal_plays``/``trick_winner``."""
 
+    # The same hand meets the same trick, and the same trick is won, in many lines of play:
+    # the rules engine is asked once for each.
+    @cache
+    def legal(held: frozenset[Card], trick: tuple[Card, ...], beat: bool) -> list[Card]:
+        return list(legal_plays(held, trick, trump=trump, beat_obligation=beat))
+
+    @cache
+    def winner(played: tuple[Card, ...]) -> int:
+        return trick_winner(played, trump=trump)
+
     @cache
     def value(state: tuple[frozenset[Card], ...], leader: int, trick: tuple[Card, ...]) -> int:
         seat = (leader + len(trick)) % 3
@@ -36,12 +46,12 @@ def brute_force(
             return 0
         beat = kind != "betel" or seat == declarer
         results = []
-        for card in legal_plays(state[seat], trick, trump=trump, beat_obligation=beat):
+        for card in legal(state[seat], trick, beat):
             after = list(state)
             after[seat] = state[seat] - {card}
             played = (*trick, card)
             if len(played) == 3:
-                taker = (leader + trick_winner(played, trump=trump)) % 3
+                taker = (leader + winner(played)) % 3
                 results.append((taker == declarer) + value(tuple(after), taker, ()))
             else:
                 results.append(value(tuple(after), leader, played))
