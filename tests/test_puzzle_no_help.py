@@ -105,3 +105,20 @@ def test_a_deals_card_prompt_still_offers_the_hint_and_gives_it(lang: str) -> No
     assert {"en": "hint", "pl": "podpowiedź"}[lang] in prompt.text
     events = session.handle("hint")
     assert [e for e in events if isinstance(e, Hint)], events
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_help_at_a_puzzle_names_what_it_accepts_and_why_no_hint(lang: str) -> None:
+    session, before = at_puzzle(lang)
+    help_words = {"en": "help", "pl": "pomoc"}[lang]
+    (said,) = [e for e in session.handle(help_words) if isinstance(e, Message)]
+    for word in {"en": ("rules", "help", "quit"), "pl": ("zasady", "pomoc", "koniec")}[lang]:
+        assert word in said.text, (word, said.text)
+    # The puzzle's help names no command the puzzle refuses, as the deal's help does.
+    hint, undo = {"en": ("hint (", "undo ("), "pl": ("podpowiedź (", "cofnij (")}[lang]
+    assert hint not in said.text and undo not in said.text, said.text
+    assert {"en": "without help", "pl": "bez pomocy"}[lang] in said.text
+    menu = Session(Progress(), lang)
+    general = " ".join(e.text for e in menu.handle(help_words) if isinstance(e, Message))
+    assert hint in general and undo in general
+    assert the_prompt(session.handle(help_words)) == before

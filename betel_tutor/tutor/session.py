@@ -135,8 +135,8 @@ class Session:
         match typed.command:
             case Command.QUIT:
                 self.quit()
-            case Command.HELP:
-                ctx.say(ctx.t("help"))
+            case Command.HELP:  # a puzzle's own: what it accepts, and why it gives no help
+                ctx.say(ctx.t("help_puzzle" if self.phase.unaided else "help"))
             case Command.RULES:
                 self.rules(typed.argument)
             case Command.SAVE:
