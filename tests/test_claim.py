@@ -28,14 +28,26 @@ def brute_force(
     makes ``goal`` (tricks still needed, or in the betelki still allowed) in every world."""
     misere = kind != "normal"
     defenders_beat = kind != "betel"
+    # Hands are kept as sets of bits, one a card (``Card.index``): the worlds are many, and a
+    # set of worlds is built and looked up at every card.
+    by_index = {card.index: card for card in BETEL_DECK}
+
+    def bits(cards: frozenset[Card]) -> int:
+        return sum(1 << card.index for card in cards)
 
     @cache  # the same hand meets the same trick in many worlds: ask the rules engine once
-    def legal(held: frozenset[Card], trick: tuple[Card, ...], beat: bool) -> frozenset[Card]:
-        return legal_plays(held, trick, trump=trump, beat_obligation=beat)
+    def legal(held: int, trick: tuple[Card, ...], beat: bool) -> tuple[tuple[Card, int], ...]:
+        cards = frozenset(card for index, card in by_index.items() if held >> index & 1)
+        plays = legal_plays(cards, trick, trump=trump, beat_obligation=beat)
+        return tuple((card, 1 << card.index) for card in plays)
 
     @cache
     def wins(
-        hand: frozenset[Card], worlds: Worlds, leader: int, trick: tuple[Card, ...], goal: int
+        hand: int,
+        worlds: frozenset[tuple[int, int]],
+        leader: int,
+        trick: tuple[Card, ...],
+        goal: int,
     ) -> bool:
         if len(trick) == 3:
             taker = (leader + trick_winner(trick, trump=trump)) % 3
@@ -44,27 +56,29 @@ def brute_force(
             # The declarer's tricks only grow, and ``len(hand)`` are left to play: once the goal
             # is met for good or out of reach, every play-out ends the same way (at the last
             # trick, always).
-            if misere and (goal < 0 or goal >= len(hand)):
+            left = hand.bit_count()
+            if misere and (goal < 0 or goal >= left):
                 return goal >= 0
-            if not misere and (goal <= 0 or goal > len(hand)):
+            if not misere and (goal <= 0 or goal > left):
                 return goal <= 0
         seat = (leader + len(trick)) % 3
         if seat == 0:
             return any(
-                wins(hand - {card}, worlds, leader, (*trick, card), goal)
-                for card in legal(hand, trick, True)
+                wins(hand & ~bit, worlds, leader, (*trick, card), goal)
+                for card, bit in legal(hand, trick, True)
             )
-        answers: dict[Card, set[tuple[frozenset[Card], frozenset[Card]]]] = defaultdict(set)
+        answers: dict[Card, set[tuple[int, int]]] = defaultdict(set)
         for west, north in worlds:
             held = west if seat == 1 else north
-            for card in legal(held, trick, defenders_beat):
-                answers[card].add((west - {card}, north) if seat == 1 else (west, north - {card}))
+            for card, bit in legal(held, trick, defenders_beat):
+                answers[card].add((west & ~bit, north) if seat == 1 else (west, north & ~bit))
         return all(
             wins(hand, frozenset(after), leader, (*trick, card), goal)
             for card, after in answers.items()
         )
 
-    return wins(hand, worlds, leader, (), goal)
+    every = frozenset((bits(west), bits(north)) for west, north in worlds)
+    return wins(bits(hand), every, leader, (), goal)
 
 
 def random_ending(rng: random.Random) -> tuple[list[Card], list[Card], int, str, Suit | None, int]:
