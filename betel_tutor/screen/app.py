@@ -274,14 +274,16 @@ class TutorApp(App[int]):
         dummy = scene is not None and scene.playing not in (None, scene.learner)
         title = words("dummy_hand" if dummy else "your_hand", self.lang)
         picker.border_title = title if expects == "card" else ""
-        if expects == "card":  # no hint key where none is given (a puzzle)
-            keys.update(words("keys_card_unaided" if prompt.unaided else "keys_card", self.lang))
+        # The hint key is offered only where a hint is given (not at a puzzle, a menu, a yes/no
+        # question or naming trumps).
+        if expects == "card":
+            keys.update(words("keys_card" if prompt.hint else "keys_card_unaided", self.lang))
         elif items:
-            keys.update(words("keys_choice", self.lang))
+            keys.update(words("keys_choice" if prompt.hint else "keys_choice_no_hint", self.lang))
         elif expects == "continue":
             keys.update(words("keys_continue", self.lang))
         else:
-            keys.update(words("keys_answer", self.lang))
+            keys.update(words("keys_answer" if prompt.hint else "keys_answer_no_hint", self.lang))
         typed = self.query_one("#typed", TypedLine)
         typed.choosing = picker.choosable
         typed.focus(scroll_visible=False)

@@ -38,6 +38,7 @@ class AuctionPhase(Phase):
     """Calls go round until the auction ends; then the play (:class:`PlayPhase`)."""
 
     expects = "call"
+    gives_hint = True
 
     def __init__(self, table: Table, then: Next, *, in_match: bool = False) -> None:
         assert table.auction is not None
@@ -262,6 +263,7 @@ class ExchangePhase(Phase):
     """An exchange was shown to the learner: ``yes`` makes the call, anything else does not."""
 
     expects = "exchange"
+    gives_hint = True
 
     def __init__(self, auction: AuctionPhase, call: Call, typed: str) -> None:
         self.auction, self.call, self.typed = auction, call, typed

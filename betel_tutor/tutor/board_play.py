@@ -178,6 +178,8 @@ def penalty_words(pens: Penalties, lang: str) -> str:
 class _Choice(AtBoard):
     """A prompt of the declarer's at a bridge board; ``back`` goes on with the play."""
 
+    gives_hint = True
+
     def __init__(self, board: Board, back: Phase) -> None:
         self.board, self.back = board, back
 

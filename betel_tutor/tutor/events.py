@@ -84,6 +84,9 @@ class Prompt(Event):
     # The answer is the learner's alone (a puzzle's card): hint, undo and open are refused
     # there, so a front end offers no key for them.
     unaided: bool = False
+    # A hint is given here (``hint``, the full screen's F2): a call, a card of a deal, a quiz's
+    # answer; not a menu, a yes/no question, naming trumps or a puzzle.
+    hint: bool = False
 
 
 @dataclass(frozen=True, slots=True)

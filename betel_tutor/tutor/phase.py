@@ -25,6 +25,9 @@ class Phase:
     # True where the learner answers without help (a puzzle's card): the session refuses
     # hint, undo and open there saying why, and the prompt says so (``Prompt.unaided``).
     unaided = False
+    # Whether ``hint`` is answered at this phase's prompt: the prompt says so (``Prompt.hint``),
+    # so that a front end offers its hint key only where a hint is given.
+    gives_hint = False
 
     def waiting(self, ctx: Context) -> bool:
         """True when the phase needs the learner's input before anything else happens."""

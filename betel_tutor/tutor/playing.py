@@ -25,6 +25,7 @@ class PlayPhase(Phase):
     """Cards are played until the deal is over; then ``then`` decides what follows."""
 
     expects = "card"
+    gives_hint = True
 
     def __init__(self, table: Table, then: Next, *, in_match: bool = False) -> None:
         assert table.play is not None

@@ -32,6 +32,7 @@ TRIES = 2  # a wrong first answer gets one more try
 
 class QuizPhase(Phase):
     expects = "answer"
+    gives_hint = True
 
     def __init__(self, step: QuizStep, then: Next) -> None:
         self.step, self.then = step, then

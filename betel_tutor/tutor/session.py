@@ -103,7 +103,7 @@ class Session:
         ctx = self.ctx
         while not self.phase.waiting(ctx):
             self.phase = self.phase.advance(ctx)
-        prompt = self.phase.prompt(ctx)
+        prompt = replace(self.phase.prompt(ctx), hint=self.phase.gives_hint)
         if self.scenes:
             from betel_tutor.tutor.scene import scene
 

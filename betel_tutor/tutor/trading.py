@@ -103,6 +103,7 @@ class BidPhase(TradePhase):
     """Bids for the first exchange from the dealer clockwise; the learner types theirs."""
 
     expects = "bid"
+    gives_hint = True
 
     def __init__(self, table: Table, then: Phase) -> None:
         super().__init__(table)
