@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,12 @@ def scenario_of(path: Path) -> Any:
     return scenario
 
 
+@cache  # the hand record is printed by two tests of this module, on one worker
+def printed_file(path: Path, per_page: int, lang: str = "en") -> list[str]:
+    """:func:`printed` for the scenario or bridge file at ``path``."""
+    return printed(scenario_of(path), per_page, lang)
+
+
 def printed(scenario: Any, per_page: int, lang: str = "en") -> list[str]:
     """Each page of the sheet's PDF (WeasyPrint), read back as text."""
     from pypdf import PdfReader
@@ -52,9 +59,8 @@ def printed(scenario: Any, per_page: int, lang: str = "en") -> list[str]:
 def test_no_blank_page_and_no_more_paper_with_more_deals_a_page(path: Path) -> None:
     """Every page holds more than its running title and number; the first holds a deal or the
     lesson's words under its title; --per-page 2 and 4 use no more pages than 1."""
-    scenario = scenario_of(path)
-    title = scenario.title.get("en")
-    pages = {per_page: printed(scenario, per_page) for per_page in PER_PAGE}
+    title = scenario_of(path).title.get("en")
+    pages = {per_page: printed_file(path, per_page) for per_page in PER_PAGE}
     for per_page, texts in pages.items():
         for number, text in enumerate(texts, 1):
             rest = text.replace(title, "").replace(f"{number} / {len(texts)}", "").strip()
@@ -143,13 +149,14 @@ def test_bridge_boards_share_a_page_as_a_hand_record_prints_them(
     """A club's hand record of six boards: two or four boards a page (each board's points,
     makeable contracts and par beside its diagram), so --per-page 2 prints three pages and 4
     two, each page of boards no taller than A4 inside its margins in Chromium too."""
-    scenario = scenario_of(ROOT / "tests" / "data" / "bridge" / "hand_record.pbn")
+    path = ROOT / "tests" / "data" / "bridge" / "hand_record.pbn"
+    scenario = scenario_of(path)
     for per_page, boards in (
         (1, [[1], [2], [3], [4], [5], [6]]),
         (2, [[1, 2], [3, 4], [5, 6]]),
         (4, [[1, 2, 3, 4], [5, 6]]),
     ):
-        texts = printed(scenario, per_page, lang)
+        texts = printed_file(path, per_page, lang)
         assert [[int(n) for n in re.findall(r"Board (\d) Deal", text)] for text in texts] == boards
         if per_page == 1:
             continue
