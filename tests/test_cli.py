@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 
 from betel_tutor import cli
 from tests.in_process import LOCALE_VARIABLES, Ran, run_cli
+from tests.processes import unmeasured
 
 BETEL_TUTOR = Path(sys.executable).parent / "betel-tutor"
 HEAVY_MODULES = ("jinja2", "markdown_it", "yaml", "rich")
@@ -276,7 +277,7 @@ def imported_modules(
     result = subprocess.run(
         [sys.executable, "-X", "importtime", *args],
         input=input,
-        env=env,
+        env=unmeasured(os.environ if env is None else env),
         capture_output=True,
         text=True,
         encoding="utf-8",

@@ -14,6 +14,7 @@ import pytest
 
 from tests.in_process import Ran, run_cli
 from tests.learner import first_deal_step, lesson_lines, quiz_line, quizzes_of, shipped_lesson
+from tests.processes import unmeasured
 
 BETEL_TUTOR = str(Path(sys.executable).parent / "betel-tutor")
 # Level 1 up to its first deal: Enter at each text, the right answer at each quiz.
@@ -43,12 +44,14 @@ def as_a_shell_starts_it() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def spawn(home: Path, *args: str) -> pexpect.spawn:
-    """The real program in a pseudo-terminal: what a terminal shows and sends is the point."""
+def spawn(home: Path, *args: str, measured: bool = True) -> pexpect.spawn:
+    """The real program in a pseudo-terminal: what a terminal shows and sends is the point;
+    not ``measured`` where its own first instants are (tests/processes.py)."""
+    env = environment(home)
     child = pexpect.spawn(
         BETEL_TUTOR,
         ["learn", "--plain", *args],
-        env=environment(home),
+        env=env if measured else unmeasured(env),
         encoding="utf-8",
         timeout=30,
         preexec_fn=as_a_shell_starts_it,
