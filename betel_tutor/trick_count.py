@@ -91,17 +91,6 @@ def strain_counts(hand: Iterable[Card]) -> tuple[float, float, float, float, flo
     return clubs, diamonds, hearts, spades, sum(side for side, _, _ in worth)
 
 
-def counts_by_trump(hand: Iterable[Card]) -> dict[Suit | None, float]:
-    """:func:`strain_counts` by strain: ``None`` for no trump.
-
-    >>> from betel_tutor.cards import parse_cards
-    >>> counts_by_trump(parse_cards("♠AK987 ♥A ♦K8 ♣Q87"))[Suit.SPADES]
-    6.5
-    """
-    counts = strain_counts(hand)
-    return {None: counts[NO_TRUMP], **{suit: counts[suit.order] for suit in Suit}}
-
-
 def written_count(count: float, lang: str = "en") -> str:
     """A count as a reader writes it: ``7½``, ``7``, ``½``.
 

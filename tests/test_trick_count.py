@@ -8,7 +8,7 @@ import random
 import pytest
 
 from betel_tutor.cards import BETEL_DECK, Suit, parse_cards
-from betel_tutor.trick_count import count_tricks, counts_by_trump, written_count
+from betel_tutor.trick_count import NO_TRUMP, count_tricks, strain_counts, written_count
 
 
 @pytest.mark.parametrize(
@@ -57,5 +57,6 @@ def test_every_strain_counted_at_once_gives_each_count() -> None:
     rng = random.Random(5)
     for _ in range(300):
         hand = rng.sample(BETEL_DECK, rng.choice((8, 10, 11)))
-        counts = counts_by_trump(hand)
-        assert counts == {trump: count_tricks(hand, trump) for trump in (*Suit, None)}
+        counts = strain_counts(hand)
+        assert counts[NO_TRUMP] == count_tricks(hand, None)
+        assert [counts[suit.order] for suit in Suit] == [count_tricks(hand, suit) for suit in Suit]
