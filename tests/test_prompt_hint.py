@@ -18,6 +18,7 @@ from betel_tutor.tutor.session import Session, prompt_of
 from tests.learner import shipped_lesson
 from tests.screen_driver import shown
 from tests.test_prompt_refusals import at_first
+from tests.test_puzzle_no_help import at_puzzle
 
 HINT = {"en": "hint", "pl": "podpowiedź"}
 
@@ -39,11 +40,8 @@ def at_menu(lang: str) -> Session:
     return session
 
 
-def at_puzzle(lang: str) -> Session:
-    session = Session(Progress(), lang)
-    session.open_puzzles()
-    session.start()
-    return session
+def at_a_puzzle(lang: str) -> Session:
+    return at_puzzle(lang)[0]
 
 
 def at_card(lang: str) -> Session:
@@ -65,7 +63,7 @@ PROMPTS: dict[str, tuple[Callable[[str], Session], bool]] = {
     "answer": (at_quiz, True),
     "trump": (at_trump, False),
     "menu": (at_menu, False),
-    "puzzle": (at_puzzle, False),
+    "puzzle": (at_a_puzzle, False),
 }
 
 

@@ -139,9 +139,7 @@ class PuzzlePhase(Phase):
 
     def prompt(self, ctx: Context) -> Prompt:
         legal = tuple(sorted(self.state.legal_moves()))
-        return Prompt(
-            ctx.t("prompt_card_unaided"), expects=self.expects, choices=legal, unaided=self.unaided
-        )
+        return Prompt(ctx.t("prompt_card_unaided"), expects=self.expects, choices=legal)
 
     # -- the learner's card ----------------------------------------------------------------
     def handle(self, ctx: Context, line: str) -> Phase:

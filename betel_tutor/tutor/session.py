@@ -103,7 +103,8 @@ class Session:
         ctx = self.ctx
         while not self.phase.waiting(ctx):
             self.phase = self.phase.advance(ctx)
-        prompt = replace(self.phase.prompt(ctx), hint=self.phase.gives_hint)
+        phase = self.phase  # what the front ends offer: a hint key, help at all
+        prompt = replace(phase.prompt(ctx), hint=phase.gives_hint, unaided=phase.unaided)
         if self.scenes:
             from betel_tutor.tutor.scene import scene
 
