@@ -222,7 +222,9 @@ async def play_through(
     played = Played()
     seen: list[dict[str, Any]] = []
     capture(app, seen)
-    async with app.run_test(size=(100, 30)) as pilot:
+    # The smallest terminal the full-screen tutor takes: what the learner chooses is the same
+    # at any size, and a smaller screen is quicker to draw.
+    async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         typed = app.query_one("#typed", Input)
         typed.focus()
