@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -13,7 +14,14 @@ from betel_tutor.screen.app import TutorApp
 from betel_tutor.tutor import auctionreview, call_values
 from betel_tutor.tutor.progress import Progress
 from betel_tutor.tutor.session import Session
-from tests.screen_driver import enter, recorded, until
+from tests.screen_driver import enter, levels_at_once, recorded, until
+
+
+@pytest.fixture(autouse=True)
+def a_call_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Level 5 opens at its deal's auction (:data:`tests.screen_driver.A_CALL`): the calls are
+    what the thread judges ahead."""
+    monkeypatch.setenv("BETEL_TUTOR_LEVELS", str(levels_at_once(tmp_path / "levels")))
 
 
 @pytest.mark.parametrize("think_ahead", [True, None])
