@@ -6,13 +6,29 @@ the same play before it (Textual's Pilot)."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
+import yaml
 from textual.widgets import Input
 
 from betel_tutor.screen.picker import Picker
 from betel_tutor.tutor.replay_from import FromTrick, position
 from tests.screen_driver import expects, new_app, until
+from tests.test_tutor_json import shipped
+
+
+@pytest.fixture(autouse=True)
+def deals_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Level 3 without its texts and quizzes (``$BETEL_TUTOR_LEVELS``): its first deal, the
+    deal offered again here, comes at once, dealt from the same seed."""
+    lesson = yaml.safe_load(shipped(3))
+    lesson["steps"] = [step for step in lesson["steps"] if "play" in step]
+    levels = tmp_path / "levels"
+    levels.mkdir()
+    text = yaml.safe_dump(lesson, allow_unicode=True, sort_keys=False)
+    (levels / "level-03.yaml").write_text(text, encoding="utf-8")
+    monkeypatch.setenv("BETEL_TUTOR_LEVELS", str(levels))
 
 
 @pytest.mark.parametrize(
