@@ -31,6 +31,9 @@ YES_NO = {"true": "yes", "false": "no"}
 # Handling a key is a short chain of messages (the app, the input line, the picker): a few turns
 # of the event loop, never a wait on the clock.
 TURNS_WITHIN = 20_000  # turns of the event loop, each a few microseconds when nothing is due
+# The smallest terminal the full-screen tutor takes (a smaller one gets the line tutor): where a
+# test does not look at the layout, the quickest to draw.
+SMALLEST = (80, 24)
 _CHARACTERS = {"enter": "\r", "home": None, "end": None, "left": None, "right": None}
 
 
@@ -280,9 +283,7 @@ async def play_through(
     played = Played()
     seen: list[dict[str, Any]] = []
     capture(app, seen)
-    # The smallest terminal the full-screen tutor takes: what the learner chooses is the same
-    # at any size, and a smaller screen is quicker to draw.
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALLEST) as pilot:  # what is chosen is the same at any size
         await pilot.pause()
         typed = app.query_one("#typed", Input)
         typed.focus()

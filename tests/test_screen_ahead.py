@@ -14,7 +14,7 @@ from betel_tutor.screen.app import TutorApp
 from betel_tutor.tutor import auctionreview, call_values
 from betel_tutor.tutor.progress import Progress
 from betel_tutor.tutor.session import Session
-from tests.screen_driver import enter, levels_at_once, recorded, until
+from tests.screen_driver import SMALLEST, enter, levels_at_once, recorded, until
 
 
 @pytest.fixture(autouse=True)
@@ -41,7 +41,7 @@ async def played(monkeypatch: pytest.MonkeyPatch, think_ahead: bool | None) -> N
 
     monkeypatch.setattr(auctionreview, "judge_call", counted)
     app = TutorApp(Session(Progress(), "en"), level=5, think_ahead=think_ahead)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SMALLEST) as pilot:
         await until(pilot, app, "call")
         await enter(pilot, app)  # the cursor's call
         # The learner thinks; the thread works (a call is judged in well under a second on
@@ -83,7 +83,7 @@ async def first_frame_then_thinking() -> None:
 
     app._display = drawn  # type: ignore[method-assign]
     app.think = thinking  # type: ignore[method-assign]
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SMALLEST) as pilot:
         await until(pilot, app, "call")
     assert len(frames_before_thinking) == 1
     assert frames_before_thinking[0] >= 1

@@ -22,6 +22,7 @@ from betel_tutor.screen.app import TutorApp
 from betel_tutor.screen.picker import Picker
 from betel_tutor.tutor.events import Answered, CallMade, CardPlayed
 from tests.screen_driver import (
+    SMALLEST,
     YES_NO,
     expects,
     levels_at_once,
@@ -54,7 +55,7 @@ def typed_line(app: TutorApp) -> str:
 def test_a_typed_card_is_played_not_the_highlighted_one() -> None:
     async def play() -> None:
         app = new_app("en", level=1)
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=SMALLEST) as pilot:
             await until(pilot, app, "card")
             assert app.prompt is not None and app.prompt.choices
             cards = [str(card) for card in app.prompt.choices]
@@ -77,7 +78,7 @@ def test_a_typed_call_is_made_not_the_highlighted_pass(
 
     async def bid() -> None:
         app = new_app("en", level=5)
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=SMALLEST) as pilot:
             await until(pilot, app, "call")
             assert highlighted(app) == "pass"
             sent, said = recorded(app)
@@ -95,7 +96,7 @@ def test_a_typed_no_answers_a_yes_no_quiz() -> None:
 
     async def answer() -> None:
         app = new_app("en", level=5)
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=SMALLEST) as pilot:
             await until(pilot, app, "answer")
             quiz = app.session.phase.step.quiz  # type: ignore[attr-defined]
             while YES_NO.get(show_answer(quiz.answer)) != "no":
@@ -115,7 +116,7 @@ def test_a_typed_no_answers_a_yes_no_quiz() -> None:
 def test_a_typed_answer_to_a_quiz_is_judged_as_typed() -> None:
     async def answer() -> None:
         app = new_app("en", level=1)
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=SMALLEST) as pilot:
             await until(pilot, app, "answer")
             quiz = app.session.phase.step.quiz  # type: ignore[attr-defined]
             right = show_answer(quiz.answer)
@@ -131,7 +132,7 @@ def test_a_typed_answer_to_a_quiz_is_judged_as_typed() -> None:
 def test_a_typed_suit_is_named_trumps_at_level_two() -> None:
     async def name() -> None:
         app = new_app("en", level=2)
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=SMALLEST) as pilot:
             await until(pilot, app, "trump")
             assert app.prompt is not None and app.prompt.choices
             suits = [str(suit) for suit in app.prompt.choices]
@@ -153,7 +154,7 @@ def test_typing_between_answers_never_piles_up(
 
     async def play() -> None:
         app = new_app("en", level=5)
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=SMALLEST) as pilot:
             await until(pilot, app, "call")
             sent, _ = recorded(app)
             await type_at_once(pilot, app, "kontra")  # not allowed here: refused
@@ -171,7 +172,7 @@ def test_the_arrow_keys_steer_the_choices_only_while_nothing_is_typed(
 
     async def steer() -> None:
         app = new_app("en", level=5)
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=SMALLEST) as pilot:
             await until(pilot, app, "call")
             first = highlighted(app)
             await pilot.press("right")
