@@ -46,7 +46,7 @@ def test_a_deal_of_level_one_on_the_table() -> None:
                 if expects(app) == "card" and not all(e for _, e in picker_labels(app)):
                     break
                 if expects(app) == "card":
-                    await enter(pilot, app)
+                    await enter(pilot, app, drawn=False)  # the refused card is looked at
                 else:
                     await until(pilot, app, "card")
             illegal = next(label for label, enabled in picker_labels(app) if not enabled)
