@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from textual import events
@@ -30,7 +31,61 @@ YES_NO = {"true": "yes", "false": "no"}
 # Handling a key is a short chain of messages (the app, the input line, the picker): a few turns
 # of the event loop, never a wait on the clock.
 TURNS_WITHIN = 20_000  # turns of the event loop, each a few microseconds when nothing is due
+# The smallest terminal the full-screen tutor takes (a smaller one gets the line tutor): where a
+# test does not look at the layout, the quickest to draw.
+SMALLEST = (80, 24)
 _CHARACTERS = {"enter": "\r", "home": None, "end": None, "left": None, "right": None}
+
+
+# A teacher's levels (``$BETEL_TUTOR_LEVELS``) that reach each kind of prompt at once: level 1
+# asks a yes/no question and a trick's winner, then South names trumps and leads; level 5 starts
+# with South's call.
+QUIZZES_AND_TRUMPS = """\
+kind: lesson
+id: level-01
+level: 1
+title: {en: "Level 1: typed answers", pl: "Poziom 1: wpisane odpowiedzi"}
+options: {auction: false, contract: pass, dealer_names_trump: true, kontra: false, exchange: false}
+deals:
+  - {id: d1, dealer: S, seed: level-02-a}
+steps:
+  - quiz:
+      kind: call-legal
+      question:
+        en: "After 1♠ pass pass, may the next player declare 2♥?"
+        pl: "Po 1♠ pas pas: czy następny gracz może zadeklarować 2♥?"
+      auction: 1♠ pass pass
+      call: 2♥
+      options: {kontra: false, betelki: false, exchange: false}
+      answer: false
+  - quiz:
+      kind: trick-winner
+      question: {en: "Spades are trumps. ♥{A}, ♠{7}, ♥{K}. Who wins?", pl: "Atu piki. Kto bierze?"}
+      trick: ♥A ♠7 ♥K
+      trump: ♠
+      answer: ♠7
+  - play: {deal: d1, seat: S, goal: {tricks_at_least: 1}, open: true}
+"""
+A_CALL = """\
+kind: lesson
+id: level-05
+level: 5
+title: {en: "Level 5: a typed call", pl: "Poziom 5: wpisana odzywka"}
+options: {auction: true, normal: true, betelki: false, exchange: false, kontra: false}
+deals:
+  - {id: d1, dealer: S, seed: level-05-a}
+steps:
+  - play: {deal: d1, seat: S, goal: {best: true}, open: true}
+"""
+
+
+def levels_at_once(folder: Path) -> Path:
+    """Write the levels of :data:`QUIZZES_AND_TRUMPS` and :data:`A_CALL` into ``folder`` (for
+    ``$BETEL_TUTOR_LEVELS``) and return it."""
+    folder.mkdir(exist_ok=True)
+    (folder / "level-01.yaml").write_text(QUIZZES_AND_TRUMPS, encoding="utf-8")
+    (folder / "level-05.yaml").write_text(A_CALL, encoding="utf-8")
+    return folder
 
 
 def new_app(lang: str = "en", level: int = 1, **settings: object) -> TutorApp:
@@ -42,18 +97,20 @@ def expects(app: TutorApp) -> str:
     return app.prompt.expects if app.prompt is not None else ""
 
 
-async def type_line(pilot: Pilot[int], app: TutorApp, text: str) -> None:
-    """Type ``text`` into the input line and press Enter."""
+async def type_line(pilot: Pilot[int], app: TutorApp, text: str, *, drawn: bool = True) -> None:
+    """Type ``text`` into the input line and press Enter (:func:`enter`)."""
     typed = app.query_one("#typed", Input)
     typed.focus()
     typed.value = text
-    await enter(pilot, app)
+    await enter(pilot, app, drawn=drawn)
 
 
-async def enter(pilot: Pilot[int], app: TutorApp) -> None:
-    """Press Enter and wait until the session has answered the line it sends, and the screen
-    has shown the answer; a line that never reaches the session (the tutor has ended, or the
-    key only fills the input line) is waited for as Pilot waits, until the app is idle."""
+async def enter(pilot: Pilot[int], app: TutorApp, *, drawn: bool = True) -> None:
+    """Press Enter and wait until the session has answered the line it sends, and, when
+    ``drawn``, the screen has shown the answer (else the screen is drawn by its own timer, as
+    often as a terminal would show it); a line that never reaches the session (the tutor has
+    ended, or the key only fills the input line) is waited for as Pilot waits, until the app
+    is idle."""
     session = app.session
     handle = session.handle
     answered = False
@@ -73,11 +130,11 @@ async def enter(pilot: Pilot[int], app: TutorApp) -> None:
                 break
     finally:
         session.handle = handle  # type: ignore[method-assign]
-    if answered:  # the answer's widgets mounted and laid out
-        await pilot.pause(0)
-        await pilot.pause(0)
-    else:
+    if not answered:
         await pilot.pause()
+    elif drawn:  # the answer's widgets mounted and laid out
+        await pilot.pause(0)
+        await pilot.pause(0)
 
 
 async def type_at_once(pilot: Pilot[int], app: TutorApp, text: str) -> None:
@@ -106,21 +163,25 @@ async def press_until(
 
 
 async def until(pilot: Pilot[int], app: TutorApp, wanted: str, *, limit: int = 200) -> None:
-    """Go on (Enter, right answers, no deal played again) until the tutor asks for ``wanted``."""
+    """Go on (Enter, right answers, no deal played again) until the tutor asks for ``wanted``,
+    and the screen shows that prompt. On the way each answer is sent as soon as the session
+    has answered the last: the screen is drawn by its own timer meanwhile."""
     for _ in range(limit):
         now = expects(app)
         if now == wanted:
+            await pilot.pause(0)
+            await pilot.pause(0)
             return
         if now == "answer":
             quiz = app.session.phase.step.quiz  # type: ignore[attr-defined]
             answer = show_answer(quiz.answer)
-            await type_line(pilot, app, YES_NO.get(answer, answer))
+            await type_line(pilot, app, YES_NO.get(answer, answer), drawn=False)
         elif now == "retry":  # going on, not playing the deal again
-            await type_line(pilot, app, "no")
+            await type_line(pilot, app, "no", drawn=False)
         elif app.query_one("#picker", Picker).choosable:
-            await enter(pilot, app)  # the cursor's card, call or choice
+            await enter(pilot, app, drawn=False)  # the cursor's card, call or choice
         else:
-            await type_line(pilot, app, "")
+            await type_line(pilot, app, "", drawn=False)
     raise AssertionError(f"never asked for {wanted}; last {expects(app)}")
 
 
@@ -222,7 +283,7 @@ async def play_through(
     played = Played()
     seen: list[dict[str, Any]] = []
     capture(app, seen)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=SMALLEST) as pilot:  # what is chosen is the same at any size
         await pilot.pause()
         typed = app.query_one("#typed", Input)
         typed.focus()

@@ -7,11 +7,13 @@ import asyncio
 from pathlib import Path
 
 import pexpect
+import pytest
 
 from betel_tutor.screen.picker import Picker
 from tests.screen_driver import (
     enter,
     expects,
+    levels_at_once,
     new_app,
     panel_text,
     picker_labels,
@@ -44,7 +46,7 @@ def test_a_deal_of_level_one_on_the_table() -> None:
                 if expects(app) == "card" and not all(e for _, e in picker_labels(app)):
                     break
                 if expects(app) == "card":
-                    await enter(pilot, app)
+                    await enter(pilot, app, drawn=False)  # the refused card is looked at
                 else:
                     await until(pilot, app, "card")
             illegal = next(label for label, enabled in picker_labels(app) if not enabled)
@@ -56,7 +58,12 @@ def test_a_deal_of_level_one_on_the_table() -> None:
     asyncio.run(play())
 
 
-def test_level_five_a_call_chosen_with_the_keys_in_polish() -> None:
+def test_level_five_a_call_chosen_with_the_keys_in_polish(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Level 5 opens at its deal's auction (``A_CALL``): the call is what is looked at.
+    monkeypatch.setenv("BETEL_TUTOR_LEVELS", str(levels_at_once(tmp_path / "levels")))
+
     async def bid() -> None:
         app = new_app("pl", level=5)
         async with app.run_test(size=(80, 24)) as pilot:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -13,7 +14,14 @@ from betel_tutor.screen.app import TutorApp
 from betel_tutor.tutor import auctionreview, call_values
 from betel_tutor.tutor.progress import Progress
 from betel_tutor.tutor.session import Session
-from tests.screen_driver import enter, recorded, until
+from tests.screen_driver import SMALLEST, enter, levels_at_once, recorded, until
+
+
+@pytest.fixture(autouse=True)
+def a_call_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Level 5 opens at its deal's auction (:data:`tests.screen_driver.A_CALL`): the calls are
+    what the thread judges ahead."""
+    monkeypatch.setenv("BETEL_TUTOR_LEVELS", str(levels_at_once(tmp_path / "levels")))
 
 
 @pytest.mark.parametrize("think_ahead", [True, None])
@@ -33,7 +41,7 @@ async def played(monkeypatch: pytest.MonkeyPatch, think_ahead: bool | None) -> N
 
     monkeypatch.setattr(auctionreview, "judge_call", counted)
     app = TutorApp(Session(Progress(), "en"), level=5, think_ahead=think_ahead)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SMALLEST) as pilot:
         await until(pilot, app, "call")
         await enter(pilot, app)  # the cursor's call
         # The learner thinks; the thread works (a call is judged in well under a second on
@@ -75,7 +83,7 @@ async def first_frame_then_thinking() -> None:
 
     app._display = drawn  # type: ignore[method-assign]
     app.think = thinking  # type: ignore[method-assign]
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SMALLEST) as pilot:
         await until(pilot, app, "call")
     assert len(frames_before_thinking) == 1
     assert frames_before_thinking[0] >= 1

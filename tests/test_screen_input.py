@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pexpect
+import pytest
 from textual.widgets import Input
 
 from betel_tutor.cards import sort_cards
@@ -21,8 +22,10 @@ from betel_tutor.screen.app import TutorApp
 from betel_tutor.screen.picker import Picker
 from betel_tutor.tutor.events import Answered, CallMade, CardPlayed
 from tests.screen_driver import (
+    SMALLEST,
     YES_NO,
     expects,
+    levels_at_once,
     new_app,
     panel_text,
     recorded,
@@ -30,6 +33,12 @@ from tests.screen_driver import (
     until,
 )
 from tests.test_tutor import BETEL_TUTOR, environment
+
+
+def a_call_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Level 5 opens at its deal's auction (:data:`tests.screen_driver.A_CALL`): what comes
+    before the first call is not what these tests are about."""
+    monkeypatch.setenv("BETEL_TUTOR_LEVELS", str(levels_at_once(tmp_path / "levels")))
 
 
 def highlighted(app: TutorApp) -> str:
@@ -46,7 +55,7 @@ def typed_line(app: TutorApp) -> str:
 def test_a_typed_card_is_played_not_the_highlighted_one() -> None:
     async def play() -> None:
         app = new_app("en", level=1)
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=SMALLEST) as pilot:
             await until(pilot, app, "card")
             assert app.prompt is not None and app.prompt.choices
             cards = [str(card) for card in app.prompt.choices]
@@ -62,10 +71,14 @@ def test_a_typed_card_is_played_not_the_highlighted_one() -> None:
     asyncio.run(play())
 
 
-def test_a_typed_call_is_made_not_the_highlighted_pass() -> None:
+def test_a_typed_call_is_made_not_the_highlighted_pass(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    a_call_at_once(tmp_path, monkeypatch)
+
     async def bid() -> None:
         app = new_app("en", level=5)
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=SMALLEST) as pilot:
             await until(pilot, app, "call")
             assert highlighted(app) == "pass"
             sent, said = recorded(app)
@@ -83,7 +96,7 @@ def test_a_typed_no_answers_a_yes_no_quiz() -> None:
 
     async def answer() -> None:
         app = new_app("en", level=5)
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=SMALLEST) as pilot:
             await until(pilot, app, "answer")
             quiz = app.session.phase.step.quiz  # type: ignore[attr-defined]
             while YES_NO.get(show_answer(quiz.answer)) != "no":
@@ -103,7 +116,7 @@ def test_a_typed_no_answers_a_yes_no_quiz() -> None:
 def test_a_typed_answer_to_a_quiz_is_judged_as_typed() -> None:
     async def answer() -> None:
         app = new_app("en", level=1)
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=SMALLEST) as pilot:
             await until(pilot, app, "answer")
             quiz = app.session.phase.step.quiz  # type: ignore[attr-defined]
             right = show_answer(quiz.answer)
@@ -119,7 +132,7 @@ def test_a_typed_answer_to_a_quiz_is_judged_as_typed() -> None:
 def test_a_typed_suit_is_named_trumps_at_level_two() -> None:
     async def name() -> None:
         app = new_app("en", level=2)
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=SMALLEST) as pilot:
             await until(pilot, app, "trump")
             assert app.prompt is not None and app.prompt.choices
             suits = [str(suit) for suit in app.prompt.choices]
@@ -133,12 +146,15 @@ def test_a_typed_suit_is_named_trumps_at_level_two() -> None:
     asyncio.run(name())
 
 
-def test_typing_between_answers_never_piles_up() -> None:
+def test_typing_between_answers_never_piles_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Two answers typed in one go each reach the tutor alone."""
+    a_call_at_once(tmp_path, monkeypatch)
 
     async def play() -> None:
         app = new_app("en", level=5)
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=SMALLEST) as pilot:
             await until(pilot, app, "call")
             sent, _ = recorded(app)
             await type_at_once(pilot, app, "kontra")  # not allowed here: refused
@@ -149,10 +165,14 @@ def test_typing_between_answers_never_piles_up() -> None:
     asyncio.run(play())
 
 
-def test_the_arrow_keys_steer_the_choices_only_while_nothing_is_typed() -> None:
+def test_the_arrow_keys_steer_the_choices_only_while_nothing_is_typed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    a_call_at_once(tmp_path, monkeypatch)
+
     async def steer() -> None:
         app = new_app("en", level=5)
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=SMALLEST) as pilot:
             await until(pilot, app, "call")
             first = highlighted(app)
             await pilot.press("right")
@@ -191,46 +211,6 @@ def test_after_a_click_on_the_text_enter_goes_on_and_no_letter_is_lost() -> None
     asyncio.run(click())
 
 
-# A teacher's levels (``$BETEL_TUTOR_LEVELS``) that reach each kind of prompt at once: level 1
-# asks a yes/no question and a trick's winner, then South names trumps and leads; level 5 starts
-# with South's call.
-QUIZZES_AND_TRUMPS = """\
-kind: lesson
-id: level-01
-level: 1
-title: {en: "Level 1: typed answers", pl: "Poziom 1: wpisane odpowiedzi"}
-options: {auction: false, contract: pass, dealer_names_trump: true, kontra: false, exchange: false}
-deals:
-  - {id: d1, dealer: S, seed: level-02-a}
-steps:
-  - quiz:
-      kind: call-legal
-      question:
-        en: "After 1♠ pass pass, may the next player declare 2♥?"
-        pl: "Po 1♠ pas pas: czy następny gracz może zadeklarować 2♥?"
-      auction: 1♠ pass pass
-      call: 2♥
-      options: {kontra: false, betelki: false, exchange: false}
-      answer: false
-  - quiz:
-      kind: trick-winner
-      question: {en: "Spades are trumps. ♥{A}, ♠{7}, ♥{K}. Who wins?", pl: "Atu piki. Kto bierze?"}
-      trick: ♥A ♠7 ♥K
-      trump: ♠
-      answer: ♠7
-  - play: {deal: d1, seat: S, goal: {tricks_at_least: 1}, open: true}
-"""
-A_CALL = """\
-kind: lesson
-id: level-05
-level: 5
-title: {en: "Level 5: a typed call", pl: "Poziom 5: wpisana odzywka"}
-options: {auction: true, normal: true, betelki: false, exchange: false, kontra: false}
-deals:
-  - {id: d1, dealer: S, seed: level-05-a}
-steps:
-  - play: {deal: d1, seat: S, goal: {best: true}, open: true}
-"""
 _ESCAPES = re.compile(r"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-Z\\-_])")
 
 
@@ -238,10 +218,7 @@ class Terminal:
     """``betel-tutor learn`` full-screen in a pseudo-terminal of 100×30, read as text."""
 
     def __init__(self, home: Path, level: int) -> None:
-        levels = home / "levels"
-        levels.mkdir(exist_ok=True)
-        (levels / "level-01.yaml").write_text(QUIZZES_AND_TRUMPS, encoding="utf-8")
-        (levels / "level-05.yaml").write_text(A_CALL, encoding="utf-8")
+        levels = levels_at_once(home / "levels")
         env = environment(home, BETEL_TUTOR_LEVELS=str(levels), TERM="xterm-256color")
         self.child = pexpect.spawn(
             BETEL_TUTOR,

@@ -6,13 +6,29 @@ the same play before it (Textual's Pilot)."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
+import yaml
 from textual.widgets import Input
 
 from betel_tutor.screen.picker import Picker
 from betel_tutor.tutor.replay_from import FromTrick, position
-from tests.screen_driver import expects, new_app, until
+from tests.screen_driver import SMALLEST, expects, new_app, until
+from tests.test_tutor_json import shipped
+
+
+@pytest.fixture(autouse=True)
+def deals_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Level 3 without its texts and quizzes (``$BETEL_TUTOR_LEVELS``): its first deal, the
+    deal offered again here, comes at once, dealt from the same seed."""
+    lesson = yaml.safe_load(shipped(3))
+    lesson["steps"] = [step for step in lesson["steps"] if "play" in step]
+    levels = tmp_path / "levels"
+    levels.mkdir()
+    text = yaml.safe_dump(lesson, allow_unicode=True, sort_keys=False)
+    (levels / "level-03.yaml").write_text(text, encoding="utf-8")
+    monkeypatch.setenv("BETEL_TUTOR_LEVELS", str(levels))
 
 
 @pytest.mark.parametrize(
@@ -21,7 +37,7 @@ from tests.screen_driver import expects, new_app, until
 def test_from_n_is_chosen_on_the_full_screen(lang: str, label: str, word: str) -> None:
     async def replay() -> None:
         app = new_app(lang, level=3, seed="why-1")
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=SMALLEST) as pilot:
             await until(pilot, app, "retry", limit=600)
             assert app.prompt is not None and app.prompt.choices is not None
             choices = app.prompt.choices
@@ -54,7 +70,7 @@ def test_a_later_costly_card_is_chosen_on_the_full_screen(lang: str, word: str) 
 
     async def replay() -> None:
         app = new_app(lang, level=3, seed="why-1")
-        async with app.run_test(size=(120, 45)) as pilot:
+        async with app.run_test(size=SMALLEST) as pilot:
             await until(pilot, app, "retry", limit=600)
             assert app.prompt is not None and app.prompt.choices is not None
             later = [c for c in app.prompt.choices if str(c).startswith("from ") and c != "from N"]
