@@ -5,20 +5,15 @@ from __future__ import annotations
 
 import functools
 import http.server
-import os
-import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Route, sync_playwright
+from playwright.sync_api import Browser, Route
 
 from betel_tutor.app.simulate import SimulateOptions, run_simulation
-
-ROOT = Path(__file__).parents[1]
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARTIFACTS = Path(os.environ.get("BETEL_TUTOR_ARTIFACTS", ROOT / "test-artifacts"))
+from tests.browser import ARTIFACTS
 
 
 @pytest.fixture
@@ -37,7 +32,7 @@ def served(tmp_path: Path) -> Iterator[str]:
 
 @pytest.mark.parametrize("lang", ["en", "pl"])
 def test_the_page_draws_its_charts_and_loads_nothing_from_outside(
-    tmp_path: Path, served: str, lang: str
+    browser: Browser, tmp_path: Path, served: str, lang: str
 ) -> None:
     options = SimulateOptions(
         constraints=("S hcp 8+ or S ♠ 4+",),
@@ -60,32 +55,24 @@ def test_the_page_draws_its_charts_and_loads_nothing_from_outside(
             outside.append(route.request.url)
             route.abort()
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
-        try:
-            page = browser.new_page(viewport={"width": 900, "height": 1200})
-            page.route("**/*", only_local)
-            page.goto(f"{served}/simulation.html")
-            page.wait_for_load_state("networkidle")
-            charts = page.locator("svg.chart")
-            assert charts.count() == 1 + 3 * 7 + 3  # conditions, spreads, scores a seat
-            for index in range(charts.count()):
-                box = charts.nth(index).bounding_box()
-                assert box is not None and box["width"] > 50 and box["height"] > 20
-            stats = page.locator('svg[data-chart="stats"] rect.bar')
-            assert stats.count() == 3
-            widths = [stats.nth(i).bounding_box()["width"] for i in range(3)]  # type: ignore[index]
-            assert max(widths) > 20  # "not N has ♠A" holds on most deals: a long bar
-            heading = page.locator("h1").inner_text()
-            assert heading == ("Symulacja" if lang == "pl" else "Simulation")
-            ARTIFACTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / f"simulate-{lang}.png"), full_page=True)
-            assert page.pdf(format="A4").startswith(b"%PDF")
-        finally:
-            browser.close()
+    page = browser.new_page(viewport={"width": 900, "height": 1200})
+    page.route("**/*", only_local)
+    page.goto(f"{served}/simulation.html")
+    page.wait_for_load_state("networkidle")
+    charts = page.locator("svg.chart")
+    assert charts.count() == 1 + 3 * 7 + 3  # conditions, spreads, scores a seat
+    for index in range(charts.count()):
+        box = charts.nth(index).bounding_box()
+        assert box is not None and box["width"] > 50 and box["height"] > 20
+    stats = page.locator('svg[data-chart="stats"] rect.bar')
+    assert stats.count() == 3
+    widths = [stats.nth(i).bounding_box()["width"] for i in range(3)]  # type: ignore[index]
+    assert max(widths) > 20  # "not N has ♠A" holds on most deals: a long bar
+    heading = page.locator("h1").inner_text()
+    assert heading == ("Symulacja" if lang == "pl" else "Simulation")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"simulate-{lang}.png"), full_page=True)
+    assert page.pdf(format="A4").startswith(b"%PDF")
     assert [url for url in asked if not url.endswith("/favicon.ico")] == [
         f"{served}/simulation.html"
     ]
