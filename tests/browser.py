@@ -57,10 +57,10 @@ def tab(chromium: Browser) -> Page:
 @pytest.fixture
 def page(chromium: Browser, tab: Page) -> Page:
     """The worker's tab as a new one: blank, 1280×720, no media emulated, no route."""
+    tab.unroute_all()
     tab.goto("about:blank")
     tab.set_viewport_size(VIEWPORT)
     tab.emulate_media(media="null")
-    tab.unroute_all()
     return tab
 
 

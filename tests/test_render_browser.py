@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
-from playwright.sync_api import Browser, Page, Request
+from playwright.sync_api import ConsoleMessage, Page, Request
 
 from betel_tutor.dealing import deal
 from betel_tutor.seats import Seat
@@ -483,14 +483,20 @@ def test_sheets_make_no_network_request(
     assert asked
 
 
-def test_the_step_through_runs_under_the_policy(browser: Browser, tmp_path: Path) -> None:
+def test_the_step_through_runs_under_the_policy(page: Page, tmp_path: Path) -> None:
     out = render(tmp_path, str(ROOT / "tests" / "data" / "sheets" / "replay.yaml"))
-    page = browser.new_page()
     refused: list[str] = []
-    page.on("console", lambda message: refused.append(message.text))
-    page.goto((out / "replay.html").as_uri())
-    page.locator(".replay .next").click()
-    assert page.locator(".replay .position").inner_text() == "1"
+
+    def told(message: ConsoleMessage) -> None:
+        refused.append(message.text)
+
+    page.on("console", told)
+    try:
+        page.goto((out / "replay.html").as_uri())
+        page.locator(".replay .next").click()
+        assert page.locator(".replay .position").inner_text() == "1"
+    finally:
+        page.remove_listener("console", told)
     assert not [text for text in refused if "Content Security Policy" in text], refused
 
 

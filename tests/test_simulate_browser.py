@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Route
+from playwright.sync_api import Page, Route
 
 from betel_tutor.app.simulate import SimulateOptions, run_simulation
 from betel_tutor.simulation.page import page as simulation_page
@@ -58,7 +58,7 @@ def served(pages: Path) -> Iterator[str]:
 
 @pytest.mark.parametrize("lang", ["en", "pl"])
 def test_the_page_draws_its_charts_and_loads_nothing_from_outside(
-    browser: Browser, served: str, lang: str
+    page: Page, served: str, lang: str
 ) -> None:
     asked: list[str] = []
     outside: list[str] = []
@@ -71,24 +71,24 @@ def test_the_page_draws_its_charts_and_loads_nothing_from_outside(
             outside.append(route.request.url)
             route.abort()
 
-    tab = browser.new_page(viewport={"width": 900, "height": 1200})
-    tab.route("**/*", only_local)
-    tab.goto(f"{served}/{lang}/simulation.html")
-    tab.wait_for_load_state("networkidle")
-    charts = tab.locator("svg.chart")
+    page.set_viewport_size({"width": 900, "height": 1200})
+    page.route("**/*", only_local)
+    page.goto(f"{served}/{lang}/simulation.html")
+    page.wait_for_load_state("networkidle")
+    charts = page.locator("svg.chart")
     assert charts.count() == 1 + 3 * 7 + 3  # conditions, spreads, scores a seat
     for index in range(charts.count()):
         box = charts.nth(index).bounding_box()
         assert box is not None and box["width"] > 50 and box["height"] > 20
-    stats = tab.locator('svg[data-chart="stats"] rect.bar')
+    stats = page.locator('svg[data-chart="stats"] rect.bar')
     assert stats.count() == 3
     widths = [stats.nth(i).bounding_box()["width"] for i in range(3)]  # type: ignore[index]
     assert max(widths) > 20  # "not N has ♠A" holds on most deals: a long bar
-    heading = tab.locator("h1").inner_text()
+    heading = page.locator("h1").inner_text()
     assert heading == ("Symulacja" if lang == "pl" else "Simulation")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    tab.screenshot(path=str(ARTIFACTS / f"simulate-{lang}.png"), full_page=True)
-    assert tab.pdf(format="A4").startswith(b"%PDF")
+    page.screenshot(path=str(ARTIFACTS / f"simulate-{lang}.png"), full_page=True)
+    assert page.pdf(format="A4").startswith(b"%PDF")
     assert [url for url in asked if not url.endswith("/favicon.ico")] == [
         f"{served}/{lang}/simulation.html"
     ]
