@@ -1,13 +1,18 @@
-"""What the browser tests share: Debian's Chromium driven by Playwright, launched once on each
-worker (conftest.py names this module among its plugins), and sheets rendered by the ``render``
-command (run in this process: the browser, not the program's start, is what these tests are
-about).
+"""What the browser tests share: Debian's Chromium driven by Playwright, launched once for a
+module (conftest.py names this module among its plugins; a module that uses it runs on one
+worker, ``pytestmark = pytest.mark.xdist_group(__name__)``), and sheets rendered by the
+``render`` command (run in this process: the browser, not the program's start, is what these
+tests are about).
 
-A test takes ``page``, the worker's one tab made as good as new (blank, 1280×720, no media
+Not once for the whole run: while Playwright's synchronous API is open its event loop runs in
+the test process, and a later test's ``asyncio.run`` (the web server's and the full screen's
+tests) would be refused.
+
+A test takes ``page``, the module's one tab made as good as new (blank, 1280×720, no media
 emulated, no route), when it only loads a document and reads it: a new tab costs Chromium a
 new renderer process, about half a second of CPU, a load in the same tab a fraction of that. A
 test that listens to a tab's requests, console or sockets takes ``browser`` and opens its own
-tabs, which are closed after it."""
+tabs, which are closed after it, or takes its listeners off ``page`` when it is done."""
 
 from __future__ import annotations
 
@@ -37,10 +42,10 @@ FLAGS = [
 ]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium() -> Iterator[Browser]:
-    """The worker's Chromium, from the first test that needs it to the end of the run."""
-    from playwright.sync_api import sync_playwright  # only on a worker that runs browser tests
+    """The module's Chromium."""
+    from playwright.sync_api import sync_playwright  # only where a browser test runs
 
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
@@ -48,15 +53,15 @@ def chromium() -> Iterator[Browser]:
         launched.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def tab(chromium: Browser) -> Page:
-    """The worker's tab that ``page`` hands to each test in turn."""
+    """The module's tab that ``page`` hands to each test in turn."""
     return chromium.new_page(viewport=VIEWPORT)
 
 
 @pytest.fixture
 def page(chromium: Browser, tab: Page) -> Page:
-    """The worker's tab as a new one: blank, 1280×720, no media emulated, no route."""
+    """The module's tab as a new one: blank, 1280×720, no media emulated, no route."""
     tab.unroute_all()
     tab.goto("about:blank")
     tab.set_viewport_size(VIEWPORT)
@@ -66,7 +71,7 @@ def page(chromium: Browser, tab: Page) -> Page:
 
 @pytest.fixture
 def browser(chromium: Browser) -> Iterator[Browser]:
-    """The worker's Chromium; the tabs (browser contexts) a test opens in it close after it."""
+    """The module's Chromium; the tabs (browser contexts) a test opens in it close after it."""
     before = set(chromium.contexts)
     yield chromium
     for context in chromium.contexts:

@@ -36,6 +36,10 @@ deals:
 """
 
 
+# The tests share this module's browser: they run on one worker (scripts/test.sh).
+pytestmark = pytest.mark.xdist_group(__name__)
+
+
 def test_blue_suit_board_sheet(page: Page, tmp_path: Path) -> None:
     out = render(tmp_path, str(ROOT / "scenarios" / "boards" / "blue-suit.yaml"), "--lang", "pl")
     page.goto((out / "blue-suit.html").as_uri())

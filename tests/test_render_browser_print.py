@@ -12,6 +12,9 @@ from playwright.sync_api import Page
 
 from tests.browser import ARTIFACTS, ROOT, render
 
+# The tests share this module's browser: they run on one worker (scripts/test.sh).
+pytestmark = pytest.mark.xdist_group(__name__)
+
 
 def test_printed_pages_and_uncut_hands(page: Page, tmp_path: Path) -> None:
     """A4 with 1, 2 or 4 deals a page: exactly as many pages as that takes. The hands and each

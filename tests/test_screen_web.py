@@ -22,6 +22,10 @@ def served(tmp_path: Path) -> Iterator[Served]:
         yield server
 
 
+# The tests share this module's browser: they run on one worker (scripts/test.sh).
+pytestmark = pytest.mark.xdist_group(__name__)
+
+
 def test_a_card_played_in_the_browser(served: Served, browser: Browser, tmp_path: Path) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     outside: list[str] = []

@@ -66,6 +66,10 @@ class TutorPage:
         return "".join(self.frames)[-3000:]
 
 
+# The tests share this module's browser: they run on one worker (scripts/test.sh).
+pytestmark = pytest.mark.xdist_group(__name__)
+
+
 @pytest.fixture
 def tutor_page(tmp_path: Path, browser: Browser) -> Iterator[TutorPage]:
     """``betel-tutor learn --web`` on a free port with the level above, and a 1280×800 tab of

@@ -16,7 +16,8 @@ from betel_tutor.app.simulate import SimulateOptions, run_simulation
 from betel_tutor.simulation.page import page as simulation_page
 from tests.browser import ARTIFACTS
 
-# The tests share this module's simulation: they run on one worker (scripts/test.sh).
+# The tests share this module's simulation and browser: they run on one worker
+# (scripts/test.sh).
 pytestmark = pytest.mark.xdist_group(__name__)
 
 
