@@ -8,19 +8,17 @@ itself lives in the i18n catalogs under ``key``; ``params`` fill its placeholder
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from betel_tutor import i18n
 
 
-@runtime_checkable
-class Localizable(Protocol):
-    def localized(self, lang: str) -> str: ...
-
-
 def _render_param(value: Any, lang: str) -> Any:
-    if isinstance(value, Localizable):
-        return value.localized(lang)
+    # The method looked for directly: ``isinstance`` against a runtime-checkable protocol
+    # lists the protocol's attributes anew at each call, and a message fills many parameters.
+    localized = getattr(value, "localized", None)
+    if localized is not None:
+        return localized(lang)
     if isinstance(value, (list, tuple, frozenset, set)):
         return ", ".join(str(_render_param(v, lang)) for v in value)
     return value

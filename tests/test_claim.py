@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from collections.abc import Iterable
 from functools import cache
 from itertools import combinations
 
@@ -13,7 +14,14 @@ from betel_tutor.rules import legal_plays, trick_winner
 from betel_tutor.solver.api import make_board, mask_of
 from betel_tutor.solver.claim import ClaimSearch, loses_every_trick, sure_leads
 
-Worlds = frozenset[tuple[frozenset[Card], frozenset[Card]]]
+# The worlds the declarer cannot tell apart: West's and North's hands, each as a set of bits,
+# one a card (``Card.index``): the worlds are many, and a set of them is built and looked up at
+# every card.
+Worlds = frozenset[tuple[int, int]]
+
+
+def bits(cards: Iterable[Card]) -> int:
+    return sum(1 << card.index for card in cards)
 
 
 def brute_force(
@@ -28,12 +36,7 @@ def brute_force(
     makes ``goal`` (tricks still needed, or in the betelki still allowed) in every world."""
     misere = kind != "normal"
     defenders_beat = kind != "betel"
-    # Hands are kept as sets of bits, one a card (``Card.index``): the worlds are many, and a
-    # set of worlds is built and looked up at every card.
     by_index = {card.index: card for card in BETEL_DECK}
-
-    def bits(cards: frozenset[Card]) -> int:
-        return sum(1 << card.index for card in cards)
 
     @cache  # the same hand meets the same trick in many worlds: ask the rules engine once
     def legal(held: int, trick: tuple[Card, ...], beat: bool) -> tuple[tuple[Card, int], ...]:
@@ -77,8 +80,7 @@ def brute_force(
             for card, after in answers.items()
         )
 
-    every = frozenset((bits(west), bits(north)) for west, north in worlds)
-    return wins(bits(hand), every, leader, (), goal)
+    return wins(bits(hand), worlds, leader, (), goal)
 
 
 def random_ending(rng: random.Random) -> tuple[list[Card], list[Card], int, str, Suit | None, int]:
@@ -103,7 +105,7 @@ def test_the_search_agrees_with_brute_force_on_random_endings() -> None:
         hand, unseen, leader, kind, trump, goal = random_ending(rng)
         size = len(hand)
         worlds: Worlds = frozenset(
-            (frozenset(west), frozenset(c for c in unseen if c not in west))
+            (bits(west), bits(c for c in unseen if c not in west))
             for west in combinations(unseen, size)
         )
         expected = brute_force(frozenset(hand), worlds, leader, goal, trump, kind)
@@ -159,7 +161,7 @@ def test_the_search_with_cards_in_the_dubel_agrees_with_brute_force() -> None:
         extra = [c for c in BETEL_DECK if c not in hand and c not in unseen]
         unseen = unseen + rng.sample(extra, 2)
         worlds: Worlds = frozenset(
-            (frozenset(west), frozenset(north))
+            (bits(west), bits(north))
             for west in combinations(unseen, size)
             for north in combinations([c for c in unseen if c not in west], size)
         )

@@ -24,6 +24,9 @@ from betel_tutor.solver.api import solve
 
 SEEDS = [f"gtest#{n}" for n in range(24)]
 
+# The tests share this module's fixture: they run on one worker (scripts/test.sh).
+pytestmark = pytest.mark.xdist_group(__name__)
+
 
 @pytest.fixture(scope="module")
 def found() -> dict[str, list[Puzzle]]:
@@ -59,11 +62,14 @@ def test_a_game_is_the_same_each_time(found: dict[str, list[Puzzle]]) -> None:
     assert game_puzzles(seed) == found[seed]
 
 
-def test_a_build_from_games_keeps_them_and_says_so(tmp_path: Path) -> None:
+def test_a_build_from_games_keeps_them_and_says_so(
+    tmp_path: Path, found: dict[str, list[Puzzle]]
+) -> None:
     out = tmp_path / "games.sqlite"
     built = build(out, deals=8, seed="gtest", workers=1, games=True)
     stored = list(read_puzzles(out))
-    expected = [p for seed in ["gtest", *SEEDS[1:8]] for p in game_puzzles(seed)]
+    # The build's deals: the seed itself, then the seeds numbered from one (found already).
+    expected = [*game_puzzles("gtest"), *(p for seed in SEEDS[1:8] for p in found[seed])]
     assert built.puzzles == len(stored) == len(expected)
     assert {p.id for p in stored} == {p.id for p in expected}
 

@@ -7,6 +7,7 @@ speed; the engine must agree with it on random hands and tricks.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from random import Random
 
 import pytest
 from hypothesis import given, settings
@@ -51,15 +52,21 @@ def reference_winner(trick: Sequence[Card], trump: Suit | None) -> int:
 trumps = st.sampled_from([None, *Suit])
 
 
+def distinct_cards(count: int) -> st.SearchStrategy[list[Card]]:
+    """``count`` different cards of the deck, in any order, dealt from a seed: one draw for
+    Hypothesis where a shuffle of the whole deck is thirty-one, for the same cards."""
+    return st.integers(0, 2**32 - 1).map(lambda seed: Random(seed).sample(BETEL_DECK, count))
+
+
 @st.composite
 def positions(draw: st.DrawFn) -> tuple[list[Card], list[Card]]:
-    cards = draw(st.permutations(BETEL_DECK))
     size = draw(st.integers(1, 10))
     played = draw(st.integers(0, 2))
-    return list(cards[:size]), list(cards[size : size + played])
+    cards = draw(distinct_cards(size + played))
+    return cards[:size], cards[size:]
 
 
-@settings(max_examples=3000)
+@settings(max_examples=3000, deadline=None)
 @given(positions(), trumps, st.booleans())
 def test_legal_plays_match_the_spec(
     position: tuple[list[Card], list[Card]], trump: Suit | None, beat: bool
@@ -78,10 +85,9 @@ def test_legal_plays_match_the_spec(
             assert "West" in problem.message("en") and "Zachód" in problem.message("pl")
 
 
-@settings(max_examples=2000)
-@given(st.permutations(BETEL_DECK), trumps)
-def test_trick_winner_matches_the_spec(cards: Sequence[Card], trump: Suit | None) -> None:
-    trick = list(cards[:3])
+@settings(max_examples=2000, deadline=None)
+@given(distinct_cards(3), trumps)
+def test_trick_winner_matches_the_spec(trick: list[Card], trump: Suit | None) -> None:
     assert trick_winner(trick, trump=trump) == reference_winner(trick, trump)
     assert trick_winner(trick, trump=trump.symbol if trump else None) == reference_winner(
         trick, trump

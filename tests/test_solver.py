@@ -27,39 +27,54 @@ def brute_force(
     leader: int,
     kind: str,
 ) -> int:
-    """Plain minimax over every legal card, using only ``rules.legal_plays``/``trick_winner``."""
+    """Plain minimax over every legal card, using only ``rules.legal_plays``/``trick_winner``.
+
+    Hands are kept as sets of bits, one a card (``Card.index``), so that a position is cheap to
+    build and to look up; the value of a position at the start of a trick is remembered, as the
+    same cards and the same leader are reached by many orders of play."""
+    by_index = {card.index: card for card in BETEL_DECK}
 
     # The same hand meets the same trick, and the same trick is won, in many lines of play:
     # the rules engine is asked once for each.
     @cache
-    def legal(held: frozenset[Card], trick: tuple[Card, ...], beat: bool) -> list[Card]:
-        return list(legal_plays(held, trick, trump=trump, beat_obligation=beat))
+    def legal(held: int, trick: tuple[Card, ...], beat: bool) -> tuple[tuple[Card, int], ...]:
+        cards = [card for index, card in by_index.items() if held >> index & 1]
+        plays = legal_plays(cards, trick, trump=trump, beat_obligation=beat)
+        return tuple((card, 1 << card.index) for card in plays)
 
     @cache
     def winner(played: tuple[Card, ...]) -> int:
         return trick_winner(played, trump=trump)
 
     @cache
-    def value(state: tuple[frozenset[Card], ...], leader: int, trick: tuple[Card, ...]) -> int:
-        seat = (leader + len(trick)) % 3
-        if not state[seat]:
+    def value(state: tuple[int, int, int], leader: int) -> int:
+        """The declarer's tricks from a trick's start, ``leader`` to lead it."""
+        if not state[leader]:
             return 0
+        return play(state, leader, (), state[leader].bit_count())
+
+    def play(state: tuple[int, int, int], leader: int, trick: tuple[Card, ...], left: int) -> int:
+        """The declarer's tricks from the middle of a trick (or its start)."""
+        seat = (leader + len(trick)) % 3
         beat = kind != "betel" or seat == declarer
+        declarer_side = seat == declarer
+        maximise = declarer_side == (kind == "normal")
         results = []
-        for card in legal(state[seat], trick, beat):
+        for card, bit in legal(state[seat], trick, beat):
             after = list(state)
-            after[seat] = state[seat] - {card}
+            after[seat] &= ~bit
             played = (*trick, card)
             if len(played) == 3:
                 taker = (leader + winner(played)) % 3
-                results.append((taker == declarer) + value(tuple(after), taker, ()))
+                results.append((taker == declarer) + value((after[0], after[1], after[2]), taker))
             else:
-                results.append(value(tuple(after), leader, played))
-        declarer_side = seat == declarer
-        maximise = declarer_side == (kind == "normal")
+                results.append(play((after[0], after[1], after[2]), leader, played, left))
+            if results[-1] == (left if maximise else 0):
+                break  # all the tricks left, or none: no other card can do better
         return max(results) if maximise else min(results)
 
-    return value(tuple(frozenset(hand) for hand in hands), leader, ())
+    start = tuple(sum(1 << card.index for card in hand) for hand in hands)
+    return value((start[0], start[1], start[2]), leader)
 
 
 def random_ending(rng: random.Random, size: int) -> list[list[Card]]:

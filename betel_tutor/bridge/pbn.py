@@ -283,6 +283,9 @@ def _without_commentary(text: str) -> str:
     out: list[str] = []
     in_block = False
     for raw in text.split("\n"):
+        if not in_block and "{" not in raw and ";" not in raw:
+            out.append(raw)  # no commentary starts or goes on here: the line is kept whole
+            continue
         inside = in_block  # a blank line of a commentary does not end the game either
         kept: list[str] = []
         in_tag = in_string = False
