@@ -16,7 +16,7 @@ from betel_tutor.solver.native import COMPILED
 collect_ignore = [f"betel_tutor/solver/{name}.py" for name in COMPILED]
 
 # Fixtures shared by several modules for the whole run: one fixture, started once on a worker.
-pytest_plugins = ["tests.dask_cluster"]
+pytest_plugins = ["tests.browser", "tests.dask_cluster"]
 
 
 def pytest_configure(config: pytest.Config) -> None:

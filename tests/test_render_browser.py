@@ -11,15 +11,13 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import ConsoleMessage, Page, Request
 
 from betel_tutor.dealing import deal
 from betel_tutor.seats import Seat
-from tests.browser import ARTIFACTS, ROOT, browser, render
+from tests.browser import ARTIFACTS, ROOT, render
 from tests.in_process import run_cli
 from tests.learner import quiz_line, quizzes_of
-
-__all__ = ["browser"]  # the module's browser, a fixture
 
 HOSTILE = """\
 # yaml-language-server: $schema=../scenario.schema.json
@@ -42,9 +40,8 @@ deals:
 pytestmark = pytest.mark.xdist_group(__name__)
 
 
-def test_blue_suit_board_sheet(browser: Browser, tmp_path: Path) -> None:
+def test_blue_suit_board_sheet(page: Page, tmp_path: Path) -> None:
     out = render(tmp_path, str(ROOT / "scenarios" / "boards" / "blue-suit.yaml"), "--lang", "pl")
-    page = browser.new_page()
     page.goto((out / "blue-suit.html").as_uri())
     assert page.locator(".hand").count() == 4
     assert page.locator(".hand.north h3").inner_text() == "Północ"
@@ -60,7 +57,7 @@ def test_blue_suit_board_sheet(browser: Browser, tmp_path: Path) -> None:
         assert abs(float(width) - 595.28) < 2 and abs(float(height) - 841.89) < 2
 
 
-def test_a_hostile_note_runs_no_script(browser: Browser, tmp_path: Path) -> None:
+def test_a_hostile_note_runs_no_script(page: Page, tmp_path: Path) -> None:
     from betel_tutor.render.html import render_handout
     from betel_tutor.scenario.loader import load_text
 
@@ -76,17 +73,15 @@ def test_a_hostile_note_runs_no_script(browser: Browser, tmp_path: Path) -> None
     out = tmp_path / "sheet"
     out.mkdir()
     (out / "handout.html").write_text(render_handout([scenario]), encoding="utf-8")
-    page = browser.new_page()
     page.goto((out / "handout.html").as_uri())
     assert page.evaluate("window.pwned") is None
     assert "<script>window.pwned = 2</script>" in page.locator(".note").inner_text()
     assert "<script>window.pwned = 1</script>Hostile" in page.locator("h1").inner_text()
 
 
-def test_student_sheet_hides_a_closed_deals_hands(browser: Browser, tmp_path: Path) -> None:
+def test_student_sheet_hides_a_closed_deals_hands(page: Page, tmp_path: Path) -> None:
     level = ROOT / "scenarios" / "levels" / "level-03.yaml"
     out = render(tmp_path, str(level), "--sheet", "student")
-    page = browser.new_page()
     page.goto((out / "level-03.html").as_uri())
     # Level 3 plays its first three deals open (every hand shown), the next three closed.
     first, closed = page.locator(".deal").nth(0), page.locator(".deal").nth(3)
@@ -97,7 +92,7 @@ def test_student_sheet_hides_a_closed_deals_hands(browser: Browser, tmp_path: Pa
     assert closed.locator(".hand.north .spades").count() == 0
 
 
-def test_auction_with_exchange_and_play_with_winners(browser: Browser, tmp_path: Path) -> None:
+def test_auction_with_exchange_and_play_with_winners(page: Page, tmp_path: Path) -> None:
     from betel_tutor.bots import choose_card
     from betel_tutor.cards import format_cards
     from betel_tutor.play import DealPlay
@@ -118,7 +113,6 @@ def test_auction_with_exchange_and_play_with_winners(browser: Browser, tmp_path:
     folder.mkdir()
     (folder / "sheet.yaml").write_text(text, encoding="utf-8")
     out = render(tmp_path, str(folder))
-    page = browser.new_page()
     page.goto((out / "handout.html").as_uri())
     cells = page.locator("table.auction td").all_inner_texts()
     assert cells == [f"takes {first}, lays {first}: Two spades", "pass", "pass"]
@@ -157,14 +151,13 @@ deals:
 """
 
 
-def test_trades_bids_prediction_and_points(browser: Browser, tmp_path: Path) -> None:
+def test_trades_bids_prediction_and_points(page: Page, tmp_path: Path) -> None:
     """A scripted deal with trade: the bids for the first exchange, the auction from the
     buyer, every offer in order with its answer, the prediction, and contract + trade."""
     folder = tmp_path / "in"
     folder.mkdir()
     (folder / "traded.yaml").write_text(TRADED, encoding="utf-8")
     out = render(tmp_path, str(folder / "traded.yaml"), "--lang", "both")
-    page = browser.new_page()
     page.goto((out / "traded.html").as_uri())
     english, polish = page.locator(".deal[lang=en]"), page.locator(".deal[lang=pl]")
     assert english.locator("table.first-exchange td").all_inner_texts() == ["5", "10", "0"]
@@ -206,9 +199,8 @@ def test_trades_bids_prediction_and_points(browser: Browser, tmp_path: Path) -> 
     assert "trafnie: +10" in polish.locator(".prediction").inner_text()
 
 
-def test_both_languages_side_by_side(browser: Browser, tmp_path: Path) -> None:
+def test_both_languages_side_by_side(page: Page, tmp_path: Path) -> None:
     out = render(tmp_path, str(ROOT / "scenarios" / "boards" / "blue-suit.yaml"), "--lang", "both")
-    page = browser.new_page()
     page.goto((out / "blue-suit.html").as_uri())
     row = page.locator(".deal-row").first
     assert row.locator(".deal").count() == 2
@@ -221,11 +213,10 @@ def test_both_languages_side_by_side(browser: Browser, tmp_path: Path) -> None:
     assert abs(left["y"] - right["y"]) < 1  # side by side, not one under the other
 
 
-def test_student_and_answer_sheets_for_quizzes(browser: Browser, tmp_path: Path) -> None:
+def test_student_and_answer_sheets_for_quizzes(page: Page, tmp_path: Path) -> None:
     level = str(ROOT / "scenarios" / "levels" / "level-08.yaml")
     answers = render(tmp_path / "a", level)
     student = render(tmp_path / "s", level, "--sheet", "student", "--lang", "pl")
-    page = browser.new_page()
     quizzes = quizzes_of(8)
     page.goto((answers / "level-08.html").as_uri())
     assert page.locator(".quiz").count() == len(quizzes)
@@ -238,9 +229,8 @@ def test_student_and_answer_sheets_for_quizzes(browser: Browser, tmp_path: Path)
     assert "Czy Południe może zacząć licytację od kontry?" in first
 
 
-def test_step_through_replay(browser: Browser, tmp_path: Path) -> None:
+def test_step_through_replay(page: Page, tmp_path: Path) -> None:
     out = render(tmp_path, str(ROOT / "tests" / "data" / "sheets"))
-    page = browser.new_page()
     page.goto((out / "handout.html").as_uri())
     played = page.locator(".replay").get_attribute("data-played")
     assert played is not None
@@ -278,9 +268,7 @@ deals:
 SHOWN = "els => els.filter(e => getComputedStyle(e).display !== 'none').map(e => e.dataset.card)"
 
 
-def test_step_through_follows_swaps_and_the_dubel_exchange(
-    browser: Browser, tmp_path: Path
-) -> None:
+def test_step_through_follows_swaps_and_the_dubel_exchange(page: Page, tmp_path: Path) -> None:
     """West takes ♠K from the dubel and lays ♣8; after the third card South gives ♥A for
     West's ♣9, and West plays it as the seventh. At every step each hand shows exactly what
     its player holds; printed, the hands are as dealt."""
@@ -297,7 +285,6 @@ def test_step_through_follows_swaps_and_the_dubel_exchange(
     spec = loaded.deals[0]
     holdings = [state.hands for state in replay(spec).states]
     out = render(tmp_path, str(source))
-    page = browser.new_page()
     page.goto((out / "swapped.html").as_uri())
     hands = {
         seat: page.locator(f".hand.{name} .held")
@@ -338,10 +325,9 @@ def test_step_through_follows_swaps_and_the_dubel_exchange(
     assert "—" in page.locator(".hand.north .spades").inner_text()
 
 
-def test_a_folder_makes_one_handout_with_an_index(browser: Browser, tmp_path: Path) -> None:
+def test_a_folder_makes_one_handout_with_an_index(page: Page, tmp_path: Path) -> None:
     out = render(tmp_path, str(ROOT / "scenarios" / "levels"), "--per-page", "4")
     assert [p.name for p in out.iterdir()] == ["handout.html"]
-    page = browser.new_page()
     page.goto((out / "handout.html").as_uri())
     links = page.locator("nav.index a")
     assert links.count() == 10
@@ -359,12 +345,11 @@ def test_a_folder_makes_one_handout_with_an_index(browser: Browser, tmp_path: Pa
     page.screenshot(path=str(ARTIFACTS / "handout-four-a-page.png"))
 
 
-def test_solver_table_and_cost_marks(browser: Browser, tmp_path: Path) -> None:
+def test_solver_table_and_cost_marks(page: Page, tmp_path: Path) -> None:
     """The answer sheet prints the trick table and marks the card that cost tricks; the
     student sheet shows neither."""
     source = str(ROOT / "tests" / "data" / "sheets" / "replay.yaml")
     out = render(tmp_path / "a", source, solver=True)
-    page = browser.new_page()
     page.goto((out / "replay.html").as_uri())
     rows = page.locator("table.solver tr")
     assert rows.count() == 4
@@ -451,21 +436,26 @@ def _loads(base: str) -> str:
     )
 
 
-def _requests(browser: Browser, page_file: Path) -> list[str]:
-    """The URLs a page asks for while it is opened and stepped through."""
-    page = browser.new_page()
+def _requests(page: Page, page_file: Path) -> list[str]:
+    """The URLs a page asks for while it is opened in ``page`` and stepped through."""
     urls: list[str] = []
-    page.on("request", lambda request: urls.append(request.url))
-    page.goto(page_file.as_uri())
-    page.wait_for_load_state("networkidle")
-    if page.locator(".replay .next").count():
-        page.locator(".replay .next").first.click()
-    page.close()
+
+    def asked(request: Request) -> None:
+        urls.append(request.url)
+
+    page.on("request", asked)
+    try:
+        page.goto(page_file.as_uri())
+        page.wait_for_load_state("networkidle")
+        if page.locator(".replay .next").count():
+            page.locator(".replay .next").first.click()
+    finally:
+        page.remove_listener("request", asked)
     return urls
 
 
 def test_sheets_make_no_network_request(
-    browser: Browser, tmp_path: Path, server: tuple[str, list[str]]
+    page: Page, tmp_path: Path, server: tuple[str, list[str]]
 ) -> None:
     from betel_tutor.render.html import render_handout
     from betel_tutor.scenario.loader import load_text
@@ -479,37 +469,43 @@ def test_sheets_make_no_network_request(
     remote.write_text(render_handout([scenario], lang="both"), encoding="utf-8")
     assert "127.0.0.1" not in remote.read_text(encoding="utf-8")
     for page_file in (out / "replay.html", remote):
-        assert _requests(browser, page_file) == [page_file.as_uri()]  # itself, nothing else
+        assert _requests(page, page_file) == [page_file.as_uri()]  # itself, nothing else
     assert asked == []
     # The policy alone: loads put into a rendered page never reach the server (Chromium
     # announces each request, then refuses it before it leaves the browser).
     text = (out / "replay.html").read_text(encoding="utf-8")
     hostile = tmp_path / "hostile.html"
     hostile.write_text(text.replace("<title>", _loads(base) + "<title>", 1), encoding="utf-8")
-    assert len(_requests(browser, hostile)) > 1
+    assert len(_requests(page, hostile)) > 1
     assert asked == []
     # Without the policy the same page does load from the server: the counts above are real.
     policy = re.search(r'<meta http-equiv="Content-Security-Policy"[^>]*>', text)
     assert policy is not None
     bare = tmp_path / "bare.html"
     bare.write_text(hostile.read_text(encoding="utf-8").replace(policy.group(0), ""), "utf-8")
-    _requests(browser, bare)
+    _requests(page, bare)
     assert asked
 
 
-def test_the_step_through_runs_under_the_policy(browser: Browser, tmp_path: Path) -> None:
+def test_the_step_through_runs_under_the_policy(page: Page, tmp_path: Path) -> None:
     out = render(tmp_path, str(ROOT / "tests" / "data" / "sheets" / "replay.yaml"))
-    page = browser.new_page()
     refused: list[str] = []
-    page.on("console", lambda message: refused.append(message.text))
-    page.goto((out / "replay.html").as_uri())
-    page.locator(".replay .next").click()
-    assert page.locator(".replay .position").inner_text() == "1"
+
+    def told(message: ConsoleMessage) -> None:
+        refused.append(message.text)
+
+    page.on("console", told)
+    try:
+        page.goto((out / "replay.html").as_uri())
+        page.locator(".replay .next").click()
+        assert page.locator(".replay .position").inner_text() == "1"
+    finally:
+        page.remove_listener("console", told)
     assert not [text for text in refused if "Content Security Policy" in text], refused
 
 
 def test_step_through_keys_dubel_empty_suits_and_the_current_card(
-    browser: Browser, tmp_path: Path
+    page: Page, tmp_path: Path
 ) -> None:
     """The arrow keys move the deal in view, not the first; the dubel shows what the exchange
     left in it; a suit the play has emptied shows "—"; the card just played is marked."""
@@ -524,7 +520,7 @@ def test_step_through_keys_dubel_empty_suits_and_the_current_card(
     assert loaded is not None and problems == []
     replayed = replay(loaded.deals[0])
     out = render(tmp_path, str(source))
-    page = browser.new_page(viewport={"width": 1000, "height": 700})
+    page.set_viewport_size({"width": 1000, "height": 700})
     page.goto((out / "two.html").as_uri())
     deals = page.locator(".deal")
     assert deals.count() == 2

@@ -3,23 +3,17 @@ request leaving the machine; a card played with the keyboard changes the trick."
 
 from __future__ import annotations
 
-import os
-import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Route, WebSocket, sync_playwright
+from playwright.sync_api import Browser, Route, WebSocket
 
 from betel_tutor.cards import sort_cards
 from betel_tutor.dealing import deal
+from tests.browser import ARTIFACTS
 from tests.web_server import Served, served_tutor
-
-ARTIFACTS = Path(
-    os.environ.get("BETEL_TUTOR_ARTIFACTS", Path(__file__).parents[1] / "test-artifacts")
-)
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
 
 @pytest.fixture
@@ -28,19 +22,8 @@ def served(tmp_path: Path) -> Iterator[Served]:
         yield server
 
 
-# The tests share this module's fixture: they run on one worker (scripts/test.sh).
+# The tests share this module's browser: they run on one worker (scripts/test.sh).
 pytestmark = pytest.mark.xdist_group(__name__)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
-        yield launched
-        launched.close()
 
 
 def test_a_card_played_in_the_browser(served: Served, browser: Browser, tmp_path: Path) -> None:

@@ -3,22 +3,16 @@ reaches the tutor, and no key typed is lost — Enter goes on, "no" arrives as "
 
 from __future__ import annotations
 
-import os
-import shutil
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, WebSocket, sync_playwright
+from playwright.sync_api import Browser, Page, WebSocket
 
+from tests.browser import ARTIFACTS
 from tests.web_server import served_tutor
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARTIFACTS = Path(
-    os.environ.get("BETEL_TUTOR_ARTIFACTS", Path(__file__).parents[1] / "test-artifacts")
-)
 
 # A teacher's level 1 (``$BETEL_TUTOR_LEVELS``): a page to read, longer than the panel (so the
 # panel scrolls, and a click on it could take the keys), then a yes/no question whose answer is
@@ -72,14 +66,15 @@ class TutorPage:
         return "".join(self.frames)[-3000:]
 
 
+# The tests share this module's browser: they run on one worker (scripts/test.sh).
+pytestmark = pytest.mark.xdist_group(__name__)
+
+
 @pytest.fixture
-def tutor_page(tmp_path: Path) -> Iterator[TutorPage]:
+def tutor_page(tmp_path: Path, browser: Browser) -> Iterator[TutorPage]:
     """``betel-tutor learn --web`` on a free port with the level above, and a 1280×800 tab of
-    Chromium opened on it once it listens."""
-    with served_tutor(tmp_path, lesson=READ_THEN_ASK) as served, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
-        )
+    Chromium opened on it once it listens (closed after the test)."""
+    with served_tutor(tmp_path, lesson=READ_THEN_ASK) as served:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         tab = TutorPage(page)
 
@@ -93,7 +88,7 @@ def tutor_page(tmp_path: Path) -> Iterator[TutorPage]:
         page.on("websocket", listen)
         page.goto(served.url)
         yield tab
-        browser.close()
+        page.context.close()  # before the server stops
 
 
 def test_after_a_click_on_the_text_the_keys_reach_the_tutor(tutor_page: TutorPage) -> None:

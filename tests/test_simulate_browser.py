@@ -5,26 +5,48 @@ from __future__ import annotations
 
 import functools
 import http.server
-import os
-import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Route, sync_playwright
+from playwright.sync_api import Page, Route
 
 from betel_tutor.app.simulate import SimulateOptions, run_simulation
+from betel_tutor.simulation.page import page as simulation_page
+from tests.browser import ARTIFACTS
 
-ROOT = Path(__file__).parents[1]
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARTIFACTS = Path(os.environ.get("BETEL_TUTOR_ARTIFACTS", ROOT / "test-artifacts"))
+# The tests share this module's simulation and browser: they run on one worker
+# (scripts/test.sh).
+pytestmark = pytest.mark.xdist_group(__name__)
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder of the simulation's page in each language, ``en/`` and ``pl/``: the English
+    one written by ``simulate --html``, the Polish one drawn from the same figures (writing
+    each language's page from the command: tests/test_simulate.py)."""
+    folder = tmp_path_factory.mktemp("simulation")
+    for lang in ("en", "pl"):
+        (folder / lang).mkdir()
+    options = SimulateOptions(
+        constraints=("S hcp 8+ or S ♠ 4+",),
+        stats=("S makes 2♠", "W takes at least 3 in B1", "not N has ♠A"),
+        deals=40,
+        seed="browser",
+        workers=2,
+        html=str(folder / "en" / "simulation.html"),
+        lang="en",
+    )
+    summary = run_simulation(options).summary
+    (folder / "pl" / "simulation.html").write_text(simulation_page(summary, "pl"), encoding="utf-8")
+    return folder
 
 
 @pytest.fixture
-def served(tmp_path: Path) -> Iterator[str]:
-    """The folder ``tmp_path`` on a server of 127.0.0.1; its origin."""
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
+def served(pages: Path) -> Iterator[str]:
+    """The folder of the pages on a server of 127.0.0.1; its origin."""
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(pages))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -37,18 +59,8 @@ def served(tmp_path: Path) -> Iterator[str]:
 
 @pytest.mark.parametrize("lang", ["en", "pl"])
 def test_the_page_draws_its_charts_and_loads_nothing_from_outside(
-    tmp_path: Path, served: str, lang: str
+    page: Page, served: str, lang: str
 ) -> None:
-    options = SimulateOptions(
-        constraints=("S hcp 8+ or S ♠ 4+",),
-        stats=("S makes 2♠", "W takes at least 3 in B1", "not N has ♠A"),
-        deals=40,
-        seed="browser",
-        workers=2,
-        html=str(tmp_path / "simulation.html"),
-        lang=lang,
-    )
-    run_simulation(options)
     asked: list[str] = []
     outside: list[str] = []
 
@@ -60,33 +72,25 @@ def test_the_page_draws_its_charts_and_loads_nothing_from_outside(
             outside.append(route.request.url)
             route.abort()
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
-        try:
-            page = browser.new_page(viewport={"width": 900, "height": 1200})
-            page.route("**/*", only_local)
-            page.goto(f"{served}/simulation.html")
-            page.wait_for_load_state("networkidle")
-            charts = page.locator("svg.chart")
-            assert charts.count() == 1 + 3 * 7 + 3  # conditions, spreads, scores a seat
-            for index in range(charts.count()):
-                box = charts.nth(index).bounding_box()
-                assert box is not None and box["width"] > 50 and box["height"] > 20
-            stats = page.locator('svg[data-chart="stats"] rect.bar')
-            assert stats.count() == 3
-            widths = [stats.nth(i).bounding_box()["width"] for i in range(3)]  # type: ignore[index]
-            assert max(widths) > 20  # "not N has ♠A" holds on most deals: a long bar
-            heading = page.locator("h1").inner_text()
-            assert heading == ("Symulacja" if lang == "pl" else "Simulation")
-            ARTIFACTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / f"simulate-{lang}.png"), full_page=True)
-            assert page.pdf(format="A4").startswith(b"%PDF")
-        finally:
-            browser.close()
+    page.set_viewport_size({"width": 900, "height": 1200})
+    page.route("**/*", only_local)
+    page.goto(f"{served}/{lang}/simulation.html")
+    page.wait_for_load_state("networkidle")
+    charts = page.locator("svg.chart")
+    assert charts.count() == 1 + 3 * 7 + 3  # conditions, spreads, scores a seat
+    for index in range(charts.count()):
+        box = charts.nth(index).bounding_box()
+        assert box is not None and box["width"] > 50 and box["height"] > 20
+    stats = page.locator('svg[data-chart="stats"] rect.bar')
+    assert stats.count() == 3
+    widths = [stats.nth(i).bounding_box()["width"] for i in range(3)]  # type: ignore[index]
+    assert max(widths) > 20  # "not N has ♠A" holds on most deals: a long bar
+    heading = page.locator("h1").inner_text()
+    assert heading == ("Symulacja" if lang == "pl" else "Simulation")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"simulate-{lang}.png"), full_page=True)
+    assert page.pdf(format="A4").startswith(b"%PDF")
     assert [url for url in asked if not url.endswith("/favicon.ico")] == [
-        f"{served}/simulation.html"
+        f"{served}/{lang}/simulation.html"
     ]
     assert outside == []
