@@ -5,6 +5,7 @@ fits its printed page, no trick table row wrapped)."""
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterator
 from functools import cache
@@ -67,7 +68,8 @@ def test_no_blank_page_and_no_more_paper_with_more_deals_a_page(path: Path) -> N
 
 def test_a_board_with_long_notes_starts_on_the_title_page() -> None:
     """A board whose notes run past a page begins under its title and runs on; it left the
-    first page with the title alone."""
+    first page with the title alone. Read from the PDF the program writes, whose pages hold
+    what the other tests read from WeasyPrint's layout."""
     text = (ROOT / "tests" / "data" / "bridge" / "slam.yaml").read_text(encoding="utf-8")
     words = "South counts twelve top tricks and looks for the thirteenth in a squeeze. " * 8
     notes = "".join(
@@ -77,8 +79,25 @@ def test_a_board_with_long_notes_starts_on_the_title_page() -> None:
     scenario, problems = load_text(text.rstrip() + "\n    notes:\n" + notes, "long.yaml")
     assert scenario is not None, problems
     for lang in ("en", "both"):
-        pages = printed(scenario, 1, lang)
+        (document,) = printed_pages(lay_out([scenario], lang=lang, solver=False))
+        pages = pdf_text(document)
         assert len(pages) == 2 and "Dealer:" in pages[0], (lang, pages)
+        # The other tests read the pages from WeasyPrint's layout: the PDF holds those pages,
+        # each with the same characters.
+        laid = [page.text for page in laid_out(document)]
+        assert [sorted(re.sub(r"\s", "", text)) for text in laid] == [
+            sorted(re.sub(r"\s", "", text)) for text in pages
+        ]
+
+
+def pdf_text(document: str) -> list[str]:
+    """Each page of the PDF the program prints from ``document``, read back by pypdf."""
+    from pypdf import PdfReader
+
+    from betel_tutor.render.pdf import html_to_pdf
+
+    reader = PdfReader(io.BytesIO(html_to_pdf(document)))
+    return [page.extract_text() for page in reader.pages]
 
 
 # The tests share this module's fixture: they run on one worker (scripts/test.sh).
