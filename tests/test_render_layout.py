@@ -1,7 +1,7 @@
 """Sheets laid out on A4, measured: the printed pages read back as WeasyPrint lays them out for
 the PDF (tests/laid_out.py: no blank page, no more paper with more deals a page, no page of a
-title alone) and the page in Chromium (a page of several deals
-fits its printed page, no trick table row wrapped)."""
+title alone) and the page in Chromium (a page of several deals fits its printed page, no trick
+table row wrapped)."""
 
 from __future__ import annotations
 

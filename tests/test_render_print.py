@@ -1,5 +1,6 @@
 """Handouts a club prints: the lesson's words in order, contracts in words, the auction as a
-grid, and the print-ready PDF (WeasyPrint) read back page by page."""
+grid, and the print-ready PDF (WeasyPrint) read back page by page: its pages as WeasyPrint lays
+them out for it (tests/laid_out.py), and the file ``render --pdf`` writes."""
 
 from __future__ import annotations
 
