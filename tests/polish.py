@@ -3,7 +3,7 @@
 
 A scripted learner plays all ten levels with ``--lang pl`` through ``learn --json`` (closed
 deals, and open deals with bids, hints and a retry; level 10 also with a resting fourth) and
-the same typed lines again through the line front end in a pseudo-terminal; ``check --lang pl``
+the same typed lines again through the line front end (``learn --plain``); ``check --lang pl``
 runs over the corpus of broken files, ``explain … --lang pl`` over each subcommand (text and
 JSON), ``rules``, ``solve`` and ``laydown``; the shipped scenarios are rendered as student and
 answer sheets. Every human text they produce is scanned for:
@@ -14,9 +14,9 @@ answer sheets. Every human text they produce is scanned for:
 * English words (:data:`ENGLISH_WORDS`): seats, game words, the tutor's own words;
 * plural agreement of lewa (trick) after a number: 1 lewa, 2–4 lewy, 5+ lew (12–14 lew).
 
-What the learner typed may be quoted back ("'xyz' to nie jest lista kart"), and in the
-terminal it is echoed: the learner's own words are taken out before the scan. Identifiers a
-user must type as they are (YAML keys, option values, the program's name) are allowed.
+What the learner typed may be quoted back ("'xyz' to nie jest lista kart"): the learner's
+own words are taken out before the scan. Identifiers a user must type as they are (YAML keys,
+option values, the program's name) are allowed.
 """
 
 from __future__ import annotations
@@ -31,11 +31,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-import pexpect
-
 from betel_tutor.resources import data_dir
 from tests.in_process import run_cli
-from tests.learner import BETEL_TUTOR, Learner, Transcript, converse, environment
+from tests.learner import Learner, Transcript, converse, environment
 
 ROOT = Path(__file__).parent.parent
 BAD = Path(__file__).parent / "data" / "bad"
@@ -98,10 +96,9 @@ class Hit:
 
 
 def without(text: str, typed: Iterable[str]) -> str:
-    """``text`` without the learner's own words: quoted back, or echoed on a line alone."""
+    """``text`` without the learner's own words, where it quotes them back."""
     for line in sorted({t.strip() for t in typed if t.strip()}, key=len, reverse=True):
         text = text.replace(f"'{line}'", "''").replace(f"„{line}”", "„”")
-        text = re.sub(rf"(?m)^(.*[:?>] ?)?{re.escape(line)}\s*$", r"\1", text)
     return text
 
 
@@ -167,55 +164,41 @@ def play(home: Path, level: int, learner: Learner, *args: str) -> Played:
 
 
 def learners(level: int) -> Iterator[tuple[Learner, tuple[str, ...]]]:
-    # Level 10's match is dealt from a fresh seed unless given one: the terminal replays it.
+    # Level 10's match is dealt from a fresh seed unless given one: the line front end replays it.
     yield Learner(level, mischief=True), ("--seed", "polski") if level == 10 else ()
     yield Learner(level, declare=True, random=level, retry="once"), ("--open",)
     if level == 10:
         yield Learner(level, prediction="tak"), ("--fourth", "--seed", "fourth-2")
 
 
-def terminal(home: Path, played: Played) -> str:
-    """The typed lines of ``played`` once more, through the line front end in a terminal."""
-    env = short_level_10(home)
-    # The real program in a pseudo-terminal: what the terminal shows, echo included, is the point.
-    child = pexpect.spawn(
-        BETEL_TUTOR,
-        ["learn", "--plain", *played.args],
-        env=env,
-        encoding="utf-8",
-        timeout=30,
-        dimensions=(50, 200),
+def line_front_end(home: Path, played: Played) -> str:
+    """The typed lines of ``played`` once more, through the line front end (``learn
+    --plain``; in this process: what it writes, not the terminal, is read here, and
+    tests/test_tutor.py drives it in a pseudo-terminal in both languages)."""
+    typed = iter(played.typed)
+    ran = run_cli(
+        "learn",
+        "--plain",
+        *played.args,
+        env=short_level_10(home),
+        typist=lambda _: next(typed, None),
     )
-    child.delaybeforesend = None  # each line is sent after its prompt has arrived
-    out: list[str] = []
-    prompts = [
-        exchange.events[-1]["text"]
-        for exchange in played.transcript.exchanges
-        if exchange.events and exchange.events[-1]["event"] == "prompt"
-    ]
-    try:
-        for prompt, line in zip(prompts, played.typed, strict=False):
-            child.expect_exact(prompt.rstrip().splitlines()[-1] if prompt.strip() else "")
-            out.append(child.before + child.after)
-            child.sendline(line)
-        child.expect(pexpect.EOF)
-        out.append(child.before)
-    finally:
-        child.close(force=True)
-    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", "".join(out)).replace("\r", "")
+    assert ran.returncode == 0 and "Traceback" not in ran.stderr, ran.stderr
+    return ran.stdout + ran.stderr
 
 
 def read_level(level: int, mktemp: Callable[[str], Path]) -> list[tuple[str, str, list[str]]]:
     """Every Polish text of ``level`` (where it came from, the text, what the learner typed):
-    each learner's ``learn --json`` run, and the first one's typed lines again in a terminal."""
+    each learner's ``learn --json`` run, and the first one's typed lines again through the line
+    front end."""
     read: list[tuple[str, str, list[str]]] = []
     for index, (learner, args) in enumerate(learners(level)):
         played = play(mktemp(f"pl-{level}-{index}"), level, learner, *args)
         texts = "\n".join(event_texts(played.transcript.events))
         read.append((f"learn --json {' '.join(played.args)}", texts, played.typed))
         if index == 0:
-            screen = terminal(mktemp(f"tty-{level}"), played)
-            read.append((f"learn {' '.join(played.args)}", screen, played.typed))
+            lines = line_front_end(mktemp(f"plain-{level}"), played)
+            read.append((f"learn --plain {' '.join(played.args)}", lines, played.typed))
     return read
 
 

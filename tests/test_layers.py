@@ -6,11 +6,17 @@ functions, leaving out only those made for the type checker (``if TYPE_CHECKING:
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
+
+import pytest
 
 import betel_tutor
 
 PACKAGE = Path(betel_tutor.__file__).parent
+
+# The tests share each source's parse (:func:`run_time_imports`): they run on one worker.
+pytestmark = pytest.mark.xdist_group(__name__)
 
 
 def module_name(path: Path) -> str:
@@ -18,18 +24,19 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def run_time_imports(path: Path) -> list[ast.Import | ast.ImportFrom]:
+@cache  # each source is parsed once for all the tests
+def run_time_imports(path: Path) -> tuple[ast.Import | ast.ImportFrom, ...]:
     """The import statements of ``path``, wherever they stand, but those for the type checker."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     checking_only: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
             checking_only.update(id(inner) for inner in ast.walk(node))
-    return [
+    return tuple(
         node
         for node in ast.walk(tree)
         if isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in checking_only
-    ]
+    )
 
 
 def imports_of(path: Path, known: set[str]) -> set[str]:

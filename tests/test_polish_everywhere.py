@@ -58,9 +58,9 @@ def test_the_scan_sees_english_and_passes_polish() -> None:
 def test_a_level_reads_in_polish(level: int, tmp_path_factory: pytest.TempPathFactory) -> None:
     read = read_level(level, tmp_path_factory.mktemp)
     sources = [source for source, _, _ in read]
-    # Each learner's run through learn --json, and the first one's again in a terminal.
+    # Each learner's run through learn --json, and the first one's again through learn --plain.
     assert sum(s.startswith("learn --json") for s in sources) == len(list(learners(level)))
-    assert sum(s.startswith("learn --level") for s in sources) == 1
+    assert sum(s.startswith("learn --plain") for s in sources) == 1
     assert_polish(read)
 
 

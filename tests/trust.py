@@ -50,9 +50,9 @@ from betel_tutor.play import BETEL, PlayState, play_card, start_play
 from betel_tutor.seats import Seat
 from betel_tutor.solver.api import card_values, make_board, solve_position
 from betel_tutor.solver.board import Board
-from betel_tutor.solver.single_dummy import Aim, Judgement, Misfit, judge
+from betel_tutor.solver.single_dummy import Aim, Misfit, drawn, outcomes
 from betel_tutor.tutor.table import Called
-from betel_tutor.tutor.told import before_exchanges, explainer
+from betel_tutor.tutor.told import layout_misfit
 from tests.learner import Event, Learner, Transcript, converse, environment
 
 LEVELS = range(1, 9)  # levels 9 and 10 trade: swaps move cards between hands during the play
@@ -161,6 +161,20 @@ def deals_of(events: list[Event]) -> Iterator[list[Event]]:
 # -- the deal rebuilt from its deal_end ----------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Chances:
+    """Each legal card's chance of meeting the goal (the share of the layouts in which it does),
+    and how many layouts there were. Only the chances are claimed by a closed deal's hint,
+    review and stars: the expected tricks that order cards of equal chance are not read."""
+
+    of: dict[Card, float]
+    layouts: int
+
+    @property
+    def top(self) -> float:
+        return max(self.of.values())
+
+
 @dataclass
 class Deal:
     """A deal as its deal_end tells it, replayed: the state before every card."""
@@ -179,8 +193,8 @@ class Deal:
     closed: bool = False  # judged single dummy, by the learner's chances
     misfit: Misfit | None = None  # closed deals: how far a layout is from fitting the auction
     held: dict[int, frozenset[Card]] = field(default_factory=dict)  # taken from the dubel
-    # Each position's judgement, worked out once for the stars, the review and the hint there.
-    judged: dict[PlayState, Judgement] = field(default_factory=dict)
+    # Each position's chances, worked out once for the stars, the review and the hint there.
+    judged: dict[PlayState, Chances] = field(default_factory=dict)
 
     @property
     def final(self) -> PlayState:
@@ -201,18 +215,22 @@ class Deal:
             return Aim(name == "tricks_at_least", value)
         return Aim(self.wants_more, self.end["best_tricks"])
 
-    def chances(self, state: PlayState) -> Judgement:
-        """The learner's cards in ``state`` judged over the layouts they could face."""
+    def chances(self, state: PlayState) -> Chances:
+        """The learner's cards in ``state`` judged over the layouts they could face: in each
+        layout, whether the card meets the deal's goal, everybody then playing their best."""
         assert state.to_play == self.learner
         if state not in self.judged:
-            aim = self.aim()
-            self.judged[state] = judge(state, self.learner, aim, self.board, self.held, self.misfit)
+            layouts, _, _ = drawn(state, self.learner, self.held, self.misfit)
+            met = outcomes(layouts, self.aim(), self.board)
+            times = {card: sum(each[card] for each in met) for card in met[0]}
+            of = {card: count / len(layouts) for card, count in times.items()}
+            self.judged[state] = Chances(of, len(layouts))
         return self.judged[state]
 
     def slip(self, state: PlayState, card: Card) -> bool:
         """Whether ``card`` lowered the learner's chance of meeting the goal."""
-        judged = self.chances(state)
-        return judged.of(card).chance < judged.cards[0].chance
+        chances = self.chances(state)
+        return chances.of[card] < chances.top
 
     def values(self, state: PlayState) -> dict[Card, int]:
         """The counted tricks of the whole deal after each legal card of the player to move."""
@@ -255,13 +273,7 @@ def auction_misfit(events: list[Event], deal: Deal, level: int, strong: bool) ->
         called.append(Called(auction.state, seat, call, seat != deal.learner))
         auction.call(call)
 
-    distance = explainer(called, order, deal.learner, "beginner")  # made once for every layout
-
-    def misfit(layout: PlayState, bound: float) -> float:
-        start = [before_exchanges(layout, called, seat) for seat in layout.profile.table]
-        return distance(start, bound)
-
-    return misfit
+    return layout_misfit(called, order, deal.learner, "beginner")  # made once for the deal
 
 
 def taken(events: list[Event], learner: int) -> dict[int, frozenset[Card]]:
@@ -415,16 +427,15 @@ def check_chance_review(deal: Deal, review: Event) -> None:
     """A closed deal's review: the first card that lowered the learner's chance, with its
     chance and a best card's, or none."""
     for trick, state, card in learner_turns(deal):
-        judged = deal.chances(state)
-        top = judged.cards[0].chance
-        mine = judged.of(card).chance
+        chances = deal.chances(state)
+        top, mine = chances.top, chances.of[card]
         if review["card"] is None or trick < review["trick"]:
             assert mine == top, f"{card} in trick {trick} lowered the chance first"
             continue
         assert trick == review["trick"] and str(card) == review["card"]
         assert review["measure"] == "chance" and mine < top
         better = parse_card(review["better"])
-        assert judged.of(better).chance == top, f"{better} is not a best card"
+        assert chances.of[better] == top, f"{better} is not a best card"
         assert (review["chance"], review["better_chance"]) == (percent(mine), percent(top))
         return
     assert review["card"] is None, f"the learner played no card in trick {review['trick']}"
@@ -436,12 +447,12 @@ def percent(chance: float) -> int:
 
 def check_chance_hint(deal: Deal, hint: Event, played: int) -> None:
     """A closed deal's hint: the cards of the highest chance, every card's chance."""
-    judged = deal.chances(deal.positions[played])
-    top = judged.cards[0].chance
-    assert hint["measure"] == "chance" and hint["layouts"] == judged.layouts >= 1
-    assert hint["chances"] == {str(c.card): percent(c.chance) for c in judged.cards}
-    assert set(hint["best"]) == {str(c.card) for c in judged.cards if c.chance == top}
-    assert set(hint["costs"]) == {str(c.card) for c in judged.cards if c.chance < top}
+    chances = deal.chances(deal.positions[played])
+    top = chances.top
+    assert hint["measure"] == "chance" and hint["layouts"] == chances.layouts >= 1
+    assert hint["chances"] == {str(card): percent(chance) for card, chance in chances.of.items()}
+    assert set(hint["best"]) == {str(card) for card, chance in chances.of.items() if chance == top}
+    assert set(hint["costs"]) == {str(card) for card, chance in chances.of.items() if chance < top}
     assert all(cost > 0 for cost in hint["costs"].values())
     if hint["rule_wrong"]:
         assert hint["suggest"] is None and hint["rule_card"] in hint["costs"]
