@@ -1,6 +1,7 @@
-"""Sheets laid out on A4, measured: the PDF read back (no blank page, no more paper with more
-deals a page, no page of a title alone) and the page in Chromium (a page of several deals
-fits its printed page, no trick table row wrapped)."""
+"""Sheets laid out on A4, measured: the printed pages read back as WeasyPrint lays them out for
+the PDF (tests/laid_out.py: no blank page, no more paper with more deals a page, no page of a
+title alone) and the page in Chromium (a page of several deals fits its printed page, no trick
+table row wrapped)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import pytest
 
 from betel_tutor.render.html import PER_PAGE, handout_page, lay_out, printed_pages
 from betel_tutor.scenario.loader import load, load_text
+from tests.laid_out import laid_out
 
 ROOT = Path(__file__).parents[1]
 SHIPPED = sorted((ROOT / "scenarios").glob("*/*.yaml"))
@@ -44,15 +46,10 @@ def printed_file(path: Path, per_page: int, lang: str = "en") -> list[str]:
 
 
 def printed(scenario: Any, per_page: int, lang: str = "en") -> list[str]:
-    """Each page of the sheet's PDF (WeasyPrint), read back as text."""
-    from pypdf import PdfReader
-
-    from betel_tutor.render.pdf import html_to_pdf
-
+    """Each page of the sheet's PDF as WeasyPrint lays it out, read back as text."""
     laid = lay_out([scenario], lang=lang, per_page=per_page, solver=False)
     (document,) = printed_pages(laid)
-    reader = PdfReader(io.BytesIO(html_to_pdf(document)))
-    return [re.sub(r"\s+", " ", page.extract_text()).strip() for page in reader.pages]
+    return [page.text for page in laid_out(document)]
 
 
 @pytest.mark.parametrize("path", SHIPPED + BRIDGE, ids=lambda path: path.name)
@@ -71,7 +68,8 @@ def test_no_blank_page_and_no_more_paper_with_more_deals_a_page(path: Path) -> N
 
 def test_a_board_with_long_notes_starts_on_the_title_page() -> None:
     """A board whose notes run past a page begins under its title and runs on; it left the
-    first page with the title alone."""
+    first page with the title alone. Read from the PDF the program writes, whose pages hold
+    what the other tests read from WeasyPrint's layout."""
     text = (ROOT / "tests" / "data" / "bridge" / "slam.yaml").read_text(encoding="utf-8")
     words = "South counts twelve top tricks and looks for the thirteenth in a squeeze. " * 8
     notes = "".join(
@@ -81,8 +79,25 @@ def test_a_board_with_long_notes_starts_on_the_title_page() -> None:
     scenario, problems = load_text(text.rstrip() + "\n    notes:\n" + notes, "long.yaml")
     assert scenario is not None, problems
     for lang in ("en", "both"):
-        pages = printed(scenario, 1, lang)
+        (document,) = printed_pages(lay_out([scenario], lang=lang, solver=False))
+        pages = pdf_text(document)
         assert len(pages) == 2 and "Dealer:" in pages[0], (lang, pages)
+        # The other tests read the pages from WeasyPrint's layout: the PDF holds those pages,
+        # each with the same characters.
+        laid = [page.text for page in laid_out(document)]
+        assert [sorted(re.sub(r"\s", "", text)) for text in laid] == [
+            sorted(re.sub(r"\s", "", text)) for text in pages
+        ]
+
+
+def pdf_text(document: str) -> list[str]:
+    """Each page of the PDF the program prints from ``document``, read back by pypdf."""
+    from pypdf import PdfReader
+
+    from betel_tutor.render.pdf import html_to_pdf
+
+    reader = PdfReader(io.BytesIO(html_to_pdf(document)))
+    return [page.extract_text() for page in reader.pages]
 
 
 # The tests share this module's fixture: they run on one worker (scripts/test.sh).
@@ -99,6 +114,17 @@ def browser() -> Iterator[Any]:
         )
         yield launched
         launched.close()
+
+
+@pytest.fixture(scope="module")
+def a4_page(browser: Any) -> Iterator[Any]:
+    """One page as wide as A4 inside its margins, in print media, that each test loads its
+    sheets into (each load a new document): a new page for each sheet cost Chromium twice
+    the CPU."""
+    page = browser.new_page(viewport={"width": A4_CONTENT_WIDTH, "height": 1000})
+    page.emulate_media(media="print")
+    yield page
+    page.close()
 
 
 MEASURE = """() => ({
@@ -121,7 +147,7 @@ MEASURE = """() => ({
 )
 @pytest.mark.parametrize("per_page", [2, 4])
 def test_in_chromium_a_page_of_deals_fits_a4_and_no_trick_table_wraps(
-    browser: Any, tmp_path: Path, level: int, lang: str, per_page: int
+    a4_page: Any, tmp_path: Path, level: int, lang: str, per_page: int
 ) -> None:
     """The answer sheets of the levels whose deals have a known contract (so a commented
     solution), with their trick tables, printed at A4's width: each page of several deals is
@@ -131,11 +157,8 @@ def test_in_chromium_a_page_of_deals_fits_a4_and_no_trick_table_wraps(
     laid = lay_out([scenario], lang=lang, per_page=per_page, solver=True)
     sheet = tmp_path / f"level-{level:02}.html"
     sheet.write_text(handout_page(laid), encoding="utf-8")
-    page = browser.new_page(viewport={"width": A4_CONTENT_WIDTH, "height": 1000})
-    page.emulate_media(media="print")
-    page.goto(sheet.as_uri())
-    measured = page.evaluate(MEASURE)
-    page.close()
+    a4_page.goto(sheet.as_uri())
+    measured = a4_page.evaluate(MEASURE)
     # (a deal with a commented solution has a page of its own, so a level may have no page of
     # several deals on its answer sheet)
     assert max(measured["pages"], default=0) <= A4_CONTENT_HEIGHT, measured["pages"]
@@ -144,7 +167,7 @@ def test_in_chromium_a_page_of_deals_fits_a4_and_no_trick_table_wraps(
 
 @pytest.mark.parametrize("lang", ["en", "both"])
 def test_bridge_boards_share_a_page_as_a_hand_record_prints_them(
-    browser: Any, tmp_path: Path, lang: str
+    a4_page: Any, tmp_path: Path, lang: str
 ) -> None:
     """A club's hand record of six boards: two or four boards a page (each board's points,
     makeable contracts and par beside its diagram), so --per-page 2 prints three pages and 4
@@ -163,9 +186,6 @@ def test_bridge_boards_share_a_page_as_a_hand_record_prints_them(
         laid = lay_out([scenario], lang=lang, per_page=per_page, solver=True)
         sheet = tmp_path / f"hand-record-{per_page}.html"
         sheet.write_text(handout_page(laid), encoding="utf-8")
-        page = browser.new_page(viewport={"width": A4_CONTENT_WIDTH, "height": 1000})
-        page.emulate_media(media="print")
-        page.goto(sheet.as_uri())
-        heights = page.evaluate(MEASURE)["pages"]
-        page.close()
+        a4_page.goto(sheet.as_uri())
+        heights = a4_page.evaluate(MEASURE)["pages"]
         assert len(heights) == len(boards) and max(heights) <= A4_CONTENT_HEIGHT, heights

@@ -1,5 +1,6 @@
 """Handouts a club prints: the lesson's words in order, contracts in words, the auction as a
-grid, and the print-ready PDF (WeasyPrint) read back page by page."""
+grid, and the print-ready PDF (WeasyPrint) read back page by page: its pages as WeasyPrint lays
+them out for it (tests/laid_out.py), and the file ``render --pdf`` writes."""
 
 from __future__ import annotations
 
@@ -11,10 +12,11 @@ from typing import Any
 
 import pytest
 
-from betel_tutor.render.html import render_handout
+from betel_tutor.render.html import lay_out, printed_pages, render_handout
 from betel_tutor.scenario import load_text
 from betel_tutor.scenario.loader import load
 from tests.in_process import run_cli
+from tests.laid_out import Page, fonts, laid_out
 
 ROOT = Path(__file__).parents[1]
 LEVELS = ROOT / "scenarios" / "levels"
@@ -143,7 +145,7 @@ def pages_of(html: str) -> list[set[int]]:
     identity of their element."""
     from weasyprint import HTML
 
-    document = HTML(string=html).render()
+    document = HTML(string=html).render(font_config=fonts())
     shown = []
     for page in document.pages:
         kept: set[int] = set()
@@ -171,15 +173,13 @@ FIVE = "".join(f"  - {{id: d{n}, seed: {n}, contract: 1NT, declarer: S}}\n" for 
 
 @pytest.mark.parametrize(("per_page", "expected"), [(1, 5), (2, 3), (4, 2)])
 def test_deals_a_page_in_the_pdf(per_page: int, expected: int) -> None:
-    from weasyprint import HTML
-
     scenario, _ = load_text(
         "kind: practice\nid: five\ntitle: {en: Five deals, pl: Pięć rozdań}\ndeals:\n" + FIVE,
         "five.yaml",
     )
     assert scenario is not None
     html = render_handout([scenario], lang="en", per_page=per_page, printing=True)
-    assert len(HTML(string=html).render().pages) == expected
+    assert len(laid_out(html)) == expected
 
 
 def test_the_pdf_command_prints_a4_with_page_numbers_and_title(tmp_path: Path) -> None:
@@ -309,83 +309,72 @@ def rendered(tmp_path: Path, *args: str) -> Path:
     return out
 
 
-def runs(page: Any) -> list[tuple[float, float, str]]:
-    """The page's text as pypdf reads it back: each run's left edge and font size (points)
-    and its text."""
-    found: list[tuple[float, float, str]] = []
-
-    def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
-        if text.strip():
-            found.append((tm[4] * cm[0] + cm[4], tm[0] * size * cm[0], text.strip()))
-
-    page.extract_text(visitor_text=visit)
-    return found
+def printed(scenarios: list[Any], *, solver: bool = True, **options: Any) -> tuple[Page, ...]:
+    """The pages ``render --pdf`` prints of the scenarios' answer sheet (one handout when there
+    are several; the solver's tables unless ``solver`` is off, as the command's ``--no-solver``)
+    as WeasyPrint lays them out for the PDF (tests/laid_out.py)."""
+    laid = lay_out(scenarios, solver=solver, **options)
+    return tuple(page for document in printed_pages(laid) for page in laid_out(document))
 
 
-def deals_a_page(pdf: Path) -> list[tuple[int, float]]:
+def deals_a_page(pages: tuple[Page, ...]) -> list[tuple[int, float]]:
     """For each page: how many deals it shows (each has one "Dealer:", in English or alone in
     Polish "Rozdaje:") and the size of its deal lines' text (0 without a deal)."""
-    from pypdf import PdfReader
-
     shown = []
-    for page in PdfReader(pdf).pages:
-        found = runs(page)
-        english = [size for _, size, text in found if text.startswith("Dealer:")]
-        polish = [size for _, size, text in found if text.startswith("Rozdaje:")]
+    for page in pages:
+        english = [run.size for run in page.runs if run.text.startswith("Dealer:")]
+        polish = [run.size for run in page.runs if run.text.startswith("Rozdaje:")]
         sizes = english or polish
         shown.append((len(sizes), max(sizes, default=0.0)))
     return shown
 
 
-def past_the_edge(pdf: Path) -> list[str]:
+def past_the_edge(pages: tuple[Page, ...]) -> list[str]:
     """Text that reaches past the right margin (15 mm): each run's width is taken at least
     0.27 em for a narrow glyph and 0.5 em for any other (DejaVu Sans is wider than that)."""
-    from pypdf import PdfReader
-
     problems = []
-    for number, page in enumerate(PdfReader(pdf).pages, 1):
-        edge = float(page.mediabox.width) - 15 * MM
-        for left, size, text in runs(page):
-            width = sum(0.27 if char in NARROW else 0.5 for char in text) * size
-            if left + width > edge + 0.5:
-                problems.append(f"page {number}: {text!r} at x={left:.0f} pt (edge {edge:.0f})")
+    for number, page in enumerate(pages, 1):
+        edge = page.width - 15 * MM
+        for run in page.runs:
+            width = sum(0.27 if char in NARROW else 0.5 for char in run.text) * run.size
+            if run.left + width > edge + 0.5:
+                where = f"x={run.left:.0f} pt (edge {edge:.0f})"
+                problems.append(f"page {number}: {run.text!r} at {where}")
     return problems
 
 
 @pytest.mark.parametrize("lang", ["both", "en", "pl"])
-def test_four_deals_a_page_with_trick_tables_in_every_language(lang: str, tmp_path: Path) -> None:
+def test_four_deals_a_page_with_trick_tables_in_every_language(lang: str) -> None:
     """Level 1's six deals come after its words: four on a page, then two on the next, at the
     size a page of two has, each language shown whole; a page of its own at full size with
     --per-page 1 (the solver's tables included: they make each deal a third taller)."""
-    level = str(LEVELS / "level-01.yaml")
     sizes = {}
-    for per_page, expected in (("4", [4, 2]), ("2", [2, 2, 2]), ("1", [1] * 6)):
-        out = rendered(tmp_path / per_page, level, "--per-page", per_page, "--lang", lang)
-        pages = [page for page in deals_a_page(out / "level-01.pdf") if page[0]]
+    for per_page, expected in ((4, [4, 2]), (2, [2, 2, 2]), (1, [1] * 6)):
+        printout = printed([level(1)], per_page=per_page, lang=lang)
+        pages = [page for page in deals_a_page(printout) if page[0]]
         assert [count for count, _ in pages] == expected, per_page
         sizes[per_page] = [size for _, size in pages]
-        assert not past_the_edge(out / "level-01.pdf")
-    assert sizes["4"][0] < sizes["4"][1] == sizes["2"][0]  # two a page: the size of two
-    assert sizes["2"][0] < sizes["1"][0]  # a page of its own: never shrunk
+        assert not past_the_edge(printout)
+    assert sizes[4][0] < sizes[4][1] == sizes[2][0]  # two a page: the size of two
+    assert sizes[2][0] < sizes[1][0]  # a page of its own: never shrunk
 
 
-def test_a_deal_with_a_commentary_has_a_page_of_its_own(tmp_path: Path) -> None:
+def test_a_deal_with_a_commentary_has_a_page_of_its_own() -> None:
     """The penalty-card boards (notes, penalty cards, the play) are too long to share a page:
     --per-page 4 prints each whole at full size (WeasyPrint once failed on them)."""
-    lesson = str(ROOT / "scenarios" / "lessons" / "penalty-cards.yaml")
-    single = rendered(tmp_path / "1", lesson, "--lang", "en")
-    crowded = rendered(tmp_path / "4", lesson, "--lang", "en", "--per-page", "4")
-    alone = [page for page in deals_a_page(single / "penalty-cards.pdf") if page[0]]
-    pages = [page for page in deals_a_page(crowded / "penalty-cards.pdf") if page[0]]
+    lesson, _ = load(str(ROOT / "scenarios" / "lessons" / "penalty-cards.yaml"))
+    alone = [page for page in deals_a_page(printed([lesson], lang="en")) if page[0]]
+    pages = [page for page in deals_a_page(printed([lesson], lang="en", per_page=4)) if page[0]]
     assert pages == alone and [count for count, _ in pages] == [1] * 5
 
 
 @pytest.mark.parametrize("lang", ["both", "pl", "en"])
-def test_nothing_runs_past_the_page_in_the_lessons(lang: str, tmp_path: Path) -> None:
+def test_nothing_runs_past_the_page_in_the_lessons(lang: str) -> None:
     """The lessons' handout, the penalty-card boards' tricks included ("Lewa 1 … Południe ♠7"
     in a column of a bilingual page): no text past the right margin."""
-    out = rendered(tmp_path, str(ROOT / "scenarios" / "lessons"), "--lang", lang)
-    problems = past_the_edge(out / "handout.pdf")
+    files = sorted((ROOT / "scenarios" / "lessons").glob("*.yaml"))
+    lessons = [load(str(path))[0] for path in files]
+    problems = past_the_edge(printed(lessons, lang=lang))
     assert not problems, problems[:10]
 
 
@@ -425,18 +414,14 @@ def test_a_handout_pdf_numbers_each_lesson_and_links_its_index(tmp_path: Path) -
 
 
 @pytest.mark.parametrize("lang", ["en", "both"])
-def test_the_pdf_numbers_a_lessons_quizzes_on_through_its_lists(lang: str, tmp_path: Path) -> None:
+def test_the_pdf_numbers_a_lessons_quizzes_on_through_its_lists(lang: str) -> None:
     """A lesson's quizzes come in several lists between its texts; printed, they are numbered
     1, 2, 3 … through the lesson (in each column), as on the screen."""
-    from pypdf import PdfReader
-
-    out = rendered(tmp_path, str(LEVELS / "level-02.yaml"), "--no-solver", "--lang", lang)
-    reader = PdfReader(str(out / "level-02.pdf"))
     numbers = [
-        int(text[:-1])
-        for page in reader.pages
-        for _, _, text in runs(page)
-        if re.fullmatch(r"\d+\.", text)
+        int(run.text[:-1])
+        for page in printed([level(2)], lang=lang, solver=False)
+        for run in page.runs
+        if re.fullmatch(r"\d+\.", run.text)
     ]
     quizzes = len(list(level(2).all_quizzes()))
     columns = 2 if lang == "both" else 1
