@@ -24,9 +24,7 @@ def _render_param(value: Any, lang: str) -> Any:
     return value
 
 
-def cited(
-    key: str, lang: str, params: dict[str, Any], *, rule: int | None, law: str | None
-) -> str:
+def cited(key: str, lang: str, params: dict[str, Any], *, rule: int | None, law: str | None) -> str:
     """The catalog message ``key`` in ``lang`` filled with ``params`` (already worded), with
     the rules-summary point or the bridge law it cites after it: an error's message and an
     explanation's step read alike."""

@@ -90,6 +90,7 @@ def test_the_same_command_killed_and_started_again_goes_on_with_its_seed(
     args = ["simulate", "--stat", "W makes 1♥", "--stat", "N hcp 9-", "--deals", "24"]
     args += ["--workers", "1", "--json"]
     before = cache_journals()
+
     def new_journal() -> Path | None:
         return next((path for path in cache_journals() if path not in before), None)
 

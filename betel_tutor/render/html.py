@@ -179,9 +179,7 @@ def _of(played: Mapping[DealSpec, PlayedDeal], page: list[Placed]) -> list[Playe
     return [played[spec] if spec in played else play_deal(spec) for spec in specs]
 
 
-def _pages(
-    run: list[Entry], per_page: int, shares: Callable[[Entry], bool]
-) -> list[list[Entry]]:
+def _pages(run: list[Entry], per_page: int, shares: Callable[[Entry], bool]) -> list[list[Entry]]:
     """A run of deals cut into printed pages of ``per_page``, a deal too long to share alone."""
     pages: list[list[Entry]] = []
     for entry in run:
