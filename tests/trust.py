@@ -52,7 +52,7 @@ from betel_tutor.solver.api import card_values, make_board, solve_position
 from betel_tutor.solver.board import Board
 from betel_tutor.solver.single_dummy import Aim, Misfit, drawn, outcomes
 from betel_tutor.tutor.table import Called
-from betel_tutor.tutor.told import layout_misfit
+from betel_tutor.tutor.told import before_exchanges, explainer
 from tests.learner import Event, Learner, Transcript, converse, environment
 
 LEVELS = range(1, 9)  # levels 9 and 10 trade: swaps move cards between hands during the play
@@ -273,7 +273,13 @@ def auction_misfit(events: list[Event], deal: Deal, level: int, strong: bool) ->
         called.append(Called(auction.state, seat, call, seat != deal.learner))
         auction.call(call)
 
-    return layout_misfit(called, order, deal.learner, "beginner")  # made once for the deal
+    distance = explainer(called, order, deal.learner, "beginner")  # made once for every layout
+
+    def misfit(layout: PlayState, bound: float) -> float:
+        start = [before_exchanges(layout, called, seat) for seat in layout.profile.table]
+        return distance(start, bound)
+
+    return misfit
 
 
 def taken(events: list[Event], learner: int) -> dict[int, frozenset[Card]]:

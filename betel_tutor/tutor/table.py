@@ -22,7 +22,7 @@ from betel_tutor.play import DealPlay, PlayState
 from betel_tutor.scenario.model import PlayStep
 from betel_tutor.seats import Seat
 from betel_tutor.solver.advice import Advisor
-from betel_tutor.solver.single_dummy import Aim, Judgement, Misfit
+from betel_tutor.solver.single_dummy import Aim, Judgement
 from betel_tutor.trade import Ledger, Offer
 from betel_tutor.tutor.call_values import CallVerdict, Tricks
 from betel_tutor.tutor.goals import Outlook
@@ -109,9 +109,6 @@ class Table:
     called: list[Called] = field(default_factory=list)  # every call of this deal's auction
     # closed deals: the learner's cards judged by their chances, by what the learner has seen
     judged: dict[tuple[str, Aim], Judgement] = field(default_factory=dict)
-    # and how far their layouts are from the auction (:func:`betel_tutor.tutor.told.play_misfit`,
-    # made for the number of calls it reads), kept for the deal
-    play_fit: tuple[int, Misfit] | None = None
     # the learner's calls judged for the auction's review, by the call's number and whether
     # the deal is judged open, and the solves they share: judged as each call is made
     # (:mod:`betel_tutor.tutor.ahead`), so that the review after the last card assembles them

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from math import inf
 
-from betel_tutor.auction import AuctionState
+from betel_tutor.auction import AuctionState, Call
 from betel_tutor.bots.bidding import CallChoice, call_choice, call_distance
 from betel_tutor.bots.strong_bidding import strong_choice
 from betel_tutor.cards import Card
@@ -60,7 +61,9 @@ def explainer(
     """:func:`unexplained` for ``called``, made once for the many layouts a walk tries. The
     auction is not replayed call by call for each layout: a call's public side (the calls
     before it) is the same in every layout, and the caller's hand changes only by its own
-    exchanges; a beginner's or club player's call depends on nothing else."""
+    exchanges; and a beginner's or club player's call depends on nothing else, so how far a
+    hand is from it is kept (:func:`beginner_distance`) for the next layout that deals the
+    caller the same hand."""
     publics = [replace(record.before, hands=None) for record in called]
     asks = [record.chosen and record.seat != learner for record in called]
 
@@ -76,7 +79,7 @@ def explainer(
                     before = replace(record.before, hands=now)
                     total += strong_choice(before, now[turn]).call != call
                 else:
-                    total += call_distance(public, now[turn], call)
+                    total += beginner_distance(public, now[turn], call)
                 if total > bound:
                     return total
             if call.take or call.lay:  # the caller's exchange, as the auction makes it
@@ -87,6 +90,13 @@ def explainer(
         return total
 
     return distance
+
+
+@lru_cache(maxsize=1 << 13)  # a deal asks a few thousand; each kept hand is about a kilobyte
+def beginner_distance(public: AuctionState, hand: frozenset[Card], call: Call) -> float:
+    """:func:`betel_tutor.bots.bidding.call_distance` at the auction ``public`` (its hands
+    left out: the beginner's call reads only the calls, the dubel and its own hand)."""
+    return call_distance(public, hand, call)
 
 
 def before_exchanges(layout: PlayState, called: Sequence[Called], seat: Seat) -> frozenset[Card]:
@@ -122,15 +132,18 @@ def told(table: Table, at: int | None = None) -> bool:
 
 def play_misfit(table: Table) -> Misfit | None:
     """How far a layout of the play (the learner's view of a position in the deal) is from
-    fitting the whole auction (:func:`layout_misfit`), kept for the deal; None when the auction
-    tells nothing (:func:`told`)."""
+    fitting the whole auction (:func:`unexplained`); None when the auction tells nothing
+    (:func:`told`)."""
     if not told(table):
         return None
-    kept = table.play_fit
-    if kept is None or kept[0] != len(table.called):
-        misfit = layout_misfit(tuple(table.called), table.order, table.learner_seat, table.strength)
-        kept = table.play_fit = (len(table.called), misfit)
-    return kept[1]
+    called = tuple(table.called)
+    distance = explainer(called, table.order, table.learner_seat, table.strength)
+
+    def misfit(layout: PlayState, bound: float) -> float:
+        hands = [before_exchanges(layout, called, seat) for seat in layout.profile.table]
+        return distance(hands, bound)
+
+    return misfit
 
 
 def call_misfit(table: Table, at: int) -> Misfit | None:
@@ -139,31 +152,10 @@ def call_misfit(table: Table, at: int) -> Misfit | None:
     if not told(table, at):
         return None
     before = tuple(table.called[:at])
-    return layout_misfit(before, table.order, table.learner_seat, table.strength)
-
-
-def layout_misfit(
-    called: Sequence[Called], order: Sequence[int], learner: int | None, strength: str
-) -> Misfit:
-    """How far a layout (a position of the play, or of the auction after ``called``) is from
-    explaining ``called`` (:func:`unexplained`), its hands taken back to where the auction
-    began (:func:`before_exchanges`)."""
-    distance = explainer(called, order, learner, strength)
-    # A deal's layouts are tried again and again: each position judged draws and walks its
-    # own, and most deal the same hands as one tried before. How far the hands are from the
-    # calls is kept, by the hands.
-    known: dict[tuple[int, ...], tuple[float, float]] = {}
+    distance = explainer(before, table.order, table.learner_seat, table.strength)
 
     def misfit(layout: PlayState, bound: float) -> float:
-        hands = [before_exchanges(layout, called, seat) for seat in layout.profile.table]
-        key = tuple(sum(1 << card.index for card in hand) for hand in hands)
-        found = known.get(key)
-        # A figure past the bound it was counted to is only where the count stopped: it still
-        # answers a lower bound, not a higher one.
-        if found is not None and (found[0] <= found[1] or found[0] > bound):
-            return found[0]
-        missed = distance(hands, bound)
-        known[key] = (missed, bound)
-        return missed
+        dealt = [before_exchanges(layout, before, other) for other in layout.profile.table]
+        return distance(dealt, bound)
 
     return misfit
