@@ -506,6 +506,18 @@ def test_commentary_in_play_and_auction_sections_is_read(tmp_path: Path) -> None
         assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_commentary_marks_inside_a_tag_value_are_its_text(tmp_path: Path) -> None:
+    # ``{`` and ``;`` inside a quoted value, after an escaped quote, are the value's own text:
+    # read as commentary, the ``{`` would swallow the tags after it. The ``;`` after the tag
+    # begins a commentary.
+    source = tmp_path / "club.pbn"
+    tag = '[Event "The 5\\" board; {pairs"] ; after the tag'
+    source.write_text(PLAY_COMMENTARY.replace('[Event "Club night"]', tag), encoding="utf-8")
+    (board,) = read_boards(str(source))
+    assert board.event == 'The 5" board; {pairs'
+    assert board.contract == "6NT" and len(board.play) == 12
+
+
 @pytest.mark.parametrize(
     ("old", "new", "line", "en", "pl"),
     [

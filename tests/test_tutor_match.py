@@ -160,6 +160,7 @@ def check_match(out: str, *, players: int, chips: bool, target: int, trade: bool
     assert max(running) >= target
     assert won is not None, out
     assert int(won[2]) == max(running) and won[1] == SEATS[running.index(max(running))]
+    assert ("Congratulations: you won the match." in out) == (won[1] == "South")
     assert "Level 10 done!" in out
 
 
@@ -186,6 +187,20 @@ def test_a_short_match_in_points_is_played_to_its_end(tmp_path: Path) -> None:
     assert "match" not in progress  # a finished match is not kept
     level = progress["levels"]["10"]
     assert level["completed"] is True and level["deals_played"] == len(deals_in(out))
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_the_learner_who_wins_the_match_is_congratulated(lang: str, tmp_path: Path) -> None:
+    levels = lesson(tmp_path, scoring="points", target=60)
+    args = ("--level", "10", "--seed", "m7", "--lang", lang)  # a seed whose match South wins
+    status, out, errors = converse(tmp_path, levels, *args, lang=lang)
+    assert status == 0 and "Traceback" not in errors
+    if lang == "en":
+        check_match(out, players=3, chips=False, target=60, trade=False)
+        assert "South wins the match with" in out
+    else:
+        assert re.search(r"^Mecz wygrywa Południe z wynikiem \d+!$", out, re.M), out
+        assert "Gratulacje: wygrywasz mecz." in out
 
 
 def test_a_match_in_chips_with_trade_and_a_fourth_player(tmp_path: Path) -> None:
