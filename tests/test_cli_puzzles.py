@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from betel_tutor.bulk.engine import BATCH
 from betel_tutor.dealing import deal
 from betel_tutor.play import BETEL, play_card, start_play
 from betel_tutor.puzzles import build as build_module
@@ -235,17 +236,21 @@ BUILD = "from betel_tutor.entry import main; main()"
 
 
 def test_a_killed_build_continues_without_repeating_or_losing_a_deal(
-    corpus: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The build of ``corpus`` again, killed as soon as a deal is journaled (one deal's work of
-    twelve) and started again: it ends with the same puzzles as the build never killed."""
+    """A build killed as soon as a deal is journaled and started again: it ends with the same
+    puzzles as a build never killed. Three batches of deals (:data:`BATCH` each): the batch
+    after the first is journaled only once the third is worked out, so the build is killed
+    with work still to do."""
     out = tmp_path / "killed.sqlite"
     journal = build_module.journal_of(out)
-    args = [*BUILD_ARGS, "--out", str(out), "--workers", "1"]
+    deals = 3 * BATCH
+    args = ["puzzles", "build", "--deals", str(deals), "--seed", "k", "--out", str(out)]
+    args += ["--workers", "1"]
     kill_once_journaled(BUILD, args, lambda: journal)
     assert not out.exists()  # no half corpus
     kept = len(journal.read_bytes().splitlines()) - 1
-    assert 1 <= kept < 12
+    assert 1 <= kept < deals
     worked: list[int | str] = []
     task = build_module.deal_puzzles
 
@@ -257,6 +262,10 @@ def test_a_killed_build_continues_without_repeating_or_losing_a_deal(
     monkeypatch.setattr(build_module, "deal_puzzles", counted)
     resumed = run_cli(*args)
     assert resumed.returncode == 0, resumed.stderr
-    assert len(worked) == 12 - kept  # only the deals the journal did not hold
+    assert len(worked) == deals - kept  # only the deals the journal did not hold
     assert not journal.exists()
-    assert [p.to_json() for p in read_puzzles(out)] == [p.to_json() for p in read_puzzles(corpus)]
+    monkeypatch.setattr(build_module, "deal_puzzles", task)
+    fresh = tmp_path / "fresh.sqlite"
+    again = run_cli(*args[:-4], "--out", str(fresh), "--workers", "1")
+    assert again.returncode == 0, again.stderr
+    assert [p.to_json() for p in read_puzzles(out)] == [p.to_json() for p in read_puzzles(fresh)]
