@@ -105,23 +105,11 @@ pytestmark = pytest.mark.xdist_group(__name__)
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"]
-        )
-        yield launched
-        launched.close()
-
-
-@pytest.fixture(scope="module")
-def a4_page(browser: Any) -> Iterator[Any]:
-    """One page as wide as A4 inside its margins, in print media, that each test loads its
-    sheets into (each load a new document): a new page for each sheet cost Chromium twice
-    the CPU."""
-    page = browser.new_page(viewport={"width": A4_CONTENT_WIDTH, "height": 1000})
+def a4_page(chromium: Any) -> Iterator[Any]:
+    """One page of the module's Chromium (tests/browser.py) as wide as A4 inside its margins,
+    in print media, that each test loads its sheets into (each load a new document): a new
+    page for each sheet cost Chromium twice the CPU."""
+    page = chromium.new_page(viewport={"width": A4_CONTENT_WIDTH, "height": 1000})
     page.emulate_media(media="print")
     yield page
     page.close()
